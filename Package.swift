@@ -1,0 +1,41 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Teletype",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "TeletypeMarkdown", targets: ["TeletypeMarkdown"]),
+        .library(name: "TeletypeLayout", targets: ["TeletypeLayout"]),
+        .library(name: "TeletypeANSI", targets: ["TeletypeANSI"]),
+        .library(name: "TeletypeHTML", targets: ["TeletypeHTML"]),
+        .executable(name: "teletype", targets: ["teletype"]),
+        .executable(name: "teletype-bench", targets: ["teletype-bench"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CCmarkGFM",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"])]
+        ),
+        .target(name: "TeletypeMarkdown", dependencies: ["CCmarkGFM"]),
+        .target(name: "TeletypeLayout", dependencies: ["TeletypeMarkdown"]),
+        .target(name: "TeletypeANSI", dependencies: ["TeletypeLayout"]),
+        .target(name: "TeletypeHTML", dependencies: ["TeletypeLayout"]),
+        .target(name: "TeletypeTestSupport", path: "Sources/TeletypeTestSupport"),
+        .executableTarget(
+            name: "teletype",
+            dependencies: ["TeletypeMarkdown", "TeletypeLayout", "TeletypeANSI", "TeletypeHTML"]
+        ),
+        .executableTarget(
+            name: "teletype-bench",
+            dependencies: ["TeletypeMarkdown", "TeletypeLayout", "TeletypeANSI", "TeletypeHTML"],
+            path: "Benchmarks/teletype-bench"
+        ),
+        .testTarget(name: "TeletypeMarkdownTests", dependencies: ["TeletypeMarkdown"]),
+        .testTarget(name: "TeletypeANSITests", dependencies: ["TeletypeANSI"]),
+        .testTarget(name: "TeletypeHTMLTests", dependencies: ["TeletypeHTML", "TeletypeTestSupport"]),
+        .testTarget(name: "TeletypeCLITests", dependencies: ["TeletypeANSI"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

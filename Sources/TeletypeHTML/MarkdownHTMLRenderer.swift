@@ -1,0 +1,306 @@
+import TeletypeMarkdown
+
+/// Renders a Markdown document as an HTML fragment: semantic elements, every text escaped, and
+/// links, images and raw HTML let through only as far as ``HTMLRenderOptions`` allows.
+///
+/// With ``HTMLRenderOptions/trusted`` the output is that of the GFM specification's examples.
+public struct MarkdownHTMLRenderer: Sendable {
+    /// What the rendering lets through.
+    public var options: HTMLRenderOptions
+
+    /// Creates a renderer; the default options are for untrusted text.
+    public init(options: HTMLRenderOptions = .untrusted) {
+        self.options = options
+    }
+
+    /// Renders `document` as an HTML fragment.
+    public func render(_ document: MarkdownDocument) -> String {
+        var writer = Writer(options: options, capacity: 1024)
+        writer.document(document)
+        return writer.buffer.string
+    }
+
+    /// Parses and renders Markdown text as an HTML fragment.
+    public func render(markdown: String) -> String {
+        render(MarkdownDocument(parsing: markdown))
+    }
+}
+
+/// One rendering in progress.
+private struct Writer {
+    let options: HTMLRenderOptions
+    var buffer: HTMLBuffer
+    var inFootnotes = false
+
+    init(options: HTMLRenderOptions, capacity: Int) {
+        self.options = options
+        self.buffer = HTMLBuffer(capacity: capacity)
+    }
+
+    mutating func document(_ document: MarkdownDocument) {
+        blocks(document.blocks, tight: false)
+        if inFootnotes { buffer.raw("</ol>\n</section>\n") }
+    }
+
+    // MARK: Blocks
+
+    mutating func blocks(_ blocks: [Block], tight: Bool) {
+        for block in blocks { self.block(block, tight: tight) }
+    }
+
+    mutating func block(_ block: Block, tight: Bool, backReference: FootnoteDefinition? = nil) {
+        switch block {
+        case .paragraph(let paragraph):
+            if tight {
+                inlines(paragraph.inlines)
+                if let backReference { footnoteBackReferences(backReference, leadingSpace: true) }
+            } else {
+                buffer.newlineIfNeeded()
+                buffer.raw("<p>")
+                inlines(paragraph.inlines)
+                if let backReference { footnoteBackReferences(backReference, leadingSpace: true) }
+                buffer.raw("</p>\n")
+            }
+        case .heading(let heading):
+            buffer.newlineIfNeeded()
+            let level = String(min(max(heading.level, 1), 6))
+            buffer.raw("<h" + level + ">")
+            inlines(heading.inlines)
+            buffer.raw("</h" + level + ">\n")
+        case .blockQuote(let quote):
+            buffer.newlineIfNeeded()
+            buffer.raw("<blockquote>\n")
+            blocks(quote.children, tight: false)
+            buffer.newlineIfNeeded()
+            buffer.raw("</blockquote>\n")
+        case .list(let list):
+            self.list(list)
+        case .codeBlock(let code):
+            buffer.newlineIfNeeded()
+            buffer.raw("<pre><code")
+            let language = code.info.prefix { $0 != " " }
+            if !language.isEmpty {
+                buffer.raw(" class=\"language-")
+                buffer.text(String(language))
+                buffer.raw("\"")
+            }
+            buffer.raw(">")
+            buffer.text(code.code)
+            buffer.raw("</code></pre>\n")
+        case .htmlBlock(let html):
+            buffer.newlineIfNeeded()
+            if options.allowsRawHTML {
+                rawHTML(html.html)
+            } else {
+                buffer.raw("<pre class=\"raw-html\"><code>")
+                buffer.text(html.html)
+                buffer.raw("</code></pre>")
+            }
+            buffer.newlineIfNeeded()
+        case .thematicBreak:
+            buffer.newlineIfNeeded()
+            buffer.raw("<hr />\n")
+        case .table(let table):
+            self.table(table)
+        case .footnoteDefinition(let definition):
+            footnoteDefinition(definition)
+        }
+    }
+
+    mutating func list(_ list: ListBlock) {
+        buffer.newlineIfNeeded()
+        let tag = list.kind == .ordered ? "ol" : "ul"
+        if list.kind == .ordered, list.start != 1 {
+            buffer.raw("<ol start=\"\(list.start)\">\n")
+        } else {
+            buffer.raw("<" + tag + ">\n")
+        }
+        for item in list.items {
+            buffer.newlineIfNeeded()
+            buffer.raw("<li>")
+            switch item.checkbox {
+            case .checked: buffer.raw("<input type=\"checkbox\" checked=\"\" disabled=\"\" /> ")
+            case .unchecked: buffer.raw("<input type=\"checkbox\" disabled=\"\" /> ")
+            case nil: break
+            }
+            blocks(item.children, tight: list.isTight)
+            buffer.raw("</li>\n")
+        }
+        buffer.newlineIfNeeded()
+        buffer.raw("</" + tag + ">\n")
+    }
+
+    mutating func table(_ table: Table) {
+        buffer.newlineIfNeeded()
+        buffer.raw("<table>\n<thead>\n")
+        tableRow(table.header, cellTag: "th", alignments: table.alignments)
+        buffer.raw("</thead>\n")
+        if !table.rows.isEmpty {
+            buffer.raw("<tbody>\n")
+            for row in table.rows { tableRow(row, cellTag: "td", alignments: table.alignments) }
+            buffer.raw("</tbody>\n")
+        }
+        buffer.raw("</table>\n")
+    }
+
+    mutating func tableRow(_ row: TableRow, cellTag: String, alignments: [Table.Alignment]) {
+        buffer.raw("<tr>\n")
+        for (column, cell) in row.cells.enumerated() {
+            buffer.raw("<" + cellTag)
+            switch column < alignments.count ? alignments[column] : .none {
+            case .left: buffer.raw(" align=\"left\"")
+            case .center: buffer.raw(" align=\"center\"")
+            case .right: buffer.raw(" align=\"right\"")
+            case .none: break
+            }
+            buffer.raw(">")
+            inlines(cell.inlines)
+            buffer.raw("</" + cellTag + ">\n")
+        }
+        buffer.raw("</tr>\n")
+    }
+
+    mutating func footnoteDefinition(_ definition: FootnoteDefinition) {
+        if !inFootnotes {
+            buffer.newlineIfNeeded()
+            buffer.raw("<section class=\"footnotes\">\n<ol>\n")
+            inFootnotes = true
+        }
+        buffer.raw("<li id=\"fn\(definition.index)\">\n")
+        for (offset, child) in definition.children.enumerated() {
+            let isLast = offset == definition.children.count - 1
+            if isLast, case .paragraph = child {
+                block(child, tight: false, backReference: definition)
+            } else {
+                block(child, tight: false)
+                if isLast { footnoteBackReferences(definition, leadingSpace: false) }
+            }
+        }
+        if definition.children.isEmpty { footnoteBackReferences(definition, leadingSpace: false) }
+        buffer.newlineIfNeeded()
+        buffer.raw("</li>\n")
+    }
+
+    /// The links from a footnote back to each place that cites it.
+    mutating func footnoteBackReferences(_ definition: FootnoteDefinition, leadingSpace: Bool) {
+        for occurrence in 1...max(definition.referenceCount, 1) {
+            if leadingSpace || occurrence > 1 { buffer.raw(" ") }
+            let id = FootnoteIDs.reference(definition.index, occurrence)
+            buffer.raw("<a href=\"#\(id)\" class=\"footnote-backref\">↩")
+            if occurrence > 1 { buffer.raw("<sup class=\"footnote-ref\">\(occurrence)</sup>") }
+            buffer.raw("</a>")
+        }
+        if !leadingSpace { buffer.raw("\n") }
+    }
+
+    // MARK: Inlines
+
+    mutating func inlines(_ inlines: [Inline]) {
+        for inline in inlines { self.inline(inline) }
+    }
+
+    mutating func inline(_ inline: Inline) {
+        switch inline {
+        case .text(let text): buffer.text(text)
+        case .softBreak: buffer.raw("\n")
+        case .lineBreak: buffer.raw("<br />\n")
+        case .code(let code):
+            buffer.raw("<code>")
+            buffer.text(code)
+            buffer.raw("</code>")
+        case .html(let html):
+            if options.allowsRawHTML { rawHTML(html) } else { buffer.text(html) }
+        case .emphasis(let children): wrapped("em", children)
+        case .strong(let children): wrapped("strong", children)
+        case .strikethrough(let children): wrapped("del", children)
+        case .link(let link):
+            guard URLPolicy.allowsLink(link.destination, options: options) else {
+                inlines(link.children)
+                return
+            }
+            buffer.raw("<a href=\"")
+            buffer.href(link.destination)
+            buffer.raw("\"")
+            if !link.title.isEmpty {
+                buffer.raw(" title=\"")
+                buffer.text(link.title)
+                buffer.raw("\"")
+            }
+            if options.addsLinkRelations { buffer.raw(" rel=\"noopener noreferrer nofollow\"") }
+            buffer.raw(">")
+            inlines(link.children)
+            buffer.raw("</a>")
+        case .image(let image):
+            self.image(image)
+        case .footnoteReference(let reference):
+            let id = FootnoteIDs.reference(reference.index, reference.occurrence)
+            buffer.raw(
+                "<sup class=\"footnote-ref\"><a href=\"#fn\(reference.index)\" id=\"\(id)\">\(reference.index)</a></sup>")
+        }
+    }
+
+    mutating func rawHTML(_ html: String) {
+        if options.filtersTags { TagFilter.append(html, to: &buffer) } else { buffer.raw(html) }
+    }
+
+    mutating func wrapped(_ tag: String, _ children: [Inline]) {
+        buffer.raw("<" + tag + ">")
+        inlines(children)
+        buffer.raw("</" + tag + ">")
+    }
+
+    mutating func image(_ image: Image) {
+        var alt = ""
+        AltText.append(image.children, to: &alt)
+        if URLPolicy.allowsImageLoad(image.source, options: options) {
+            buffer.raw("<img src=\"")
+            buffer.href(image.source)
+            buffer.raw("\" alt=\"")
+            buffer.text(alt)
+            buffer.raw("\"")
+            if !image.title.isEmpty {
+                buffer.raw(" title=\"")
+                buffer.text(image.title)
+                buffer.raw("\"")
+            }
+            buffer.raw(" />")
+        } else if URLPolicy.allowsLink(image.source, options: options) {
+            buffer.raw("<a class=\"image\" href=\"")
+            buffer.href(image.source)
+            buffer.raw("\"")
+            if options.addsLinkRelations { buffer.raw(" rel=\"noopener noreferrer nofollow\"") }
+            buffer.raw(">🖼 ")
+            buffer.text(alt.isEmpty ? image.source : alt)
+            buffer.raw("</a>")
+        } else {
+            buffer.raw("<span class=\"image\">🖼 ")
+            buffer.text(alt.isEmpty ? image.source : alt)
+            buffer.raw("</span>")
+        }
+    }
+}
+
+/// The `id`s footnote links use.
+enum FootnoteIDs {
+    /// The id of the `occurrence`-th reference to footnote `index`.
+    static func reference(_ index: Int, _ occurrence: Int) -> String {
+        occurrence > 1 ? "fnref\(index)-\(occurrence)" : "fnref\(index)"
+    }
+}
+
+/// The text of an image description as `alt` shows it: text and code only, breaks as spaces.
+enum AltText {
+    static func append(_ inlines: [Inline], to out: inout String) {
+        for inline in inlines {
+            switch inline {
+            case .text(let text), .code(let text), .html(let text): out += text
+            case .softBreak, .lineBreak: out += " "
+            case .emphasis(let children), .strong(let children), .strikethrough(let children):
+                append(children, to: &out)
+            case .link(let link): append(link.children, to: &out)
+            case .image(let image): append(image.children, to: &out)
+            case .footnoteReference: break
+            }
+        }
+    }
+}

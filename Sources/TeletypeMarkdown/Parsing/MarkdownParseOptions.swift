@@ -1,0 +1,35 @@
+/// A GitHub Flavored Markdown extension to CommonMark.
+public enum MarkdownExtension: String, Sendable, Hashable, CaseIterable {
+    /// Pipe tables.
+    case table
+    /// `~strikethrough~`
+    case strikethrough
+    /// Bare URLs, `www.` addresses and e-mail addresses become links.
+    case autolink
+    /// Raw `<script>`, `<style>` and similar tags are shown as text (applied by renderers).
+    case tagfilter
+    /// `- [ ]` and `- [x]` list items.
+    case tasklist
+    /// `[^label]` references and their definitions.
+    case footnotes
+}
+
+/// How Markdown text is parsed.
+public struct MarkdownParseOptions: Sendable, Equatable {
+    /// The GFM extensions in force; all of them by default.
+    public var extensions: Set<MarkdownExtension>
+    /// Treat every line ending inside a paragraph as a hard line break.
+    public var hardBreaks: Bool
+    /// Turn straight quotes, `--` and `...` into typographic punctuation.
+    public var smartPunctuation: Bool
+
+    /// Creates parse options; the defaults are GitHub Flavored Markdown with every extension.
+    public init(
+        extensions: Set<MarkdownExtension> = Set(MarkdownExtension.allCases), hardBreaks: Bool = false,
+        smartPunctuation: Bool = false
+    ) {
+        self.extensions = extensions
+        self.hardBreaks = hardBreaks
+        self.smartPunctuation = smartPunctuation
+    }
+}

@@ -1,0 +1,225 @@
+import CCmarkGFM
+
+/// Turns a cmark-gfm node tree into Teletype's value tree. It walks with cmark's iterator and an
+/// explicit stack, so no nesting depth can overflow the call stack.
+struct TreeConverter {
+    let kinds: ExtensionRegistry
+
+    /// A container node being converted: its children gather here until its exit event.
+    private struct Frame {
+        let node: OpaquePointer
+        let type: cmark_node_type
+        var blocks: [Block] = []
+        var inlines: [Inline] = []
+        var items: [ListItem] = []
+        var rows: [TableRow] = []
+        var cells: [TableCell] = []
+    }
+
+    /// What a finished node becomes in its parent.
+    private enum Built {
+        case block(Block)
+        case inline(Inline)
+        case item(ListItem)
+        case row(TableRow, isHeader: Bool)
+        case cell(TableCell)
+    }
+
+    /// Footnote bookkeeping: how many references each numbered footnote has had so far.
+    private var referenceCounts: [Int: Int] = [:]
+    private var definitionsSeen = 0
+
+    init(kinds: ExtensionRegistry) {
+        self.kinds = kinds
+    }
+
+    mutating func convert(_ root: OpaquePointer) -> MarkdownDocument {
+        cmark_consolidate_text_nodes(root)
+        guard let iterator = cmark_iter_new(root) else { return MarkdownDocument(blocks: []) }
+        defer { cmark_iter_free(iterator) }
+        var stack = [Frame(node: root, type: CMARK_NODE_DOCUMENT)]
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard let node = cmark_iter_get_node(iterator), node != root else { continue }
+            let type = cmark_node_get_type(node)
+            if event == CMARK_EVENT_ENTER {
+                if let leaf = leaf(node, type) {
+                    append(leaf, to: &stack[stack.count - 1])
+                } else {
+                    stack.append(Frame(node: node, type: type))
+                }
+            } else if event == CMARK_EVENT_EXIT, stack.count > 1 {
+                let frame = stack.removeLast()
+                if let built = build(frame) {
+                    append(built, to: &stack[stack.count - 1])
+                }
+            }
+        }
+        return MarkdownDocument(blocks: stack[0].blocks)
+    }
+
+    private func append(_ built: Built, to frame: inout Frame) {
+        switch built {
+        case .block(let block): frame.blocks.append(block)
+        case .inline(let inline): frame.inlines.append(inline)
+        case .item(let item): frame.items.append(item)
+        case .row(let row, _): frame.rows.append(row)
+        case .cell(let cell): frame.cells.append(cell)
+        }
+    }
+
+    // MARK: Leaves
+
+    /// Converts a node that has no children, or returns `nil` for a container.
+    private mutating func leaf(_ node: OpaquePointer, _ type: cmark_node_type) -> Built? {
+        switch type {
+        case CMARK_NODE_TEXT: return .inline(.text(literal(node)))
+        case CMARK_NODE_SOFTBREAK: return .inline(.softBreak)
+        case CMARK_NODE_LINEBREAK: return .inline(.lineBreak)
+        case CMARK_NODE_CODE: return .inline(.code(literal(node)))
+        case CMARK_NODE_HTML_INLINE: return .inline(.html(literal(node)))
+        case CMARK_NODE_CODE_BLOCK:
+            var length: Int32 = 0
+            var offset: Int32 = 0
+            var character: CChar = 0
+            let fenced = cmark_node_get_fenced(node, &length, &offset, &character) != 0
+            return .block(
+                .codeBlock(
+                    CodeBlock(
+                        isFenced: fenced, info: string(cmark_node_get_fence_info(node)),
+                        code: literal(node), sourceRange: range(node))))
+        case CMARK_NODE_HTML_BLOCK:
+            return .block(.htmlBlock(HTMLBlock(html: literal(node), sourceRange: range(node))))
+        case CMARK_NODE_THEMATIC_BREAK:
+            return .block(.thematicBreak(ThematicBreak(sourceRange: range(node))))
+        default:
+            return nil
+        }
+    }
+
+    // MARK: Containers
+
+    private mutating func build(_ frame: Frame) -> Built? {
+        let node = frame.node
+        switch frame.type {
+        case CMARK_NODE_PARAGRAPH:
+            return .block(.paragraph(Paragraph(inlines: frame.inlines, sourceRange: range(node))))
+        case CMARK_NODE_HEADING:
+            return .block(
+                .heading(
+                    Heading(
+                        level: Int(cmark_node_get_heading_level(node)), inlines: frame.inlines,
+                        sourceRange: range(node))))
+        case CMARK_NODE_BLOCK_QUOTE:
+            return .block(.blockQuote(BlockQuote(children: frame.blocks, sourceRange: range(node))))
+        case CMARK_NODE_LIST:
+            return .block(.list(list(node, items: frame.items)))
+        case CMARK_NODE_ITEM:
+            var checkbox: ListItem.Checkbox?
+            if let name = cmark_node_get_type_string(node), String(cString: name) == "tasklist" {
+                checkbox = cmark_gfm_extensions_get_tasklist_item_checked(node) ? .checked : .unchecked
+            }
+            return .item(ListItem(checkbox: checkbox, children: frame.blocks, sourceRange: range(node)))
+        case CMARK_NODE_EMPH: return .inline(.emphasis(frame.inlines))
+        case CMARK_NODE_STRONG: return .inline(.strong(frame.inlines))
+        case CMARK_NODE_LINK:
+            return .inline(
+                .link(
+                    Link(
+                        destination: string(cmark_node_get_url(node)),
+                        title: string(cmark_node_get_title(node)), children: frame.inlines)))
+        case CMARK_NODE_IMAGE:
+            return .inline(
+                .image(
+                    Image(
+                        source: string(cmark_node_get_url(node)),
+                        title: string(cmark_node_get_title(node)), children: frame.inlines)))
+        case CMARK_NODE_FOOTNOTE_REFERENCE:
+            return .inline(.footnoteReference(footnoteReference(node)))
+        case CMARK_NODE_FOOTNOTE_DEFINITION:
+            return .block(.footnoteDefinition(footnoteDefinition(node, children: frame.blocks)))
+        case kinds.strikethrough:
+            return .inline(.strikethrough(frame.inlines))
+        case kinds.tableCell:
+            return .cell(TableCell(inlines: frame.inlines))
+        case kinds.tableRow:
+            return .row(TableRow(cells: frame.cells), isHeader: cmark_gfm_extensions_get_table_row_is_header(node) != 0)
+        case kinds.table:
+            return .block(.table(table(node, rows: frame.rows)))
+        default:
+            // An unknown container: keep its content rather than lose it.
+            if !frame.blocks.isEmpty {
+                return .block(.blockQuote(BlockQuote(children: frame.blocks, sourceRange: range(node))))
+            }
+            if !frame.inlines.isEmpty { return .inline(.emphasis(frame.inlines)) }
+            return nil
+        }
+    }
+
+    private func list(_ node: OpaquePointer, items: [ListItem]) -> ListBlock {
+        let ordered = cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
+        let delimiter: ListBlock.Delimiter
+        switch cmark_node_get_list_delim(node) {
+        case CMARK_PERIOD_DELIM: delimiter = .period
+        case CMARK_PAREN_DELIM: delimiter = .parenthesis
+        default: delimiter = ordered ? .period : .none
+        }
+        return ListBlock(
+            kind: ordered ? .ordered : .bullet, start: ordered ? Int(cmark_node_get_list_start(node)) : 1,
+            delimiter: delimiter, isTight: cmark_node_get_list_tight(node) != 0, items: items,
+            sourceRange: range(node))
+    }
+
+    private func table(_ node: OpaquePointer, rows: [TableRow]) -> Table {
+        let columns = Int(cmark_gfm_extensions_get_table_columns(node))
+        var alignments: [Table.Alignment] = []
+        alignments.reserveCapacity(columns)
+        let raw = cmark_gfm_extensions_get_table_alignments(node)
+        for column in 0..<columns {
+            switch raw?[column] {
+            case UInt8(ascii: "l"): alignments.append(.left)
+            case UInt8(ascii: "c"): alignments.append(.center)
+            case UInt8(ascii: "r"): alignments.append(.right)
+            default: alignments.append(.none)
+            }
+        }
+        // cmark-gfm puts the header row first; body rows follow.
+        let header = rows.first ?? TableRow(cells: [])
+        return Table(alignments: alignments, header: header, rows: Array(rows.dropFirst()), sourceRange: range(node))
+    }
+
+    /// cmark-gfm replaces a reference's literal by its footnote's number once footnotes are resolved.
+    private mutating func footnoteReference(_ node: OpaquePointer) -> FootnoteReference {
+        let number = Int(literal(node)) ?? 0
+        let occurrence = (referenceCounts[number] ?? 0) + 1
+        referenceCounts[number] = occurrence
+        return FootnoteReference(index: number, occurrence: occurrence)
+    }
+
+    /// Referenced definitions come last, in the order of their numbers, after every reference.
+    private mutating func footnoteDefinition(_ node: OpaquePointer, children: [Block]) -> FootnoteDefinition {
+        definitionsSeen += 1
+        return FootnoteDefinition(
+            index: definitionsSeen, referenceCount: referenceCounts[definitionsSeen] ?? 0,
+            children: children, sourceRange: range(node))
+    }
+
+    // MARK: Helpers
+
+    private func literal(_ node: OpaquePointer) -> String {
+        string(cmark_node_get_literal(node))
+    }
+
+    private func string(_ pointer: UnsafePointer<CChar>?) -> String {
+        guard let pointer else { return "" }
+        return String(cString: pointer)
+    }
+
+    private func range(_ node: OpaquePointer) -> SourceRange {
+        SourceRange(
+            start: SourcePosition(
+                line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node))),
+            end: SourcePosition(line: Int(cmark_node_get_end_line(node)), column: Int(cmark_node_get_end_column(node))))
+    }
+}
