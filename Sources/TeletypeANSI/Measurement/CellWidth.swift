@@ -1,0 +1,66 @@
+/// How many terminal cells text takes: East Asian Wide and Fullwidth characters and emoji shown
+/// as emoji take 2, combining marks and zero-width characters 0, everything else 1. Measured by
+/// grapheme cluster, as terminals draw them.
+public enum CellWidth {
+    /// The cells one grapheme cluster takes.
+    public static func of(_ character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return 0 }
+        if first.value < 0x7F { return first.value >= 0x20 ? 1 : 0 }
+        if scalars.count > 1, scalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
+        return of(first)
+    }
+
+    /// The cells a single scalar takes when it starts a grapheme cluster.
+    public static func of(_ scalar: Unicode.Scalar) -> Int {
+        let value = scalar.value
+        if value < 0x7F { return value >= 0x20 ? 1 : 0 }
+        if value < 0xA0 { return 0 }
+        if value < 0x300 { return value == 0xAD ? 0 : 1 }
+        if isWide(value) { return 2 }
+        if scalar.properties.isEmojiPresentation { return 2 }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return 0
+        default: break
+        }
+        if (0x1160...0x11FF).contains(value) { return 0 }  // Hangul medial vowels and final consonants
+        return 1
+    }
+
+    /// The cells `text` takes.
+    public static func of<S: StringProtocol>(_ text: S) -> Int {
+        var ascii = true
+        var count = 0
+        for byte in text.utf8 {
+            if byte >= 0x80 {
+                ascii = false
+                break
+            }
+            if byte >= 0x20 && byte != 0x7F { count += 1 }
+        }
+        if ascii { return count }
+        var width = 0
+        for character in text { width += of(character) }
+        return width
+    }
+
+    /// Whether `value` is East Asian Wide or Fullwidth.
+    static func isWide(_ value: UInt32) -> Bool {
+        if value < 0x1100 { return false }
+        let ranges = EastAsianWideRanges.ranges
+        var low = 0
+        var high = ranges.count - 1
+        while low <= high {
+            let middle = (low + high) / 2
+            let range = ranges[middle]
+            if value < range.0 {
+                high = middle - 1
+            } else if value > range.1 {
+                low = middle + 1
+            } else {
+                return true
+            }
+        }
+        return false
+    }
+}

@@ -1,0 +1,73 @@
+import TeletypeLayout
+
+/// Writes styled lines as text: SGR sequences for styles and OSC 8 for hyperlinks when the
+/// terminal takes them, nothing but text otherwise. Every line ends with styles reset and links
+/// closed, so lines stand alone.
+public enum ANSIWriter {
+    /// The lines as one string, each ending in a newline.
+    public static func write(_ lines: [StyledLine], capabilities: TerminalCapabilities) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(lines.count * 64)
+        for line in lines { write(line, capabilities: capabilities, into: &bytes) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends one line and its newline to `bytes`.
+    public static func write(_ line: StyledLine, capabilities: TerminalCapabilities, into bytes: inout [UInt8]) {
+        guard capabilities.usesEscapes else {
+            for segment in line.segments { bytes.append(contentsOf: segment.text.utf8) }
+            bytes.append(0x0A)
+            return
+        }
+        var current = TextStyle.plain
+        var link: String?
+        for segment in line.segments {
+            let target = capabilities.hyperlinks ? segment.hyperlink : nil
+            if target != link {
+                if link != nil { bytes.append(contentsOf: "\u{1B}]8;;\u{1B}\\".utf8) }
+                if let target {
+                    bytes.append(contentsOf: "\u{1B}]8;;".utf8)
+                    bytes.append(contentsOf: target.utf8)
+                    bytes.append(contentsOf: "\u{1B}\\".utf8)
+                }
+                link = target
+            }
+            if segment.style != current {
+                sgr(segment.style, depth: capabilities.colorDepth, into: &bytes)
+                current = segment.style
+            }
+            bytes.append(contentsOf: segment.text.utf8)
+        }
+        if link != nil { bytes.append(contentsOf: "\u{1B}]8;;\u{1B}\\".utf8) }
+        if current != .plain { bytes.append(contentsOf: "\u{1B}[0m".utf8) }
+        bytes.append(0x0A)
+    }
+
+    /// Appends the SGR sequence that sets exactly `style`.
+    static func sgr(_ style: TextStyle, depth: TerminalCapabilities.ColorDepth, into bytes: inout [UInt8]) {
+        var codes = "\u{1B}[0"
+        if style.bold { codes += ";1" }
+        if style.dim { codes += ";2" }
+        if style.italic { codes += ";3" }
+        if style.underline { codes += ";4" }
+        if style.strikethrough { codes += ";9" }
+        if let color = style.foreground.flatMap({ ColorDownsampling.color($0, at: depth) }) {
+            codes += colorCode(color, foreground: true)
+        }
+        if let color = style.background.flatMap({ ColorDownsampling.color($0, at: depth) }) {
+            codes += colorCode(color, foreground: false)
+        }
+        codes += "m"
+        bytes.append(contentsOf: codes.utf8)
+    }
+
+    static func colorCode(_ color: Color, foreground: Bool) -> String {
+        switch color {
+        case .basic(let index):
+            let base = foreground ? (index < 8 ? 30 : 90) : (index < 8 ? 40 : 100)
+            return ";\(base + Int(index % 8))"
+        case .palette(let index): return foreground ? ";38;5;\(index)" : ";48;5;\(index)"
+        case .rgb(let r, let g, let b): return foreground ? ";38;2;\(r);\(g);\(b)" : ";48;2;\(r);\(g);\(b)"
+        }
+    }
+}

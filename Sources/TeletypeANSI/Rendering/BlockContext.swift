@@ -1,0 +1,300 @@
+import TeletypeLayout
+
+/// Lays blocks out into styled lines. Containers render their children narrower and put their
+/// own prefix (quote bar, list marker, gutter) in front of every line.
+struct BlockContext {
+    let theme: Theme
+    let capabilities: TerminalCapabilities
+    let glyphs: Glyphs
+
+    /// Below this many cells, nested content keeps its parent's width and loses its indentation,
+    /// so that every line still fits.
+    static let minimumContentWidth = 8
+
+    func blocks(_ blocks: [LayoutBlock], width: Int, indent: Int, base: TextStyle, tight: Bool) -> [StyledLine] {
+        var out: [StyledLine] = []
+        for (offset, block) in blocks.enumerated() {
+            if offset > 0 && !tight { out.append(StyledLine()) }
+            out.append(contentsOf: self.block(block, width: width, indent: indent, base: base))
+        }
+        return out
+    }
+
+    func block(_ block: LayoutBlock, width: Int, indent: Int, base: TextStyle) -> [StyledLine] {
+        switch block {
+        case .paragraph(let spans):
+            return wrap(spans, width: width, base: base)
+        case .heading(let level, let spans):
+            return heading(level: level, spans, width: width, base: base)
+        case .quote(let children):
+            return quote(children, width: width, indent: indent, base: base)
+        case .list(let list):
+            return self.list(list, width: width, indent: indent, base: base)
+        case .code(let language, let lines):
+            return code(language: language, lines, width: width, indent: indent, base: base)
+        case .html(let lines):
+            return verbatim(
+                lines, style: base.merged(with: theme.rawHTML), gutter: StyledLine(),
+                continuation: StyledLine(glyphs.continuation + " ", style: theme.codeFrame), width: width, indent: indent)
+        case .rule:
+            return [StyledLine(String(repeating: glyphs.horizontal, count: width), style: theme.rule)]
+        case .table(let table):
+            return TableLayout(context: self, table: table, base: base).lines(width: width)
+        case .footnotes(let notes):
+            return footnotes(notes, width: width, indent: indent, base: base)
+        }
+    }
+
+    // MARK: Inline text
+
+    /// The look of a span on top of `base`.
+    func style(of span: Span, base: TextStyle) -> TextStyle {
+        let roles = span.roles
+        if roles.isEmpty { return base }
+        var style = base
+        if roles.contains(.emphasis) { style = style.merged(with: theme.emphasis) }
+        if roles.contains(.strong) { style = style.merged(with: theme.strong) }
+        if roles.contains(.strikethrough) { style = style.merged(with: theme.strikethrough) }
+        if roles.contains(.link) { style = style.merged(with: theme.link) }
+        if roles.contains(.code) { style = style.merged(with: theme.inlineCode) }
+        if roles.contains(.image) { style = style.merged(with: theme.image) }
+        if roles.contains(.footnote) { style = style.merged(with: theme.footnote) }
+        if roles.contains(.rawHTML) { style = style.merged(with: theme.rawHTML) }
+        return style
+    }
+
+    /// Feeds spans to a wrapper: links become hyperlinks or get their URL written after them;
+    /// without escape sequences, code spans keep their backticks and strikethrough its tildes.
+    func feed(_ spans: [Span], into wrapper: inout TextWrapper, base: TextStyle) {
+        let styled = capabilities.usesEscapes
+        var index = 0
+        while index < spans.count {
+            let span = spans[index]
+            let style = self.style(of: span, base: base)
+            var hyperlink: String?
+            if let link = span.link, capabilities.hyperlinks, !span.roles.contains(.image) {
+                hyperlink = HyperlinkPolicy.target(for: link)
+            }
+            var text = span.text
+            if !styled && !span.isLineBreak {
+                if span.roles.contains(.code) { text = "`" + text + "`" }
+                if span.roles.contains(.strikethrough) { text = "~~" + text + "~~" }
+            }
+            wrapper.add(text, style: style, hyperlink: hyperlink)
+            // After the last span of a link, write the URL out when it is not already visible.
+            let next = index + 1 < spans.count ? spans[index + 1] : nil
+            if let link = span.link, next?.link != link, !link.isEmpty {
+                let isImage = span.roles.contains(.image)
+                let shown = hyperlink != nil || span.linkIsAutolink
+                if isImage || !shown {
+                    wrapper.add(" ", style: base)
+                    wrapper.add("(" + link + ")", style: base.merged(with: theme.linkURL))
+                }
+            }
+            index += 1
+        }
+    }
+
+    func wrap(_ spans: [Span], width: Int, base: TextStyle) -> [StyledLine] {
+        var wrapper = TextWrapper(width: width)
+        feed(spans, into: &wrapper, base: base)
+        return wrapper.finish()
+    }
+
+    // MARK: Prefixes
+
+    /// Puts `first` in front of the first line and `rest` in front of the others. A blank line gets
+    /// the prefix without its trailing spaces.
+    func prefixed(_ lines: [StyledLine], first: StyledLine, rest: StyledLine) -> [StyledLine] {
+        var out: [StyledLine] = []
+        out.reserveCapacity(lines.count)
+        for (offset, line) in lines.enumerated() {
+            var prefix = offset == 0 ? first : rest
+            if line.width == 0 { prefix = trimmedTrailingSpaces(prefix) }
+            prefix.append(line)
+            out.append(prefix)
+        }
+        return out
+    }
+
+    func trimmedTrailingSpaces(_ line: StyledLine) -> StyledLine {
+        var trimmed = StyledLine()
+        let text = line.plainText
+        guard text.last == " " else { return line }
+        for segment in line.segments {
+            trimmed.append(segment.text, style: segment.style, hyperlink: segment.hyperlink)
+        }
+        while let last = trimmed.segments.last, last.text.last == " " {
+            var segment = last
+            let kept = String(segment.text.reversed().drop(while: { $0 == " " }).reversed())
+            trimmed.width -= segment.text.count - kept.count
+            segment.text = kept
+            if kept.isEmpty { trimmed.segments.removeLast() } else { trimmed.segments[trimmed.segments.count - 1] = segment }
+        }
+        return trimmed
+    }
+
+    // MARK: Blocks
+
+    func heading(level: Int, _ spans: [Span], width: Int, base: TextStyle) -> [StyledLine] {
+        let style = base.merged(with: theme.heading(level))
+        let marker = String(repeating: "#", count: min(max(level, 1), 6)) + " "
+        let markerWidth = marker.count
+        var lines: [StyledLine]
+        if width - markerWidth >= Self.minimumContentWidth {
+            lines = prefixed(
+                wrap(spans, width: width - markerWidth, base: style),
+                first: StyledLine(marker, style: base.merged(with: theme.headingMarker)),
+                rest: StyledLine(String(repeating: " ", count: markerWidth)))
+        } else {
+            lines = wrap(spans, width: width, base: style)
+        }
+        if level <= 2 {
+            let length = min(width, lines.map(\.width).max() ?? 0)
+            let glyph = level == 1 ? glyphs.heavyHorizontal : glyphs.horizontal
+            lines.append(StyledLine(String(repeating: glyph, count: length), style: theme.headingMarker))
+        }
+        return lines
+    }
+
+    func quote(_ children: [LayoutBlock], width: Int, indent: Int, base: TextStyle) -> [StyledLine] {
+        let bar = StyledLine(glyphs.quoteBar + " ", style: theme.quoteBar)
+        let inner = base.merged(with: theme.quoteText)
+        guard width - 2 >= Self.minimumContentWidth else {
+            return blocks(children, width: width, indent: indent, base: inner, tight: false)
+        }
+        let lines = blocks(children, width: width - 2, indent: indent + 2, base: inner, tight: false)
+        return prefixed(lines.isEmpty ? [StyledLine()] : lines, first: bar, rest: bar)
+    }
+
+    func list(_ list: LayoutList, width: Int, indent: Int, base: TextStyle) -> [StyledLine] {
+        let markers: [StyledLine] = list.items.map { marker(for: $0, base: base) }
+        let markerWidth = markers.map(\.width).max() ?? 1
+        let contentIndent = markerWidth + 1
+        var out: [StyledLine] = []
+        for (offset, item) in list.items.enumerated() {
+            if offset > 0 && !list.isTight { out.append(StyledLine()) }
+            var marker = StyledLine()
+            if case .number = item.marker { marker.pad(markerWidth - markers[offset].width) }
+            marker.append(markers[offset])
+            if width - contentIndent >= Self.minimumContentWidth {
+                marker.pad(contentIndent - marker.width)
+                let lines = blocks(
+                    item.children, width: width - contentIndent, indent: indent + contentIndent, base: base,
+                    tight: list.isTight)
+                out.append(
+                    contentsOf: prefixed(
+                        lines.isEmpty ? [StyledLine()] : lines, first: marker,
+                        rest: StyledLine(String(repeating: " ", count: contentIndent))))
+            } else {
+                out.append(marker)
+                out.append(contentsOf: blocks(item.children, width: width, indent: indent, base: base, tight: list.isTight))
+            }
+        }
+        return out
+    }
+
+    func marker(for item: LayoutListItem, base: TextStyle) -> StyledLine {
+        var line = StyledLine()
+        let markerStyle = base.merged(with: theme.listMarker)
+        switch item.marker {
+        case .bullet(let depth):
+            if item.checkbox == nil { line.append(glyphs.bullets[depth % glyphs.bullets.count], style: markerStyle) }
+        case .number(let number, let delimiter):
+            line.append("\(number)\(delimiter)", style: markerStyle)
+            if item.checkbox != nil { line.pad(1) }
+        }
+        switch item.checkbox {
+        case .some(true): line.append(glyphs.checked, style: base.merged(with: theme.taskChecked))
+        case .some(false): line.append(glyphs.unchecked, style: base.merged(with: theme.taskUnchecked))
+        case nil: break
+        }
+        return line
+    }
+
+    func code(language: String?, _ lines: [String], width: Int, indent: Int, base: TextStyle) -> [StyledLine] {
+        let frame = base.merged(with: theme.codeFrame)
+        guard width >= 4 else {
+            return verbatim(lines, style: theme.codeBlock, gutter: StyledLine(), continuation: StyledLine(), width: width, indent: indent)
+        }
+        let body = verbatim(
+            lines, style: theme.codeBlock, gutter: StyledLine(glyphs.codeGutter + " ", style: frame),
+            continuation: StyledLine(glyphs.codeGutter + glyphs.continuation, style: frame), width: width, indent: indent)
+        let span = min(width, max(body.map(\.width).max() ?? 0, 2 + CellWidth.of(language ?? "") + 4, 12))
+        var top = StyledLine(glyphs.codeTop + glyphs.horizontal, style: frame)
+        if let language, width >= CellWidth.of(language) + 4 {
+            top.append(" ", style: frame, width: 1)
+            top.append(language, style: frame.merged(with: TextStyle(bold: true)))
+            top.append(" ", style: frame, width: 1)
+        }
+        if top.width < span { top.append(String(repeating: glyphs.horizontal, count: span - top.width), style: frame) }
+        var bottom = StyledLine(glyphs.codeBottom, style: frame)
+        bottom.append(String(repeating: glyphs.horizontal, count: span - 1), style: frame)
+        return [top] + body + [bottom]
+    }
+
+    /// Lines shown exactly as written: never reflowed; a line longer than the width continues on
+    /// the next line behind a continuation mark. Tabs are kept and measured to the next tab stop of
+    /// the terminal (every 8 columns from the screen's left edge).
+    func verbatim(
+        _ lines: [String], style: TextStyle, gutter: StyledLine, continuation: StyledLine, width: Int, indent: Int
+    ) -> [StyledLine] {
+        var out: [StyledLine] = []
+        out.reserveCapacity(lines.count)
+        for text in lines {
+            var line = gutter
+            let fastWidth = text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } ? text.utf8.count : -1
+            if fastWidth >= 0 && gutter.width + fastWidth <= width {
+                line.append(text, style: style, width: fastWidth)
+                out.append(line)
+                continue
+            }
+            var chunk = ""
+            var chunkWidth = 0
+            for character in text {
+                let column = indent + line.width + chunkWidth
+                let cells = character == "\t" ? 8 - column % 8 : CellWidth.of(character)
+                if line.width + chunkWidth + cells > width, chunkWidth > 0 || line.width > gutter.width {
+                    line.append(chunk, style: style, width: chunkWidth)
+                    out.append(line)
+                    line = continuation
+                    chunk = ""
+                    chunkWidth = 0
+                    if character == "\t" {
+                        // The tab now starts a fresh line: measure it from there.
+                        let fresh = indent + line.width
+                        chunk.append(character)
+                        chunkWidth += 8 - fresh % 8
+                        continue
+                    }
+                }
+                chunk.append(character)
+                chunkWidth += cells
+            }
+            line.append(chunk, style: style, width: chunkWidth)
+            out.append(line)
+        }
+        return out
+    }
+
+    func footnotes(_ notes: [LayoutFootnote], width: Int, indent: Int, base: TextStyle) -> [StyledLine] {
+        var out = [StyledLine(String(repeating: glyphs.horizontal, count: min(width, 24)), style: theme.rule)]
+        let labels = notes.map { "[\($0.number)]" }
+        let labelWidth = (labels.map(\.count).max() ?? 3) + 1
+        for (offset, note) in notes.enumerated() {
+            var label = StyledLine(labels[offset], style: base.merged(with: theme.footnote))
+            if width - labelWidth >= Self.minimumContentWidth {
+                label.pad(labelWidth - label.width)
+                let lines = blocks(note.children, width: width - labelWidth, indent: indent + labelWidth, base: base, tight: false)
+                out.append(
+                    contentsOf: prefixed(
+                        lines.isEmpty ? [StyledLine()] : lines, first: label,
+                        rest: StyledLine(String(repeating: " ", count: labelWidth))))
+            } else {
+                out.append(label)
+                out.append(contentsOf: blocks(note.children, width: width, indent: indent, base: base, tight: false))
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,71 @@
+import TeletypeLayout
+
+/// A run of text on a line with one style and, optionally, a hyperlink target.
+public struct StyledSegment: Sendable, Equatable {
+    /// The text; never contains a newline or a control character other than tab.
+    public var text: String
+    /// How the text looks.
+    public var style: TextStyle
+    /// The OSC 8 hyperlink target, already checked and encoded.
+    public var hyperlink: String?
+
+    /// Creates a segment.
+    public init(text: String, style: TextStyle = .plain, hyperlink: String? = nil) {
+        self.text = text
+        self.style = style
+        self.hyperlink = hyperlink
+    }
+}
+
+/// One output line: styled segments and the cells they take.
+public struct StyledLine: Sendable, Equatable {
+    /// The segments, left to right.
+    public var segments: [StyledSegment] = []
+    /// The width in terminal cells.
+    public var width: Int = 0
+
+    /// Creates an empty line.
+    public init() {}
+
+    /// Creates a line of one segment.
+    init(_ text: String, style: TextStyle = .plain) {
+        append(text, style: style)
+    }
+
+    /// Appends text whose width is known.
+    mutating func append(_ text: String, style: TextStyle, hyperlink: String? = nil, width: Int) {
+        guard !text.isEmpty else { return }
+        if let last = segments.last, last.style == style, last.hyperlink == hyperlink {
+            segments[segments.count - 1].text += text
+        } else {
+            segments.append(StyledSegment(text: text, style: style, hyperlink: hyperlink))
+        }
+        self.width += width
+    }
+
+    /// Appends text, measuring it.
+    mutating func append(_ text: String, style: TextStyle, hyperlink: String? = nil) {
+        append(text, style: style, hyperlink: hyperlink, width: CellWidth.of(text))
+    }
+
+    /// Appends another line's segments.
+    mutating func append(_ line: StyledLine) {
+        for segment in line.segments {
+            if let last = segments.last, last.style == segment.style, last.hyperlink == segment.hyperlink {
+                segments[segments.count - 1].text += segment.text
+            } else {
+                segments.append(segment)
+            }
+        }
+        width += line.width
+    }
+
+    /// Appends `count` unstyled spaces.
+    mutating func pad(_ count: Int) {
+        guard count > 0 else { return }
+        append(String(repeating: " ", count: count), style: .plain, width: count)
+    }
+
+    /// The text without styling.
+    public var plainText: String { segments.map(\.text).joined() }
+}

@@ -1,0 +1,43 @@
+import TeletypeLayout
+import TeletypeMarkdown
+
+/// Renders laid-out blocks for a terminal of a given width: a pure function of the blocks, the
+/// width, the terminal's capabilities and the theme. With ``TerminalCapabilities/plain`` the output
+/// is plain text without a single escape sequence.
+public struct TerminalRenderer: Sendable {
+    /// The width to fit, in terminal cells.
+    public var width: Int
+    /// What the terminal can show.
+    public var capabilities: TerminalCapabilities
+    /// The styles to draw with.
+    public var theme: Theme
+
+    /// Creates a renderer.
+    public init(width: Int = 80, capabilities: TerminalCapabilities = .plain, theme: Theme = .dark) {
+        self.width = width
+        self.capabilities = capabilities
+        self.theme = theme
+    }
+
+    /// Renders blocks as text, one line per output line, each ending in a newline.
+    public func render(_ blocks: [LayoutBlock]) -> String {
+        ANSIWriter.write(lines(blocks), capabilities: capabilities)
+    }
+
+    /// Renders a parsed Markdown document.
+    public func render(_ document: MarkdownDocument) -> String {
+        render(MarkdownLayout.layout(document))
+    }
+
+    /// Parses and renders Markdown text.
+    public func render(markdown: String) -> String {
+        render(MarkdownDocument(parsing: markdown))
+    }
+
+    /// The styled lines of `blocks`, before they are written out.
+    public func lines(_ blocks: [LayoutBlock]) -> [StyledLine] {
+        let context = BlockContext(
+            theme: theme, capabilities: capabilities, glyphs: capabilities.unicode ? .unicode : .ascii)
+        return context.blocks(blocks, width: max(width, 1), indent: 0, base: theme.text, tight: false)
+    }
+}

@@ -1,0 +1,148 @@
+import TeletypeMarkdown
+
+/// Lays a Markdown document out as ``LayoutBlock``s: inline content flattened into spans with
+/// roles, control characters made visible, lists numbered, footnotes gathered at the end.
+public enum MarkdownLayout {
+    /// Lays out a parsed document.
+    public static func layout(_ document: MarkdownDocument) -> [LayoutBlock] {
+        var blocks: [LayoutBlock] = []
+        var footnotes: [LayoutFootnote] = []
+        blocks.reserveCapacity(document.blocks.count)
+        for block in document.blocks {
+            if case .footnoteDefinition(let definition) = block {
+                footnotes.append(
+                    LayoutFootnote(number: definition.index, children: layout(definition.children, depth: 0)))
+            } else {
+                blocks.append(layout(block, depth: 0))
+            }
+        }
+        if !footnotes.isEmpty { blocks.append(.footnotes(footnotes)) }
+        return blocks
+    }
+
+    /// Parses and lays out Markdown text.
+    public static func layout(markdown: String) -> [LayoutBlock] {
+        layout(MarkdownDocument(parsing: markdown))
+    }
+
+    static func layout(_ blocks: [Block], depth: Int) -> [LayoutBlock] {
+        blocks.map { layout($0, depth: depth) }
+    }
+
+    static func layout(_ block: Block, depth: Int) -> LayoutBlock {
+        switch block {
+        case .paragraph(let paragraph):
+            return .paragraph(spans(paragraph.inlines))
+        case .heading(let heading):
+            return .heading(level: heading.level, spans(heading.inlines))
+        case .blockQuote(let quote):
+            return .quote(layout(quote.children, depth: depth))
+        case .list(let list):
+            var items: [LayoutListItem] = []
+            items.reserveCapacity(list.items.count)
+            for (offset, item) in list.items.enumerated() {
+                let marker: LayoutListItem.Marker =
+                    list.kind == .ordered
+                    ? .number(list.start + offset, delimiter: list.delimiter == .parenthesis ? ")" : ".")
+                    : .bullet(depth: depth)
+                let checkbox = item.checkbox.map { $0 == .checked }
+                items.append(
+                    LayoutListItem(marker: marker, checkbox: checkbox, children: layout(item.children, depth: depth + 1)))
+            }
+            return .list(LayoutList(isTight: list.isTight, items: items))
+        case .codeBlock(let code):
+            return .code(
+                language: code.language.map(TerminalSafeText.sanitize), lines: lines(of: code.code))
+        case .htmlBlock(let html):
+            return .html(lines: lines(of: html.html))
+        case .thematicBreak:
+            return .rule
+        case .table(let table):
+            return .table(
+                LayoutTable(
+                    alignments: table.alignments.map {
+                        switch $0 {
+                        case .center: .center
+                        case .right: .right
+                        case .left, .none: .left
+                        }
+                    },
+                    header: table.header.cells.map { spans($0.inlines) },
+                    rows: table.rows.map { $0.cells.map { spans($0.inlines) } }))
+        case .footnoteDefinition(let definition):
+            // Definitions are gathered by the document; one found elsewhere shows where it is.
+            return .footnotes([LayoutFootnote(number: definition.index, children: layout(definition.children, depth: 0))])
+        }
+    }
+
+    /// The lines of a code or HTML block, without the final newline, made safe.
+    static func lines(of text: String) -> [String] {
+        var body = Substring(text)
+        if body.hasSuffix("\n") { body = body.dropLast() }
+        return body.split(separator: "\n", omittingEmptySubsequences: false).map {
+            TerminalSafeText.sanitize(String($0))
+        }
+    }
+
+    // MARK: Inlines
+
+    static func spans(_ inlines: [Inline]) -> [Span] {
+        var builder = SpanBuilder()
+        builder.add(inlines, roles: [], link: nil, autolink: false)
+        return builder.spans
+    }
+}
+
+/// Flattens inline nodes into spans, merging neighbours that look alike.
+struct SpanBuilder {
+    var spans: [Span] = []
+
+    mutating func append(_ text: String, roles: InlineRole, link: String?, autolink: Bool) {
+        guard !text.isEmpty else { return }
+        var safe = TerminalSafeText.sanitize(text)
+        if safe.utf8.contains(0x09) { safe = String(safe.map { $0 == "\t" ? " " : $0 }) }
+        if let last = spans.last, last.roles == roles, last.link == link, !last.isLineBreak {
+            spans[spans.count - 1].text += safe
+        } else {
+            spans.append(Span(text: safe, roles: roles, link: link, linkIsAutolink: autolink))
+        }
+    }
+
+    mutating func add(_ inlines: [Inline], roles: InlineRole, link: String?, autolink: Bool) {
+        for inline in inlines {
+            switch inline {
+            case .text(let text):
+                append(text, roles: roles, link: link, autolink: autolink)
+            case .softBreak:
+                append(" ", roles: roles, link: link, autolink: autolink)
+            case .lineBreak:
+                spans.append(.lineBreak)
+            case .code(let code):
+                append(code, roles: roles.union(.code), link: link, autolink: autolink)
+            case .html(let html):
+                let lines = html.split(separator: "\n", omittingEmptySubsequences: false)
+                for (offset, line) in lines.enumerated() {
+                    if offset > 0 { spans.append(.lineBreak) }
+                    append(String(line), roles: roles.union(.rawHTML), link: link, autolink: autolink)
+                }
+            case .emphasis(let children):
+                add(children, roles: roles.union(.emphasis), link: link, autolink: autolink)
+            case .strong(let children):
+                add(children, roles: roles.union(.strong), link: link, autolink: autolink)
+            case .strikethrough(let children):
+                add(children, roles: roles.union(.strikethrough), link: link, autolink: autolink)
+            case .link(let target):
+                add(
+                    target.children, roles: roles.union(.link), link: TerminalSafeText.sanitize(target.destination),
+                    autolink: target.isAutolink)
+            case .image(let image):
+                var alt = ""
+                Inline.appendPlainText(of: image.children, to: &alt)
+                let label = alt.isEmpty ? "[image]" : "[image: \(alt)]"
+                append(label, roles: roles.union(.image), link: TerminalSafeText.sanitize(image.source), autolink: false)
+            case .footnoteReference(let reference):
+                append("[\(reference.index)]", roles: roles.union(.footnote), link: link, autolink: autolink)
+            }
+        }
+    }
+}

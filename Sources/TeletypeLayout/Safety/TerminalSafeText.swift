@@ -1,0 +1,53 @@
+/// Makes untrusted text safe to lay out for a terminal: control characters that could drive the
+/// terminal (C0 except tab and newline, DEL, and the 8-bit C1 controls) become visible pictures,
+/// such as `␛` for ESC, so they are seen and never executed.
+public enum TerminalSafeText {
+    /// Whether `text` holds a character ``sanitize(_:)`` would replace.
+    public static func needsSanitizing(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte < 0x20 {
+                if byte != 0x09 && byte != 0x0A { return true }
+            } else if byte == 0x7F {
+                return true
+            } else if previous == 0xC2 && byte >= 0x80 && byte <= 0x9F {
+                return true
+            }
+            previous = byte
+        }
+        return false
+    }
+
+    /// `text` with every dangerous control character replaced by its visible picture.
+    public static func sanitize(_ text: String) -> String {
+        guard needsSanitizing(text) else { return text }
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if let picture = picture(for: scalar) {
+                out.append(contentsOf: picture.unicodeScalars)
+            } else {
+                out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+
+    /// The visible stand-in for a dangerous control character, or `nil` for any other character.
+    public static func picture(for scalar: Unicode.Scalar) -> String? {
+        switch scalar.value {
+        case 0x09, 0x0A: return nil
+        case 0x00..<0x20: return String(Unicode.Scalar(0x2400 + scalar.value)!)
+        case 0x7F: return "\u{2421}"
+        case 0x80...0x9F:
+            // An 8-bit control is the 7-bit sequence ESC + (code − 0x40): show it that way.
+            return "\u{241B}" + String(Unicode.Scalar(scalar.value - 0x40)!)
+        default: return nil
+        }
+    }
+
+    /// Whether `string` is one of the pictures ``sanitize(_:)`` puts in.
+    public static func isPicture(_ character: Character) -> Bool {
+        guard let scalar = character.unicodeScalars.first else { return false }
+        return (0x2400...0x2421).contains(scalar.value)
+    }
+}

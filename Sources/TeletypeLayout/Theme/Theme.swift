@@ -1,0 +1,65 @@
+/// A terminal theme: a named style for each kind of thing Teletype draws. Start from a preset
+/// (``dark``, ``light``, ``plain``) and change the slots you care about.
+public struct Theme: Sendable, Equatable {
+    /// The theme's name, as `--theme` takes it.
+    public var name: String
+    /// Body text.
+    public var text: TextStyle
+    /// Headings, one style per level 1–6.
+    public var headings: [TextStyle]
+    /// The `#` marks in front of headings and the rule under level 1 and 2 headings.
+    public var headingMarker: TextStyle
+    /// `*emphasis*`
+    public var emphasis: TextStyle
+    /// `**strong**`
+    public var strong: TextStyle
+    /// `~~strikethrough~~`
+    public var strikethrough: TextStyle
+    /// `` `code` `` spans.
+    public var inlineCode: TextStyle
+    /// Link text.
+    public var link: TextStyle
+    /// A link's URL when it is written out after its text.
+    public var linkURL: TextStyle
+    /// Image placeholders.
+    public var image: TextStyle
+    /// Footnote references and footnote numbers.
+    public var footnote: TextStyle
+    /// Code block text.
+    public var codeBlock: TextStyle
+    /// The language label and frame of code blocks.
+    public var codeFrame: TextStyle
+    /// Raw HTML, shown as source.
+    public var rawHTML: TextStyle
+    /// The bar in front of block quotes.
+    public var quoteBar: TextStyle
+    /// Text inside block quotes.
+    public var quoteText: TextStyle
+    /// List bullets and numbers.
+    public var listMarker: TextStyle
+    /// A checked task box.
+    public var taskChecked: TextStyle
+    /// An unchecked task box.
+    public var taskUnchecked: TextStyle
+    /// Thematic breaks.
+    public var rule: TextStyle
+    /// Table borders.
+    public var tableBorder: TextStyle
+    /// Table header cells.
+    public var tableHeader: TextStyle
+    /// Visible stand-ins for control characters found in untrusted text.
+    public var controlPicture: TextStyle
+
+    /// The style of a heading of `level` (clamped to 1–6).
+    public func heading(_ level: Int) -> TextStyle {
+        headings[min(max(level, 1), headings.count) - 1]
+    }
+
+    /// The built-in themes, by name.
+    public static let presets: [Theme] = [.dark, .light, .plain]
+
+    /// The preset called `name`, if any.
+    public static func named(_ name: String) -> Theme? {
+        presets.first { $0.name == name }
+    }
+}
