@@ -32,10 +32,10 @@ let package = Package(
             dependencies: ["TeletypeMarkdown", "TeletypeLayout", "TeletypeANSI", "TeletypeHTML"],
             path: "Benchmarks/teletype-bench"
         ),
-        .testTarget(name: "TeletypeMarkdownTests", dependencies: ["TeletypeMarkdown"]),
-        .testTarget(name: "TeletypeANSITests", dependencies: ["TeletypeANSI"]),
+        .testTarget(name: "TeletypeMarkdownTests", dependencies: ["TeletypeMarkdown", "TeletypeLayout"]),
+        .testTarget(name: "TeletypeANSITests", dependencies: ["TeletypeANSI", "TeletypeTestSupport"]),
         .testTarget(name: "TeletypeHTMLTests", dependencies: ["TeletypeHTML", "TeletypeTestSupport"]),
-        .testTarget(name: "TeletypeCLITests", dependencies: ["TeletypeANSI"]),
+        .testTarget(name: "TeletypeCLITests", dependencies: ["teletype", "TeletypeTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,7 +1,5 @@
 import Foundation
-import TeletypeANSI
-import TeletypeMarkdown
 
-let text = try! String(contentsOfFile: CommandLine.arguments[1], encoding: .utf8)
-let width = Int(CommandLine.arguments.count > 2 ? CommandLine.arguments[2] : "80") ?? 80
-print(TerminalRenderer(width: width, capabilities: .full).render(markdown: text), terminator: "")
+// The command-line tool: `teletype md` and the global flags. Everything with a side effect
+// (arguments, environment, files, the terminal) is handled here, at the edge.
+exit(TeletypeCommand.run(arguments: Array(CommandLine.arguments.dropFirst())))

@@ -52,17 +52,30 @@ enum ColorDownsampling {
         return (steps[cube / 36], steps[(cube / 6) % 6], steps[cube % 6])
     }
 
+    /// The basic colour of the same hue: greys by lightness, others by hue, bright when light.
     static func basicIndex(_ rgb: (Int, Int, Int)) -> UInt8 {
-        var best = 0
-        var bestDistance = Int.max
-        for (index, candidate) in basicPalette.enumerated() {
-            let d = distance(rgb, candidate)
-            if d < bestDistance {
-                best = index
-                bestDistance = d
-            }
+        let (r, g, b) = rgb
+        let high = max(r, g, b)
+        let low = min(r, g, b)
+        if high - low < 48 {
+            let lightness = (high + low) / 2
+            return lightness < 48 ? 0 : lightness < 150 ? 8 : lightness < 220 ? 7 : 15
         }
-        return UInt8(best)
+        let delta = Double(high - low)
+        var hue: Double
+        if high == r {
+            hue = Double(g - b) / delta
+        } else if high == g {
+            hue = Double(b - r) / delta + 2
+        } else {
+            hue = Double(r - g) / delta + 4
+        }
+        hue = (hue * 60).truncatingRemainder(dividingBy: 360)
+        if hue < 0 { hue += 360 }
+        // red, yellow, green, cyan, blue, magenta around the wheel.
+        let sector = Int((hue + 30) / 60) % 6
+        let base: [UInt8] = [1, 3, 2, 6, 4, 5]
+        return base[sector] + (high > 200 ? 8 : 0)
     }
 
     static func distance(_ a: (Int, Int, Int), _ b: (Int, Int, Int)) -> Int {

@@ -1,0 +1,61 @@
+# Teletype — set-up, tests, benchmarks. Each target installs what it is missing first.
+SHELL := /bin/bash
+SWIFT ?= swift
+VENV := .venv
+PYTHON := $(VENV)/bin/python
+APT_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev cmark-gfm pkg-config
+FUZZ_SECONDS ?= 60
+
+.PHONY: all deps venv build demo test bench lint format clean
+
+all: build
+
+# System packages: cmark-gfm's library and headers (and its command, the benchmark's peer).
+deps:
+	@missing=""; \
+	for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = "0" ]; then \
+	    echo "Installing:$$missing"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null || exit 1; \
+	  else \
+	    echo "Missing system packages:$$missing"; \
+	    echo "Run: sudo apt-get install -y$$missing"; \
+	    exit 1; \
+	  fi; \
+	fi
+
+# Python tools for benchmarks (rich, the peer) and terminal checks (pyte), in a git-ignored venv.
+venv: $(VENV)/.installed
+$(VENV)/.installed:
+	@python3 -m venv $(VENV) 2>/dev/null || { \
+	  if [ "$$(id -u)" = "0" ]; then apt-get update -qq && apt-get install -y -qq python3-venv >/dev/null && python3 -m venv $(VENV); \
+	  else echo "Run: sudo apt-get install -y python3-venv"; exit 1; fi; }
+	$(VENV)/bin/pip install -q --disable-pip-version-check rich pyte
+	@touch $@
+
+build: deps
+	$(SWIFT) build
+
+demo: deps
+	$(SWIFT) build --product teletype
+	@bin="$$($(SWIFT) build --show-bin-path)/teletype"; \
+	cols="$$(tput cols 2>/dev/null || echo 80)"; \
+	"$$bin" md Samples/demo.md --width "$${COLUMNS:-$$cols}" --color always
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+bench: deps venv
+	$(SWIFT) build -c release --product teletype-bench
+	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" "$$($(SWIFT) build -c release --show-bin-path)/teletype-bench" $(BENCH_ARGS)
+
+lint:
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Benchmarks
+
+format:
+	$(SWIFT) format format --in-place --recursive Package.swift Sources Tests Benchmarks
+
+clean:
+	rm -rf .build $(VENV)

@@ -1,0 +1,50 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Standard output, standard error and the terminal they may be attached to.
+enum Console {
+    static func output(_ text: String) {
+        write(text, to: STDOUT_FILENO)
+    }
+
+    static func error(_ text: String) {
+        write(text, to: STDERR_FILENO)
+    }
+
+    /// Writes all of `text`, retrying short writes.
+    static func write(_ text: String, to descriptor: Int32) {
+        var copy = text
+        copy.withUTF8 { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written <= 0 {
+                    if written < 0 && errno == EINTR { continue }
+                    return
+                }
+                offset += written
+            }
+        }
+    }
+
+    /// Whether standard output is a terminal.
+    static var outputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+
+    /// The terminal's width in columns, when standard output is one.
+    static var terminalWidth: Int? {
+        guard outputIsTerminal else { return nil }
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+
+    /// Reads the whole of standard input.
+    static func readStandardInput() -> Data {
+        FileHandle.standardInput.readDataToEndOfFile()
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// The top level of the `teletype` tool: picks the subcommand and maps failures to exit codes.
+enum TeletypeCommand {
+    static let version = "0.1.0"
+
+    static let usage = """
+        teletype — render AI conversations and Markdown for terminals, plain text and HTML
+
+        USAGE
+          teletype <command> [options]
+
+        COMMANDS
+          md        Render a Markdown document (GitHub Flavored Markdown)
+
+        OPTIONS
+          -h, --help       Show this help (use `teletype <command> -h` for a command's options)
+          --version        Show the version
+
+        """
+
+    static func run(arguments: [String]) -> Int32 {
+        guard let first = arguments.first else {
+            Console.error(usage)
+            return 2
+        }
+        do {
+            switch first {
+            case "-h", "--help", "help":
+                Console.output(usage)
+                return 0
+            case "--version", "-V":
+                Console.output("teletype \(version)\n")
+                return 0
+            case "md":
+                return try MarkdownCommand.run(arguments: Array(arguments.dropFirst()))
+            default:
+                throw CommandError.usage("unknown command '\(first)'", help: usage)
+            }
+        } catch let error as CommandError {
+            switch error {
+            case .usage(let message, let help):
+                Console.error("teletype: \(message)\n\n\(help)")
+                return 2
+            case .failure(let message):
+                Console.error("teletype: \(message)\n")
+                return 1
+            }
+        } catch {
+            Console.error("teletype: \(error)\n")
+            return 1
+        }
+    }
+}
+
+/// Why a command stopped.
+enum CommandError: Error {
+    /// The command line is wrong: exit 2 with the usage text.
+    case usage(String, help: String)
+    /// The command could not do its work (an unreadable file …): exit 1.
+    case failure(String)
+}

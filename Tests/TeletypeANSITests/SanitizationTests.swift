@@ -1,0 +1,102 @@
+import Testing
+import TeletypeANSI
+import TeletypeLayout
+import TeletypeTestSupport
+
+/// Untrusted text never drives the terminal: control characters show as pictures, and with colour
+/// on, every escape sequence in the output is one Teletype wrote.
+@Suite struct SanitizationTests {
+    static let payloads: [(name: String, text: String)] = [
+        ("OSC 52 clipboard", "\u{1B}]52;c;ZWNobyBwd25lZA==\u{07}"),
+        ("OSC 0 title", "\u{1B}]0;owned\u{07}"),
+        ("OSC 2 title with ST", "\u{1B}]2;owned\u{1B}\\"),
+        ("CSI 2J erase", "\u{1B}[2J\u{1B}[H"),
+        ("CSI 6n query", "\u{1B}[6n"),
+        ("cursor up and erase line", "\u{1B}[1A\u{1B}[2K"),
+        ("DCS", "\u{1B}P+q544e\u{1B}\\"),
+        ("8-bit CSI", "\u{9B}2J"),
+        ("8-bit OSC", "\u{9D}52;c;AAAA\u{9C}"),
+        ("BEL and backspace", "a\u{07}b\u{08}c"),
+        ("reset", "\u{1B}c"),
+        ("entity ESC", "&#27;[2J"),
+        ("hex entity ESC", "&#x1b;]0;owned&#x7;"),
+        ("entity 8-bit CSI", "&#155;6n"),
+        ("OSC 8 spoof", "\u{1B}]8;;https://evil.example\u{1B}\\click\u{1B}]8;;\u{1B}\\"),
+    ]
+
+    /// Every place in a document a payload can sit.
+    static func documents(with payload: String) -> [String] {
+        [
+            "plain \(payload) text",
+            "# heading \(payload)",
+            "`code \(payload)`",
+            "```\n\(payload)\n```",
+            "```\(payload.replacingOccurrences(of: "`", with: ""))\ncode\n```",
+            "[link \(payload)](https://example.com)",
+            "[link](https://example.com/\(payload))",
+            "<https://example.com/\(payload)>",
+            "![alt \(payload)](https://example.com/x.png)",
+            "| a | b |\n|---|---|\n| \(payload) | x |",
+            "> quoted \(payload)",
+            "- item \(payload)",
+            "<div>\(payload)</div>",
+            "text <span>\(payload)</span>",
+            "note[^1]\n\n[^1]: \(payload)",
+        ]
+    }
+
+    static let cases: [(String, String)] = payloads.flatMap { payload in
+        documents(with: payload.text).map { (payload.name, $0) }
+    }
+
+    @Test(arguments: cases.indices)
+    func plainOutputHasNoControlCharacters(_ index: Int) {
+        let (name, document) = Self.cases[index]
+        for width in [20, 80] {
+            let output = TerminalRenderer(width: width, capabilities: .plain).render(markdown: document)
+            for scalar in output.unicodeScalars {
+                let value = scalar.value
+                let isControl = (value < 0x20 && value != 0x09 && value != 0x0A) || (0x7F...0x9F).contains(value)
+                #expect(!isControl, "\(name): U+\(String(value, radix: 16)) in plain output of \(document.debugDescription)")
+            }
+        }
+    }
+
+    @Test(arguments: cases.indices)
+    func ansiOutputHasOnlyTeletypeSequences(_ index: Int) {
+        let (name, document) = Self.cases[index]
+        for capabilities in [TerminalCapabilities.full, .init(colorDepth: .ansi16, hyperlinks: false)] {
+            let output = TerminalRenderer(width: 60, capabilities: capabilities).render(markdown: document)
+            for piece in TerminalOutput.pieces(output) {
+                switch piece {
+                case .text: continue
+                case .control(let scalar):
+                    Issue.record("\(name): raw control U+\(String(scalar.value, radix: 16)) in \(document.debugDescription)")
+                case .escape(let sequence):
+                    #expect(Self.isTeletypeSequence(sequence), "\(name): foreign sequence \(sequence.debugDescription)")
+                }
+            }
+        }
+    }
+
+    /// SGR (`ESC [ digits;… m`) or an OSC 8 hyperlink whose target is printable ASCII.
+    static func isTeletypeSequence(_ sequence: String) -> Bool {
+        let scalars = Array(sequence.unicodeScalars)
+        if sequence.hasPrefix("\u{1B}[") && sequence.hasSuffix("m") {
+            return scalars.dropFirst(2).dropLast().allSatisfy { ("0"..."9").contains($0) || $0 == ";" }
+        }
+        if sequence.hasPrefix("\u{1B}]8;;") && sequence.hasSuffix("\u{1B}\\") {
+            let target = scalars.dropFirst(5).dropLast(2)
+            let printable = target.allSatisfy { $0.value > 0x20 && $0.value < 0x7F }
+            let scheme = String(String.UnicodeScalarView(target)).lowercased()
+            return printable
+                && (target.isEmpty || scheme.hasPrefix("http:") || scheme.hasPrefix("https:") || scheme.hasPrefix("mailto:"))
+        }
+        return false
+    }
+
+    @Test func controlCharactersBecomeVisiblePictures() {
+        let output = TerminalRenderer(width: 80, capabilities: .plain).render(markdown: "a &#27;[2J b \u{7} c \u{9B}6n")
+        #expect(output == "a ␛[2J b ␇ c ␛[6n\n")
+    }
+}
