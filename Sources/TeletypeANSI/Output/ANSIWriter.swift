@@ -8,12 +8,22 @@ public enum ANSIWriter {
     public static func write(_ lines: [StyledLine], capabilities: TerminalCapabilities) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(lines.count * 64)
-        for line in lines { write(line, capabilities: capabilities, into: &bytes) }
+        var cache: [TextStyle: [UInt8]] = [:]
+        for line in lines { write(line, capabilities: capabilities, into: &bytes, cache: &cache) }
         return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Appends one line and its newline to `bytes`.
     public static func write(_ line: StyledLine, capabilities: TerminalCapabilities, into bytes: inout [UInt8]) {
+        var cache: [TextStyle: [UInt8]] = [:]
+        write(line, capabilities: capabilities, into: &bytes, cache: &cache)
+    }
+
+    /// Appends one line, reusing the SGR sequences already worked out in `cache`.
+    static func write(
+        _ line: StyledLine, capabilities: TerminalCapabilities, into bytes: inout [UInt8],
+        cache: inout [TextStyle: [UInt8]]
+    ) {
         guard capabilities.usesEscapes else {
             for segment in line.segments { bytes.append(contentsOf: segment.text.utf8) }
             bytes.append(0x0A)
@@ -33,7 +43,14 @@ public enum ANSIWriter {
                 link = target
             }
             if segment.style != current {
-                sgr(segment.style, depth: capabilities.colorDepth, into: &bytes)
+                if let sequence = cache[segment.style] {
+                    bytes.append(contentsOf: sequence)
+                } else {
+                    var sequence: [UInt8] = []
+                    sgr(segment.style, depth: capabilities.colorDepth, into: &sequence)
+                    cache[segment.style] = sequence
+                    bytes.append(contentsOf: sequence)
+                }
                 current = segment.style
             }
             bytes.append(contentsOf: segment.text.utf8)

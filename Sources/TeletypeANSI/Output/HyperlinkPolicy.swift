@@ -8,6 +8,7 @@ enum HyperlinkPolicy {
     static func target(for url: String) -> String? {
         let lowered = url.prefix(8).lowercased()
         guard schemes.contains(where: { lowered.hasPrefix($0) }) else { return nil }
+        if url.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) { return url }
         var out = ""
         out.reserveCapacity(url.utf8.count)
         let hex = Array("0123456789ABCDEF")

@@ -22,10 +22,10 @@ struct TableLayout {
         var shortest = [Int](repeating: 1, count: columns)
         for (rowIndex, row) in allRows.enumerated() {
             for column in 0..<columns where column < row.count {
-                var wrapper = TextWrapper(width: Int.max / 4)
+                var wrapper = TextWrapper.measuring()
                 context.feed(row[column], into: &wrapper, base: rowIndex == 0 ? headerStyle : base)
-                let lines = wrapper.finish()
-                natural[column] = max(natural[column], lines.map(\.width).max() ?? 0)
+                _ = wrapper.finish()
+                natural[column] = max(natural[column], wrapper.widestLine)
                 shortest[column] = max(shortest[column], min(wrapper.longestWord, Self.shortestColumn))
             }
         }
@@ -86,7 +86,9 @@ struct TableLayout {
             text += String(repeating: h, count: width + 2)
             text += column == widths.count - 1 ? right : join
         }
-        return StyledLine(text, style: borderStyle)
+        var line = StyledLine()
+        line.append(text, style: borderStyle, width: widths.reduce(0, +) + 3 * widths.count + 1)
+        return line
     }
 
     private func rowLines(_ row: [[Span]], widths: [Int], style: TextStyle) -> [StyledLine] {
@@ -132,9 +134,10 @@ struct TableLayout {
         let rows = table.rows.isEmpty ? [table.header] : table.rows
         let labels: [[Span]] = (0..<columnCount).map { $0 < table.header.count ? table.header[$0] : [] }
         let labelWidths = labels.map { spans -> Int in
-            var wrapper = TextWrapper(width: Int.max / 4)
+            var wrapper = TextWrapper.measuring()
             context.feed(spans, into: &wrapper, base: headerStyle)
-            return wrapper.finish().map(\.width).max() ?? 0
+            _ = wrapper.finish()
+            return wrapper.widestLine
         }
         let labelColumn = (labelWidths.max() ?? 0) + 2
         let sideBySide = labelColumn <= width / 3 && width - labelColumn >= BlockContext.minimumContentWidth

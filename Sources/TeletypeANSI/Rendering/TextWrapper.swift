@@ -14,8 +14,25 @@ struct TextWrapper {
     /// The widest word seen, in cells.
     private(set) var longestWord = 0
 
+    /// When measuring, words are counted but no line is built: only ``widestLine`` and
+    /// ``longestWord`` are kept, as table layout needs.
+    private let measuring: Bool
+    private var measuredLine = 0
+    private var measuredWordHasText = false
+    /// The widest line seen while measuring, in cells.
+    private(set) var widestLine = 0
+
     init(width: Int) {
         self.width = max(width, 1)
+        self.measuring = false
+    }
+
+    /// A wrapper that only measures unwrapped text: its widest line and longest word.
+    static func measuring() -> TextWrapper { TextWrapper(measuringWithWidth: Int.max / 4) }
+
+    private init(measuringWithWidth width: Int) {
+        self.width = width
+        self.measuring = true
     }
 
     /// Adds text in one style; spaces in it are break opportunities.
@@ -24,37 +41,41 @@ struct TextWrapper {
             breakLine()
             return
         }
+        // Words of ASCII are measured by their bytes; only words with other characters are walked
+        // grapheme by grapheme.
         let utf8 = text.utf8
-        var isASCII = true
-        for byte in utf8 where byte >= 0x80 {
-            isASCII = false
-            break
-        }
-        if isASCII {
-            addASCII(text, style: style, hyperlink: hyperlink)
-        } else {
-            addUnicode(text, style: style, hyperlink: hyperlink)
-        }
-    }
-
-    private mutating func addASCII(_ text: String, style: TextStyle, hyperlink: String?) {
-        var start = text.utf8.startIndex
+        var start = utf8.startIndex
         var index = start
-        let end = text.utf8.endIndex
+        var wordIsASCII = true
+        let end = utf8.endIndex
         while index < end {
-            if text.utf8[index] == UInt8(ascii: " ") {
-                if index > start { appendFragment(String(text[start..<index]), style: style, hyperlink: hyperlink, width: text.utf8.distance(from: start, to: index)) }
+            let byte = utf8[index]
+            if byte == UInt8(ascii: " ") {
+                if index > start {
+                    addWord(text[start..<index], isASCII: wordIsASCII, width: utf8.distance(from: start, to: index), style: style, hyperlink: hyperlink)
+                }
                 space(style: style, hyperlink: hyperlink)
-                start = text.utf8.index(after: index)
+                start = utf8.index(after: index)
+                wordIsASCII = true
+            } else if byte >= 0x80 {
+                wordIsASCII = false
             }
-            index = text.utf8.index(after: index)
+            index = utf8.index(after: index)
         }
         if start < end {
-            appendFragment(String(text[start..<end]), style: style, hyperlink: hyperlink, width: text.utf8.distance(from: start, to: end))
+            addWord(text[start..<end], isASCII: wordIsASCII, width: utf8.distance(from: start, to: end), style: style, hyperlink: hyperlink)
         }
     }
 
-    private mutating func addUnicode(_ text: String, style: TextStyle, hyperlink: String?) {
+    private mutating func addWord(_ word: Substring, isASCII: Bool, width: Int, style: TextStyle, hyperlink: String?) {
+        if isASCII {
+            appendFragment(String(word), style: style, hyperlink: hyperlink, width: width)
+        } else {
+            addUnicode(word, style: style, hyperlink: hyperlink)
+        }
+    }
+
+    private mutating func addUnicode(_ text: Substring, style: TextStyle, hyperlink: String?) {
         var run = ""
         var runWidth = 0
         for character in text {
@@ -83,18 +104,24 @@ struct TextWrapper {
     }
 
     private mutating func appendFragment(_ text: String, style: TextStyle, hyperlink: String?, width: Int) {
+        if measuring {
+            wordWidth += width
+            measuredWordHasText = true
+            return
+        }
         word.append((text, style, hyperlink, width))
         wordWidth += width
     }
 
     private mutating func space(style: TextStyle, hyperlink: String?) {
         flushWord()
-        if line.width > 0 || !lines.isEmpty { pendingSpace = (style, hyperlink) }
+        if line.width > 0 || !lines.isEmpty || measuredLine > 0 { pendingSpace = (style, hyperlink) }
     }
 
     /// Ends the current line here (a hard line break).
     mutating func breakLine() {
         flushWord()
+        measuredLine = 0
         lines.append(line)
         line = StyledLine()
         pendingSpace = nil
@@ -102,8 +129,17 @@ struct TextWrapper {
 
     /// Places the gathered word on the current line, on a new line, or across lines.
     private mutating func flushWord() {
-        guard !word.isEmpty else { return }
+        guard !word.isEmpty || measuredWordHasText else { return }
         longestWord = max(longestWord, wordWidth)
+        if measuring {
+            measuredWordHasText = false
+            measuredLine += (pendingSpace != nil && measuredLine > 0 ? 1 : 0) + wordWidth
+            widestLine = max(widestLine, measuredLine)
+            word.removeAll(keepingCapacity: true)
+            wordWidth = 0
+            pendingSpace = nil
+            return
+        }
         let spaceWidth = pendingSpace != nil && line.width > 0 ? 1 : 0
         if line.width + spaceWidth + wordWidth <= width {
             if spaceWidth == 1, let space = pendingSpace {

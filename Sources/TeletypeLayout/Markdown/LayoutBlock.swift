@@ -1,6 +1,6 @@
 /// A block of a message laid out for text output: width-independent, safe to show, numbered and
 /// gathered (lists numbered, footnotes collected at the end). Renderers wrap it to a width.
-public indirect enum LayoutBlock: Sendable, Equatable {
+public enum LayoutBlock: Sendable, Equatable {
     /// Wrapped inline text.
     case paragraph([Span])
     /// A heading of level 1–6.

@@ -15,13 +15,19 @@ public struct MarkdownParser: Sendable {
     /// Parses `text` into a document.
     public func parse(_ text: String) -> MarkdownDocument {
         var source = text
-        return source.withUTF8 { bytes in parse(utf8: UnsafeRawBufferPointer(bytes)) }
+        // A Swift string is valid UTF-8 already: cmark need not check it again.
+        return source.withUTF8 { bytes in parse(utf8: UnsafeRawBufferPointer(bytes), validated: true) }
     }
 
     /// Parses UTF-8 bytes into a document. Invalid UTF-8 is replaced by U+FFFD.
     public func parse(utf8 bytes: UnsafeRawBufferPointer) -> MarkdownDocument {
+        parse(utf8: bytes, validated: false)
+    }
+
+    private func parse(utf8 bytes: UnsafeRawBufferPointer, validated: Bool) -> MarkdownDocument {
         let extensions = ExtensionRegistry.shared
-        var flags = CMARK_OPT_SOURCEPOS | CMARK_OPT_VALIDATE_UTF8
+        var flags = CMARK_OPT_SOURCEPOS
+        if !validated { flags |= CMARK_OPT_VALIDATE_UTF8 }
         if options.extensions.contains(.footnotes) { flags |= CMARK_OPT_FOOTNOTES }
         if options.hardBreaks { flags |= CMARK_OPT_HARDBREAKS }
         if options.smartPunctuation { flags |= CMARK_OPT_SMART }

@@ -1,5 +1,5 @@
 /// An inline Markdown node.
-public indirect enum Inline: Sendable, Equatable {
+public enum Inline: Sendable, Equatable {
     /// Literal text, entities and escapes already decoded.
     case text(String)
     /// A line ending inside a paragraph, shown as a space or a newline.

@@ -1,0 +1,60 @@
+import Foundation
+import TeletypeANSI
+import TeletypeHTML
+import TeletypeLayout
+import TeletypeMarkdown
+
+/// The child side of a measurement: `--measure html|ansi FILE REPEATS` renders the file REPEATS
+/// times and prints the best time in seconds and the output size.
+enum Measure {
+    static func run(_ arguments: [String]) -> Int32 {
+        guard arguments.count == 3, let repeats = Int(arguments[2]),
+            let data = FileManager.default.contents(atPath: arguments[1])
+        else { return 2 }
+        let text = String(decoding: data, as: UTF8.self)
+        var best = Double.infinity
+        var size = 0
+        for _ in 0..<max(repeats, 1) {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let document = MarkdownDocument(parsing: text)
+            switch arguments[0] {
+            case "html":
+                size = MarkdownHTMLRenderer(options: .trusted).render(document).utf8.count
+            default:
+                let renderer = TerminalRenderer(width: 100, capabilities: .full, theme: .dark)
+                size = renderer.render(MarkdownLayout.layout(document)).utf8.count
+            }
+            best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
+        print("\(best) \(size)")
+        return 0
+    }
+}
+
+/// Splits one render into its stages, for profiling: `--stages FILE`.
+enum Stages {
+    static func run(_ path: String) {
+        let text =
+            FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+            ?? BenchmarkDocument.make(bytes: 5_000_000)
+        func time(_ name: String, _ body: () -> Void) {
+            var best = Double.infinity
+            for _ in 0..<3 {
+                let start = DispatchTime.now().uptimeNanoseconds
+                body()
+                best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            }
+            print(name, String(format: "%.3f s", best))
+        }
+        if path == "generated" { _ = FileManager.default.createFile(atPath: "/tmp/teletype-doc.md", contents: Data(text.utf8)) }
+        let document = MarkdownDocument(parsing: text)
+        let blocks = MarkdownLayout.layout(document)
+        let renderer = TerminalRenderer(width: 100, capabilities: .full, theme: .dark)
+        let lines = renderer.lines(blocks)
+        time("parse + convert") { _ = MarkdownDocument(parsing: text) }
+        time("html render") { _ = MarkdownHTMLRenderer(options: .trusted).render(document) }
+        time("layout") { _ = MarkdownLayout.layout(document) }
+        time("terminal lines") { _ = renderer.lines(blocks) }
+        time("ansi write") { _ = ANSIWriter.write(lines, capabilities: .full) }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import TeletypeANSI
+import TeletypeHTML
+import TeletypeLayout
+import TeletypeMarkdown
+
+// teletype-bench [html] [ansi] [rich] [--quick] [--json FILE]
+//
+// Measures Teletype against its peers in one run, on one machine, and prints ratios:
+//   html  Markdown → HTML, ours vs the `cmark-gfm -e table -e strikethrough -e autolink` command (~5 MB)
+//   ansi  Markdown → ANSI, ours vs that same cmark-gfm HTML conversion (~5 MB)
+//   rich  Markdown → ANSI on a 200 KB slice, ours vs Python rich (`Console(width=100, force_terminal=True)`)
+// Each measurement runs in a child process, so peak memory (max RSS) is reported per program.
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+if arguments.first == "--stages", arguments.count == 2 {
+    Stages.run(arguments[1])
+    exit(0)
+}
+if arguments.first == "--measure" {
+    exit(Measure.run(Array(arguments.dropFirst())))
+}
+
+var suites: [String] = []
+var quick = false
+var jsonPath: String?
+var index = 0
+while index < arguments.count {
+    switch arguments[index] {
+    case "--quick": quick = true
+    case "--json":
+        index += 1
+        guard index < arguments.count else {
+            FileHandle.standardError.write(Data("teletype-bench: --json needs a file\n".utf8))
+            exit(2)
+        }
+        jsonPath = arguments[index]
+    case "html", "ansi", "rich": suites.append(arguments[index])
+    case "-h", "--help":
+        print("usage: teletype-bench [html] [ansi] [rich] [--quick] [--json FILE]")
+        exit(0)
+    default:
+        FileHandle.standardError.write(Data("teletype-bench: unknown argument '\(arguments[index])'\n".utf8))
+        exit(2)
+    }
+    index += 1
+}
+if suites.isEmpty { suites = ["html", "ansi", "rich"] }
+exit(Bench(suites: suites, quick: quick, jsonPath: jsonPath).run())
