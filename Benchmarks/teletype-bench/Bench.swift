@@ -33,13 +33,17 @@ struct Bench {
         _ = FileManager.default.createFile(atPath: slicePath, contents: Data(slice.utf8))
         let me = CommandLine.arguments[0]
         let megabytes = Double(document.utf8.count) / 1e6
-        print("Teletype benchmarks — \(String(format: "%.2f", megabytes)) MB generated document, \(slice.utf8.count / 1000) KB slice, best of \(repeats)")
+        print(
+            "Teletype benchmarks — \(String(format: "%.2f", megabytes)) MB generated document, \(slice.utf8.count / 1000) KB slice, best of \(repeats)"
+        )
         var rows: [Row] = []
 
         var cmark: (seconds: Double, peak: Int)?
         if suites.contains("html") || suites.contains("ansi") {
             cmark = best(of: repeats) {
-                ChildProcess.run(["cmark-gfm", "-e", "table", "-e", "strikethrough", "-e", "autolink", documentPath], captureOutput: false)
+                ChildProcess.run(
+                    ["cmark-gfm", "-e", "table", "-e", "strikethrough", "-e", "autolink", documentPath],
+                    captureOutput: false)
             }
             if cmark == nil { print("cmark-gfm is not installed (apt-get install cmark-gfm): no HTML/ANSI ratios") }
         }
@@ -47,17 +51,31 @@ struct Bench {
             rows.append(row("Markdown → HTML", megabytes, ours, "cmark-gfm", cmark, goal: "≥ 0.8×"))
             let cli = URL(fileURLWithPath: me).deletingLastPathComponent().appendingPathComponent("teletype").path
             if FileManager.default.isExecutableFile(atPath: cli),
-                let command = best(of: repeats, { ChildProcess.run([cli, "md", "--format", "html", "--allow-raw-html", documentPath], captureOutput: false) })
+                let command = best(
+                    of: repeats,
+                    {
+                        ChildProcess.run(
+                            [cli, "md", "--format", "html", "--allow-raw-html", documentPath], captureOutput: false)
+                    })
             {
-                rows.append(row("`teletype md --format html` (whole process)", megabytes, command, "cmark-gfm", cmark, goal: "≥ 0.8×"))
+                rows.append(
+                    row(
+                        "`teletype md --format html` (whole process)", megabytes, command, "cmark-gfm", cmark,
+                        goal: "≥ 0.8×"))
             }
         }
         if suites.contains("ansi"), let cmark, let ours = measure(me, "ansi", documentPath) {
-            rows.append(row("Markdown → ANSI (width 100, truecolor)", megabytes, ours, "cmark-gfm (HTML)", cmark, goal: "≥ 0.5×"))
+            rows.append(
+                row(
+                    "Markdown → ANSI (width 100, truecolor)", megabytes, ours, "cmark-gfm (HTML)", cmark, goal: "≥ 0.5×"
+                ))
         }
         if suites.contains("rich") {
             if let rich = richTime(slicePath), let ours = measure(me, "ansi", slicePath) {
-                rows.append(row("Markdown → ANSI (width 100)", Double(slice.utf8.count) / 1e6, ours, "Python rich", rich, goal: "≥ 20×"))
+                rows.append(
+                    row(
+                        "Markdown → ANSI (width 100)", Double(slice.utf8.count) / 1e6, ours, "Python rich", rich,
+                        goal: "≥ 20×"))
             } else {
                 print("Python rich is not available (make venv): no rich ratio")
             }
@@ -66,7 +84,9 @@ struct Bench {
         if let jsonPath {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            if let data = try? encoder.encode(rows) { _ = FileManager.default.createFile(atPath: jsonPath, contents: data) }
+            if let data = try? encoder.encode(rows) {
+                _ = FileManager.default.createFile(atPath: jsonPath, contents: data)
+            }
         }
         return 0
     }
@@ -110,7 +130,8 @@ struct Bench {
                 best = min(best, time.perf_counter() - start)
             print(best)
             """
-        guard let outcome = ChildProcess.run(["python3", "-c", script, path, String(quick ? 1 : 3)]), outcome.status == 0,
+        guard let outcome = ChildProcess.run(["python3", "-c", script, path, String(quick ? 1 : 3)]),
+            outcome.status == 0,
             let seconds = Double(outcome.output.trimmingCharacters(in: .whitespacesAndNewlines))
         else { return nil }
         return (seconds, outcome.peakMemoryKB)
@@ -121,19 +142,24 @@ struct Bench {
         _ peer: (seconds: Double, peak: Int), goal: String
     ) -> Row {
         Row(
-            benchmark: name, input: megabytes >= 1 ? String(format: "%.1f MB", megabytes) : String(format: "%.0f KB", megabytes * 1000),
+            benchmark: name,
+            input: megabytes >= 1 ? String(format: "%.1f MB", megabytes) : String(format: "%.0f KB", megabytes * 1000),
             ours: String(format: "%.1f MB/s", megabytes / ours.seconds),
-            peer: String(format: "%@ %.1f MB/s", peerName, megabytes / peer.seconds), ratio: peer.seconds / ours.seconds,
+            peer: String(format: "%@ %.1f MB/s", peerName, megabytes / peer.seconds),
+            ratio: peer.seconds / ours.seconds,
             goal: goal, oursPeakMB: Double(ours.peak) / 1024, peerPeakMB: Double(peer.peak) / 1024)
     }
 
     func printTable(_ rows: [Row]) {
         print("")
-        print("| benchmark | input | Teletype | peer | ratio (ours ÷ peer throughput) | goal | peak memory: ours / peer |")
+        print(
+            "| benchmark | input | Teletype | peer | ratio (ours ÷ peer throughput) | goal | peak memory: ours / peer |"
+        )
         print("| --- | --- | --- | --- | --- | --- | --- |")
         for row in rows {
             print(
-                "| \(row.benchmark) | \(row.input) | \(row.ours) | \(row.peer) | \(String(format: "%.2f×", row.ratio)) | \(row.goal) | \(String(format: "%.0f MB / %.0f MB", row.oursPeakMB, row.peerPeakMB)) |")
+                "| \(row.benchmark) | \(row.input) | \(row.ours) | \(row.peer) | \(String(format: "%.2f×", row.ratio)) | \(row.goal) | \(String(format: "%.0f MB / %.0f MB", row.oursPeakMB, row.peerPeakMB)) |"
+            )
         }
     }
 }

@@ -60,20 +60,26 @@ enum BenchmarkDocument {
             for item in 1...5 {
                 out += "\(item). \(sentence(&rng, words: 12))\n"
                 if item == 2 {
-                    out += "   - \(sentence(&rng, words: 8))\n   - [x] \(sentence(&rng, words: 5))\n   - [ ] \(sentence(&rng, words: 5))\n"
+                    out +=
+                        "   - \(sentence(&rng, words: 8))\n   - [x] \(sentence(&rng, words: 5))\n   - [ ] \(sentence(&rng, words: 5))\n"
                 }
             }
             out += "\n- \(sentence(&rng, words: 10))\n- \(sentence(&rng, words: 10))\n\n"
             out += "> \(sentence(&rng, words: 30))\n>\n> > \(sentence(&rng, words: 12))\n\n"
             out += "```swift\n"
-            for line in 0..<8 { out += "\(String(repeating: "    ", count: line % 3))let value\(line) = compute(\(line), \"\(rng.pick(words))\")\n" }
+            for line in 0..<8 {
+                out +=
+                    "\(String(repeating: "    ", count: line % 3))let value\(line) = compute(\(line), \"\(rng.pick(words))\")\n"
+            }
             out += "```\n\n"
             out += "| Name | Kind | Score | Notes |\n| :--- | :---: | ---: | --- |\n"
             for _ in 0..<6 {
-                out += "| \(rng.pick(words)) | **\(rng.pick(words))** | \(rng.below(1000)) | \(sentence(&rng, words: 6)) |\n"
+                out +=
+                    "| \(rng.pick(words)) | **\(rng.pick(words))** | \(rng.below(1000)) | \(sentence(&rng, words: 6)) |\n"
             }
             out += "\n"
-            out += "A claim that needs a source[^s\(section)] and an image ![\(rng.pick(words))](https://example.com/\(section).png).\n\n"
+            out +=
+                "A claim that needs a source[^s\(section)] and an image ![\(rng.pick(words))](https://example.com/\(section).png).\n\n"
             out += "<div class=\"note\">\n\(sentence(&rng, words: 8))\n</div>\n\n---\n\n"
             out += "[^s\(section)]: \(sentence(&rng, words: 15))\n\n"
         }

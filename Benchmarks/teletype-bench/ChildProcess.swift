@@ -16,12 +16,14 @@ enum ChildProcess {
     /// Runs `arguments[0]` (searched in `PATH`) with the rest as its arguments, standard input from
     /// `/dev/null`, standard output captured (or discarded).
     static func run(_ arguments: [String], captureOutput: Bool = true) -> Outcome? {
-        let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("teletype-bench-\(UUID()).out").path
+        let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("teletype-bench-\(UUID()).out")
+            .path
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, captureOutput ? outputPath : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(
+            &actions, 1, captureOutput ? outputPath : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         var cArguments = arguments.map { strdup($0) } + [nil]
         defer { for pointer in cArguments { free(pointer) } }
         var pid: pid_t = 0

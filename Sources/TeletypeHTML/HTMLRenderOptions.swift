@@ -17,7 +17,8 @@ public struct HTMLRenderOptions: Sendable, Equatable {
 
     /// Creates options; the defaults are the untrusted policy.
     public init(
-        allowsRawHTML: Bool = false, filtersTags: Bool = true, loadsRemoteImages: Bool = false, allowsAnyURL: Bool = false,
+        allowsRawHTML: Bool = false, filtersTags: Bool = true, loadsRemoteImages: Bool = false,
+        allowsAnyURL: Bool = false,
         addsLinkRelations: Bool = true
     ) {
         self.allowsRawHTML = allowsRawHTML

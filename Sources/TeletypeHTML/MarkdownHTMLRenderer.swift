@@ -235,7 +235,8 @@ private struct Writer {
         case .footnoteReference(let reference):
             let id = FootnoteIDs.reference(reference.index, reference.occurrence)
             buffer.raw(
-                "<sup class=\"footnote-ref\"><a href=\"#fn\(reference.index)\" id=\"\(id)\">\(reference.index)</a></sup>")
+                "<sup class=\"footnote-ref\"><a href=\"#fn\(reference.index)\" id=\"\(id)\">\(reference.index)</a></sup>"
+            )
         }
     }
 

@@ -26,6 +26,7 @@ public enum SnapshotFile {
         while line < min(expectedLines.count, actualLines.count), expectedLines[line] == actualLines[line] { line += 1 }
         let expected = line < expectedLines.count ? String(expectedLines[line]) : "<end>"
         let got = line < actualLines.count ? String(actualLines[line]) : "<end>"
-        return "snapshot \(url.path) differs at line \(line + 1):\n- \(expected)\n+ \(got)\n(new rendering in \(url.path).new)"
+        return
+            "snapshot \(url.path) differs at line \(line + 1):\n- \(expected)\n+ \(got)\n(new rendering in \(url.path).new)"
     }
 }

@@ -54,7 +54,8 @@ public enum TerminalOutput {
                     }
                 }
                 pieces.append(.escape(String(sequence)))
-            } else if (scalar.value < 0x20 && scalar != "\t" && scalar != "\n") || (0x7F...0x9F).contains(scalar.value) {
+            } else if (scalar.value < 0x20 && scalar != "\t" && scalar != "\n") || (0x7F...0x9F).contains(scalar.value)
+            {
                 flush()
                 pieces.append(.control(scalar))
                 index += 1

@@ -47,7 +47,10 @@ enum MarkdownCommand {
             Console.output(MarkdownHTMLRenderer(options: html).render(document))
         default:
             let environment = ProcessInfo.processInfo.environment
-            let width = options.width ?? Console.terminalWidth ?? environment["COLUMNS"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil } ?? 80
+            let width =
+                options.width ?? Console.terminalWidth ?? environment["COLUMNS"].flatMap(Int.init).flatMap {
+                    $0 > 0 ? $0 : nil
+                } ?? 80
             let capabilities =
                 options.format == "plain"
                 ? TerminalCapabilities.plain
@@ -89,7 +92,8 @@ enum MarkdownCommand {
             case "--width", "-w":
                 let text = try value(for: flag, inline: inline)
                 guard let width = Int(text), width > 0, width <= 100_000 else {
-                    throw CommandError.usage("--width must be a whole number from 1 to 100000, not '\(text)'", help: usage)
+                    throw CommandError.usage(
+                        "--width must be a whole number from 1 to 100000, not '\(text)'", help: usage)
                 }
                 options.width = width
             case "--color", "--colour":
@@ -135,7 +139,8 @@ enum MarkdownCommand {
         do {
             return try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            let reason = FileManager.default.fileExists(atPath: path) ? "permission denied or unreadable" : "no such file"
+            let reason =
+                FileManager.default.fileExists(atPath: path) ? "permission denied or unreadable" : "no such file"
             throw CommandError.failure("cannot read '\(path)': \(reason)")
         }
     }

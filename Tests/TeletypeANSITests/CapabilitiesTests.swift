@@ -1,24 +1,25 @@
-import Testing
 import TeletypeANSI
+import Testing
 
 @Suite struct CapabilitiesTests {
     typealias Depth = TerminalCapabilities.ColorDepth
 
-    @Test(arguments: [
-        ([:], true, ColorChoice.auto, Depth.ansi16),
-        ([:], false, .auto, .none),
-        (["NO_COLOR": "1"], true, .auto, .none),
-        (["NO_COLOR": ""], true, .auto, .ansi16),
-        (["NO_COLOR": "1", "COLORTERM": "truecolor"], true, .always, .trueColor),
-        (["FORCE_COLOR": "1"], false, .auto, .ansi16),
-        (["FORCE_COLOR": "3"], false, .auto, .trueColor),
-        (["CLICOLOR_FORCE": "1", "TERM": "xterm-256color"], false, .auto, .ansi256),
-        (["CLICOLOR": "0"], true, .auto, .none),
-        (["TERM": "dumb"], true, .auto, .none),
-        (["TERM": "xterm-256color"], true, .auto, .ansi256),
-        (["COLORTERM": "24bit"], true, .auto, .trueColor),
-        (["COLORTERM": "truecolor"], true, .never, .none),
-    ] as [([String: String], Bool, ColorChoice, Depth)])
+    @Test(
+        arguments: [
+            ([:], true, ColorChoice.auto, Depth.ansi16),
+            ([:], false, .auto, .none),
+            (["NO_COLOR": "1"], true, .auto, .none),
+            (["NO_COLOR": ""], true, .auto, .ansi16),
+            (["NO_COLOR": "1", "COLORTERM": "truecolor"], true, .always, .trueColor),
+            (["FORCE_COLOR": "1"], false, .auto, .ansi16),
+            (["FORCE_COLOR": "3"], false, .auto, .trueColor),
+            (["CLICOLOR_FORCE": "1", "TERM": "xterm-256color"], false, .auto, .ansi256),
+            (["CLICOLOR": "0"], true, .auto, .none),
+            (["TERM": "dumb"], true, .auto, .none),
+            (["TERM": "xterm-256color"], true, .auto, .ansi256),
+            (["COLORTERM": "24bit"], true, .auto, .trueColor),
+            (["COLORTERM": "truecolor"], true, .never, .none),
+        ] as [([String: String], Bool, ColorChoice, Depth)])
     func colorDepth(_ environment: [String: String], _ isTTY: Bool, _ choice: ColorChoice, _ expected: Depth) {
         let detected = TerminalCapabilities.detect(environment: environment, isTTY: isTTY, colorChoice: choice)
         #expect(detected.colorDepth == expected)

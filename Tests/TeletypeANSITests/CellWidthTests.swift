@@ -1,5 +1,5 @@
-import Testing
 import TeletypeANSI
+import Testing
 
 @Suite struct CellWidthTests {
     @Test(arguments: [

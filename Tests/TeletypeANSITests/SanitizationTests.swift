@@ -1,7 +1,7 @@
-import Testing
 import TeletypeANSI
 import TeletypeLayout
 import TeletypeTestSupport
+import Testing
 
 /// Untrusted text never drives the terminal: control characters show as pictures, and with colour
 /// on, every escape sequence in the output is one Teletype wrote.
@@ -57,7 +57,9 @@ import TeletypeTestSupport
             for scalar in output.unicodeScalars {
                 let value = scalar.value
                 let isControl = (value < 0x20 && value != 0x09 && value != 0x0A) || (0x7F...0x9F).contains(value)
-                #expect(!isControl, "\(name): U+\(String(value, radix: 16)) in plain output of \(document.debugDescription)")
+                #expect(
+                    !isControl, "\(name): U+\(String(value, radix: 16)) in plain output of \(document.debugDescription)"
+                )
             }
         }
     }
@@ -71,7 +73,8 @@ import TeletypeTestSupport
                 switch piece {
                 case .text: continue
                 case .control(let scalar):
-                    Issue.record("\(name): raw control U+\(String(scalar.value, radix: 16)) in \(document.debugDescription)")
+                    Issue.record(
+                        "\(name): raw control U+\(String(scalar.value, radix: 16)) in \(document.debugDescription)")
                 case .escape(let sequence):
                     #expect(Self.isTeletypeSequence(sequence), "\(name): foreign sequence \(sequence.debugDescription)")
                 }
@@ -90,7 +93,8 @@ import TeletypeTestSupport
             let printable = target.allSatisfy { $0.value > 0x20 && $0.value < 0x7F }
             let scheme = String(String.UnicodeScalarView(target)).lowercased()
             return printable
-                && (target.isEmpty || scheme.hasPrefix("http:") || scheme.hasPrefix("https:") || scheme.hasPrefix("mailto:"))
+                && (target.isEmpty || scheme.hasPrefix("http:") || scheme.hasPrefix("https:")
+                    || scheme.hasPrefix("mailto:"))
         }
         return false
     }

@@ -1,28 +1,67 @@
 import Foundation
-import Testing
 import TeletypeANSI
 import TeletypeTestSupport
+import Testing
 
 /// Each Markdown node kind rendered at widths 40 and 80, as plain text and as ANSI, compared with the
 /// references in `Snapshots/TerminalSnapshotTests/`. ANSI references show ESC as `\e`.
 @Suite struct TerminalSnapshotTests {
     static let nodes: [(name: String, markdown: String)] = [
-        ("paragraph", "Plain text with *emphasis*, **strong**, ***both***, ~~strikethrough~~ and `inline code`, long enough to wrap at forty columns.\nA soft break joins lines; a hard break\\\nstarts a new one."),
-        ("headings", "# Heading one\n\n## Heading two\n\n### Heading three\n\n#### Heading four\n\n##### Heading five\n\n###### Heading six\n\nSetext one\n==========\n\nA heading long enough to wrap onto a second line at narrow widths\n---"),
-        ("blockquote", "> A quote with **bold** text that is long enough to wrap inside the bar.\n>\n> > A nested quote.\n>\n> - a list in a quote"),
-        ("bullet-list", "- one\n- two, which is long enough to wrap and show the hanging indent of list items\n  - nested\n    - deeper\n      - deepest\n- three\n\n  with a second paragraph"),
-        ("ordered-list", "1. first\n2. second\n   1. nested first\n   2. nested second\n\n7) starts at seven\n8) eight\n9) nine\n10) ten, the widest marker"),
+        (
+            "paragraph",
+            "Plain text with *emphasis*, **strong**, ***both***, ~~strikethrough~~ and `inline code`, long enough to wrap at forty columns.\nA soft break joins lines; a hard break\\\nstarts a new one."
+        ),
+        (
+            "headings",
+            "# Heading one\n\n## Heading two\n\n### Heading three\n\n#### Heading four\n\n##### Heading five\n\n###### Heading six\n\nSetext one\n==========\n\nA heading long enough to wrap onto a second line at narrow widths\n---"
+        ),
+        (
+            "blockquote",
+            "> A quote with **bold** text that is long enough to wrap inside the bar.\n>\n> > A nested quote.\n>\n> - a list in a quote"
+        ),
+        (
+            "bullet-list",
+            "- one\n- two, which is long enough to wrap and show the hanging indent of list items\n  - nested\n    - deeper\n      - deepest\n- three\n\n  with a second paragraph"
+        ),
+        (
+            "ordered-list",
+            "1. first\n2. second\n   1. nested first\n   2. nested second\n\n7) starts at seven\n8) eight\n9) nine\n10) ten, the widest marker"
+        ),
         ("task-list", "- [x] done\n- [ ] to do\n  - [x] nested done\n\n1. [ ] numbered task"),
-        ("code-block", "```swift\nstruct Point {\n\tvar x: Int\t// a tab\n    var y: Int\n    let description = \"a very long line of code that will certainly not fit in forty columns\"\n}\n```\n\n    indented code\n\n```\nno language\n```"),
-        ("html-block", "<details>\n<summary>Summary</summary>\n\nBody\n\n</details>\n\nInline <kbd>Ctrl</kbd> and <br> tags."),
+        (
+            "code-block",
+            "```swift\nstruct Point {\n\tvar x: Int\t// a tab\n    var y: Int\n    let description = \"a very long line of code that will certainly not fit in forty columns\"\n}\n```\n\n    indented code\n\n```\nno language\n```"
+        ),
+        (
+            "html-block",
+            "<details>\n<summary>Summary</summary>\n\nBody\n\n</details>\n\nInline <kbd>Ctrl</kbd> and <br> tags."
+        ),
         ("thematic-break", "above\n\n---\n\nbelow\n\n***"),
-        ("table", "| Left | Centre | Right |\n| :--- | :----: | ----: |\n| a | **b** | `c` |\n| longer cell | 中文 | 😀 |"),
-        ("table-wrapped", "| Name | Description |\n| --- | --- |\n| wrap | This description is long enough that the table must wrap its cells to fit the terminal width. |\n| next | short |"),
-        ("table-records", "| alpha | beta | gamma | delta | epsilon | zeta | eta | theta |\n| --- | --- | --- | --- | --- | --- | --- | --- |\n| one | two | three | four | five | six | seven | eight |\n| 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 |"),
-        ("footnotes", "Text with a note[^a] and another[^b], and the first again[^a].\n\n[^a]: The first note.\n[^b]: The second note, long enough to wrap under its label at narrow widths."),
-        ("links-and-images", "An [inline link](https://example.com \"Title\"), an autolink <https://example.org>, www.example.net, an e-mail me@example.com, a [relative link](docs/readme.md), and an image:\n\n![A diagram](https://example.com/diagram.png)"),
+        (
+            "table",
+            "| Left | Centre | Right |\n| :--- | :----: | ----: |\n| a | **b** | `c` |\n| longer cell | 中文 | 😀 |"
+        ),
+        (
+            "table-wrapped",
+            "| Name | Description |\n| --- | --- |\n| wrap | This description is long enough that the table must wrap its cells to fit the terminal width. |\n| next | short |"
+        ),
+        (
+            "table-records",
+            "| alpha | beta | gamma | delta | epsilon | zeta | eta | theta |\n| --- | --- | --- | --- | --- | --- | --- | --- |\n| one | two | three | four | five | six | seven | eight |\n| 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 |"
+        ),
+        (
+            "footnotes",
+            "Text with a note[^a] and another[^b], and the first again[^a].\n\n[^a]: The first note.\n[^b]: The second note, long enough to wrap under its label at narrow widths."
+        ),
+        (
+            "links-and-images",
+            "An [inline link](https://example.com \"Title\"), an autolink <https://example.org>, www.example.net, an e-mail me@example.com, a [relative link](docs/readme.md), and an image:\n\n![A diagram](https://example.com/diagram.png)"
+        ),
         ("unicode", "中文的段落会在字符之间换行，而不是在空格处。日本語も同じです。Emoji 😀👍🏽 and combining e\u{301} take their real widths."),
-        ("control-characters", "Escape &#27;[2J, bell \u{7}, 8-bit CSI \u{9B}6n and a title change \u{1B}]0;owned\u{7} are shown, not obeyed."),
+        (
+            "control-characters",
+            "Escape &#27;[2J, bell \u{7}, 8-bit CSI \u{9B}6n and a title change \u{1B}]0;owned\u{7} are shown, not obeyed."
+        ),
     ]
 
     static let cases: [(Int, Int)] = nodes.indices.flatMap { index in [40, 80].map { (index, $0) } }
@@ -31,12 +70,14 @@ import TeletypeTestSupport
     func node(_ index: Int, _ width: Int) {
         let (name, markdown) = Self.nodes[index]
         let plain = TerminalRenderer(width: width, capabilities: .plain).render(markdown: markdown)
-        if let problem = SnapshotFile.check(plain, folder: "TerminalSnapshotTests", name: "\(name).\(width).plain.txt") {
+        if let problem = SnapshotFile.check(plain, folder: "TerminalSnapshotTests", name: "\(name).\(width).plain.txt")
+        {
             Issue.record(Comment(rawValue: problem))
         }
         let ansi = TerminalRenderer(width: width, capabilities: .full).render(markdown: markdown)
         let visible = ansi.replacingOccurrences(of: "\u{1B}", with: "\\e")
-        if let problem = SnapshotFile.check(visible, folder: "TerminalSnapshotTests", name: "\(name).\(width).ansi.txt") {
+        if let problem = SnapshotFile.check(visible, folder: "TerminalSnapshotTests", name: "\(name).\(width).ansi.txt")
+        {
             Issue.record(Comment(rawValue: problem))
         }
     }

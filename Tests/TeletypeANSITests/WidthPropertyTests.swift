@@ -1,8 +1,8 @@
-import Testing
 import TeletypeANSI
 import TeletypeLayout
 import TeletypeMarkdown
 import TeletypeTestSupport
+import Testing
 
 /// Every line of every rendering fits its width, for every conformance example, every width from
 /// 20 to 120, in plain text and in ANSI with colour and hyperlinks.
@@ -32,7 +32,9 @@ import TeletypeTestSupport
                 for (number, line) in TerminalOutput.visibleLines(output).enumerated() {
                     let cells = Self.cells(line)
                     if cells > width {
-                        Issue.record("line \(number + 1) takes \(cells) cells at width \(width):\n\(line)\n--- input\n\(markdown)")
+                        Issue.record(
+                            "line \(number + 1) takes \(cells) cells at width \(width):\n\(line)\n--- input\n\(markdown)"
+                        )
                         return
                     }
                 }

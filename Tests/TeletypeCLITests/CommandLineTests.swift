@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TeletypeTestSupport
+import Testing
 
 /// Runs the built `teletype` executable as a user would.
 @Suite struct CommandLineTests {

@@ -1,7 +1,7 @@
-import Testing
 import TeletypeHTML
 import TeletypeMarkdown
 import TeletypeTestSupport
+import Testing
 
 /// Every example of the GFM specification and its extensions, rendered in trusted mode.
 @Suite struct ConformanceTests {
@@ -21,7 +21,8 @@ import TeletypeTestSupport
         }
         var options = HTMLRenderOptions.trusted
         options.filtersTags = extensions.contains(.tagfilter)
-        let document = MarkdownDocument(parsing: example.markdown, options: MarkdownParseOptions(extensions: extensions))
+        let document = MarkdownDocument(
+            parsing: example.markdown, options: MarkdownParseOptions(extensions: extensions))
         let html = MarkdownHTMLRenderer(options: options).render(document)
         if let reason = Self.exceptions[example.description] {
             withKnownIssue(Comment(rawValue: reason)) {

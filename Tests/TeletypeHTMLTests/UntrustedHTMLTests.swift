@@ -1,5 +1,5 @@
-import Testing
 import TeletypeHTML
+import Testing
 
 /// The default, untrusted policy: text a model wrote cannot run script or load anything.
 @Suite struct UntrustedHTMLTests {
@@ -8,12 +8,13 @@ import TeletypeHTML
     }
 
     @Test func rawHTMLIsEscaped() {
-        #expect(html("<script>alert(1)</script>\n\ntext <img src=x onerror=alert(1)>") == """
-            <pre class="raw-html"><code>&lt;script&gt;alert(1)&lt;/script&gt;
-            </code></pre>
-            <p>text &lt;img src=x onerror=alert(1)&gt;</p>
+        #expect(
+            html("<script>alert(1)</script>\n\ntext <img src=x onerror=alert(1)>") == """
+                <pre class="raw-html"><code>&lt;script&gt;alert(1)&lt;/script&gt;
+                </code></pre>
+                <p>text &lt;img src=x onerror=alert(1)&gt;</p>
 
-            """)
+                """)
     }
 
     @Test func rawHTMLPassesWhenAllowedButTagFilterStays() {
@@ -45,12 +46,14 @@ import TeletypeHTML
         #expect(output.contains("<a class=\"image\" href=\"https://example.com/cat.png\""))
         var options = HTMLRenderOptions.untrusted
         options.loadsRemoteImages = true
-        #expect(html("![cat](https://example.com/cat.png)", options).contains("<img src=\"https://example.com/cat.png\" alt=\"cat\" />"))
+        #expect(
+            html("![cat](https://example.com/cat.png)", options).contains(
+                "<img src=\"https://example.com/cat.png\" alt=\"cat\" />"))
         #expect(!html("![x](javascript:alert(1))", options).contains("javascript"))
     }
 
     @Test func textAndAttributesAreEscaped() {
-        #expect(html("[a](https://x.com/\"onmouseover=\"alert(1) \"t\\\"<>\")") .contains("title=\"t&quot;&lt;&gt;\""))
+        #expect(html("[a](https://x.com/\"onmouseover=\"alert(1) \"t\\\"<>\")").contains("title=\"t&quot;&lt;&gt;\""))
         #expect(html("a < b & \"c\"") == "<p>a &lt; b &amp; &quot;c&quot;</p>\n")
     }
 }

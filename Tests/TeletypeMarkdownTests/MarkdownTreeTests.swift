@@ -1,5 +1,5 @@
-import Testing
 import TeletypeMarkdown
+import Testing
 
 @Suite struct MarkdownTreeTests {
     func blocks(_ markdown: String) -> [Block] { MarkdownDocument(parsing: markdown).blocks }
@@ -15,9 +15,13 @@ import TeletypeMarkdown
     }
 
     @Test func entitiesAreDecoded() {
-        #expect(blocks("&amp; &copy; &#27; &#x41;") == [
-            .paragraph(Paragraph(inlines: [.text("& © \u{1B} A")], sourceRange: blocks("&amp; &copy; &#27; &#x41;")[0].sourceRange))
-        ])
+        #expect(
+            blocks("&amp; &copy; &#27; &#x41;") == [
+                .paragraph(
+                    Paragraph(
+                        inlines: [.text("& © \u{1B} A")],
+                        sourceRange: blocks("&amp; &copy; &#27; &#x41;")[0].sourceRange))
+            ])
     }
 
     @Test func listAttributes() {
@@ -91,7 +95,10 @@ import TeletypeMarkdown
         }
         #expect(definitions.map(\.index) == [1, 2])
         #expect(definitions.map(\.referenceCount) == [2, 1])
-        #expect(definitions[0].children == [.paragraph(Paragraph(inlines: [.text("B")], sourceRange: definitions[0].children[0].sourceRange))])
+        #expect(
+            definitions[0].children == [
+                .paragraph(Paragraph(inlines: [.text("B")], sourceRange: definitions[0].children[0].sourceRange))
+            ])
     }
 
     @Test func everyBlockKindHasItsNode() {

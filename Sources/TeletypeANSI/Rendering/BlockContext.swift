@@ -35,7 +35,8 @@ struct BlockContext {
         case .html(let lines):
             return verbatim(
                 lines, style: base.merged(with: theme.rawHTML), gutter: StyledLine(),
-                continuation: StyledLine(glyphs.continuation + " ", style: theme.codeFrame), width: width, indent: indent)
+                continuation: StyledLine(glyphs.continuation + " ", style: theme.codeFrame), width: width,
+                indent: indent)
         case .rule:
             return [StyledLine(String(repeating: glyphs.horizontal, count: width), style: theme.rule)]
         case .table(let table):
@@ -129,7 +130,11 @@ struct BlockContext {
             let kept = String(segment.text.reversed().drop(while: { $0 == " " }).reversed())
             trimmed.width -= segment.text.count - kept.count
             segment.text = kept
-            if kept.isEmpty { trimmed.segments.removeLast() } else { trimmed.segments[trimmed.segments.count - 1] = segment }
+            if kept.isEmpty {
+                trimmed.segments.removeLast()
+            } else {
+                trimmed.segments[trimmed.segments.count - 1] = segment
+            }
         }
         return trimmed
     }
@@ -188,7 +193,8 @@ struct BlockContext {
                         rest: StyledLine(String(repeating: " ", count: contentIndent))))
             } else {
                 out.append(marker)
-                out.append(contentsOf: blocks(item.children, width: width, indent: indent, base: base, tight: list.isTight))
+                out.append(
+                    contentsOf: blocks(item.children, width: width, indent: indent, base: base, tight: list.isTight))
             }
         }
         return out
@@ -215,11 +221,14 @@ struct BlockContext {
     func code(language: String?, _ lines: [String], width: Int, indent: Int, base: TextStyle) -> [StyledLine] {
         let frame = base.merged(with: theme.codeFrame)
         guard width >= 4 else {
-            return verbatim(lines, style: theme.codeBlock, gutter: StyledLine(), continuation: StyledLine(), width: width, indent: indent)
+            return verbatim(
+                lines, style: theme.codeBlock, gutter: StyledLine(), continuation: StyledLine(), width: width,
+                indent: indent)
         }
         let body = verbatim(
             lines, style: theme.codeBlock, gutter: StyledLine(glyphs.codeGutter + " ", style: frame),
-            continuation: StyledLine(glyphs.codeGutter + glyphs.continuation, style: frame), width: width, indent: indent)
+            continuation: StyledLine(glyphs.codeGutter + glyphs.continuation, style: frame), width: width,
+            indent: indent)
         let span = min(width, max(body.map(\.width).max() ?? 0, 2 + CellWidth.of(language ?? "") + 4, 12))
         var top = StyledLine(glyphs.codeTop + glyphs.horizontal, style: frame)
         if let language, width >= CellWidth.of(language) + 4 {
@@ -285,7 +294,8 @@ struct BlockContext {
             var label = StyledLine(labels[offset], style: base.merged(with: theme.footnote))
             if width - labelWidth >= Self.minimumContentWidth {
                 label.pad(labelWidth - label.width)
-                let lines = blocks(note.children, width: width - labelWidth, indent: indent + labelWidth, base: base, tight: false)
+                let lines = blocks(
+                    note.children, width: width - labelWidth, indent: indent + labelWidth, base: base, tight: false)
                 out.append(
                     contentsOf: prefixed(
                         lines.isEmpty ? [StyledLine()] : lines, first: label,

@@ -147,7 +147,8 @@ struct TableLayout {
             for column in 0..<columnCount {
                 let value = column < row.count ? row[column] : []
                 if sideBySide {
-                    var label = context.wrap(labels[column], width: labelColumn - 2, base: headerStyle).first ?? StyledLine()
+                    var label =
+                        context.wrap(labels[column], width: labelColumn - 2, base: headerStyle).first ?? StyledLine()
                     label.append(":", style: headerStyle, width: 1)
                     label.pad(labelColumn - label.width)
                     let lines = context.wrap(value, width: width - labelColumn, base: base)

@@ -52,7 +52,9 @@ struct TextWrapper {
             let byte = utf8[index]
             if byte == UInt8(ascii: " ") {
                 if index > start {
-                    addWord(text[start..<index], isASCII: wordIsASCII, width: utf8.distance(from: start, to: index), style: style, hyperlink: hyperlink)
+                    addWord(
+                        text[start..<index], isASCII: wordIsASCII, width: utf8.distance(from: start, to: index),
+                        style: style, hyperlink: hyperlink)
                 }
                 space(style: style, hyperlink: hyperlink)
                 start = utf8.index(after: index)
@@ -63,7 +65,9 @@ struct TextWrapper {
             index = utf8.index(after: index)
         }
         if start < end {
-            addWord(text[start..<end], isASCII: wordIsASCII, width: utf8.distance(from: start, to: end), style: style, hyperlink: hyperlink)
+            addWord(
+                text[start..<end], isASCII: wordIsASCII, width: utf8.distance(from: start, to: end), style: style,
+                hyperlink: hyperlink)
         }
     }
 

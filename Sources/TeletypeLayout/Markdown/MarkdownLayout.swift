@@ -47,7 +47,8 @@ public enum MarkdownLayout {
                     : .bullet(depth: depth)
                 let checkbox = item.checkbox.map { $0 == .checked }
                 items.append(
-                    LayoutListItem(marker: marker, checkbox: checkbox, children: layout(item.children, depth: depth + 1)))
+                    LayoutListItem(
+                        marker: marker, checkbox: checkbox, children: layout(item.children, depth: depth + 1)))
             }
             return .list(LayoutList(isTight: list.isTight, items: items))
         case .codeBlock(let code):
@@ -71,7 +72,9 @@ public enum MarkdownLayout {
                     rows: table.rows.map { $0.cells.map { spans($0.inlines) } }))
         case .footnoteDefinition(let definition):
             // Definitions are gathered by the document; one found elsewhere shows where it is.
-            return .footnotes([LayoutFootnote(number: definition.index, children: layout(definition.children, depth: 0))])
+            return .footnotes([
+                LayoutFootnote(number: definition.index, children: layout(definition.children, depth: 0))
+            ])
         }
     }
 
@@ -139,7 +142,8 @@ struct SpanBuilder {
                 var alt = ""
                 Inline.appendPlainText(of: image.children, to: &alt)
                 let label = alt.isEmpty ? "[image]" : "[image: \(alt)]"
-                append(label, roles: roles.union(.image), link: TerminalSafeText.sanitize(image.source), autolink: false)
+                append(
+                    label, roles: roles.union(.image), link: TerminalSafeText.sanitize(image.source), autolink: false)
             case .footnoteReference(let reference):
                 append("[\(reference.index)]", roles: roles.union(.footnote), link: link, autolink: autolink)
             }
