@@ -46,9 +46,6 @@ enum Stages {
             }
             print(name, String(format: "%.3f s", best))
         }
-        if path == "generated" {
-            _ = FileManager.default.createFile(atPath: "/tmp/teletype-doc.md", contents: Data(text.utf8))
-        }
         let document = MarkdownDocument(parsing: text)
         let blocks = MarkdownLayout.layout(document)
         let renderer = TerminalRenderer(width: 100, capabilities: .full, theme: .dark)

@@ -11,6 +11,8 @@ import TeletypeMarkdown
 //   ansi  Markdown → ANSI, ours vs that same cmark-gfm HTML conversion (~5 MB)
 //   rich  Markdown → ANSI on a 200 KB slice, ours vs Python rich (`Console(width=100, force_terminal=True)`)
 // Each measurement runs in a child process, so peak memory (max RSS) is reported per program.
+// `teletype-bench --stages FILE` times each stage of one render (parse, HTML, layout, lines, write);
+// with a FILE that cannot be read it uses the generated document.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 

@@ -182,20 +182,10 @@ struct BlockContext {
             var marker = StyledLine()
             if case .number = item.marker { marker.pad(markerWidth - markers[offset].width) }
             marker.append(markers[offset])
-            if width - contentIndent >= Self.minimumContentWidth {
-                marker.pad(contentIndent - marker.width)
-                let lines = blocks(
-                    item.children, width: width - contentIndent, indent: indent + contentIndent, base: base,
-                    tight: list.isTight)
-                out.append(
-                    contentsOf: prefixed(
-                        lines.isEmpty ? [StyledLine()] : lines, first: marker,
-                        rest: StyledLine(String(repeating: " ", count: contentIndent))))
-            } else {
-                out.append(marker)
-                out.append(
-                    contentsOf: blocks(item.children, width: width, indent: indent, base: base, tight: list.isTight))
-            }
+            out.append(
+                contentsOf: hanging(
+                    item.children, label: marker, labelWidth: contentIndent, width: width, indent: indent, base: base,
+                    tight: list.isTight))
         }
         return out
     }
@@ -291,20 +281,29 @@ struct BlockContext {
         let labels = notes.map { "[\($0.number)]" }
         let labelWidth = (labels.map(\.count).max() ?? 3) + 1
         for (offset, note) in notes.enumerated() {
-            var label = StyledLine(labels[offset], style: base.merged(with: theme.footnote))
-            if width - labelWidth >= Self.minimumContentWidth {
-                label.pad(labelWidth - label.width)
-                let lines = blocks(
-                    note.children, width: width - labelWidth, indent: indent + labelWidth, base: base, tight: false)
-                out.append(
-                    contentsOf: prefixed(
-                        lines.isEmpty ? [StyledLine()] : lines, first: label,
-                        rest: StyledLine(String(repeating: " ", count: labelWidth))))
-            } else {
-                out.append(label)
-                out.append(contentsOf: blocks(note.children, width: width, indent: indent, base: base, tight: false))
-            }
+            let label = StyledLine(labels[offset], style: base.merged(with: theme.footnote))
+            out.append(
+                contentsOf: hanging(
+                    note.children, label: label, labelWidth: labelWidth, width: width, indent: indent, base: base,
+                    tight: false))
         }
         return out
+    }
+
+    /// Blocks behind a label (a list marker, a footnote number) with a hanging indent of
+    /// `labelWidth`; when that leaves too little room, the label stands on its own line instead.
+    func hanging(
+        _ children: [LayoutBlock], label: StyledLine, labelWidth: Int, width: Int, indent: Int, base: TextStyle,
+        tight: Bool
+    ) -> [StyledLine] {
+        guard width - labelWidth >= Self.minimumContentWidth else {
+            return [label] + blocks(children, width: width, indent: indent, base: base, tight: tight)
+        }
+        var first = label
+        first.pad(labelWidth - first.width)
+        let lines = blocks(children, width: width - labelWidth, indent: indent + labelWidth, base: base, tight: tight)
+        return prefixed(
+            lines.isEmpty ? [StyledLine()] : lines, first: first,
+            rest: StyledLine(String(repeating: " ", count: labelWidth)))
     }
 }
