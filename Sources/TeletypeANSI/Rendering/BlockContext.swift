@@ -61,6 +61,7 @@ struct BlockContext {
         if roles.contains(.image) { style = style.merged(with: theme.image) }
         if roles.contains(.footnote) { style = style.merged(with: theme.footnote) }
         if roles.contains(.rawHTML) { style = style.merged(with: theme.rawHTML) }
+        if roles.contains(.controlPicture) { style = style.merged(with: theme.controlPicture) }
         return style
     }
 

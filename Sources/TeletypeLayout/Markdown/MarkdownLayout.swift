@@ -100,10 +100,32 @@ public enum MarkdownLayout {
 struct SpanBuilder {
     var spans: [Span] = []
 
+    /// Appends untrusted text: tabs become spaces, and each control character becomes its picture
+    /// in a span of its own, so the theme can make it stand out.
     mutating func append(_ text: String, roles: InlineRole, link: String?, autolink: Bool) {
         guard !text.isEmpty else { return }
-        var safe = TerminalSafeText.sanitize(text)
-        if safe.utf8.contains(0x09) { safe = String(safe.map { $0 == "\t" ? " " : $0 }) }
+        var clean = text
+        if clean.utf8.contains(0x09) { clean = String(clean.map { $0 == "\t" ? " " : $0 }) }
+        guard TerminalSafeText.needsSanitizing(clean) else {
+            appendSafe(clean, roles: roles, link: link, autolink: autolink)
+            return
+        }
+        var run = String.UnicodeScalarView()
+        for scalar in clean.unicodeScalars {
+            if let picture = TerminalSafeText.picture(for: scalar) {
+                appendSafe(String(run), roles: roles, link: link, autolink: autolink)
+                run = String.UnicodeScalarView()
+                appendSafe(picture, roles: roles.union(.controlPicture), link: link, autolink: autolink)
+            } else {
+                run.append(scalar)
+            }
+        }
+        appendSafe(String(run), roles: roles, link: link, autolink: autolink)
+    }
+
+    /// Appends text already safe for a terminal, merging it into the last span when they look alike.
+    private mutating func appendSafe(_ safe: String, roles: InlineRole, link: String?, autolink: Bool) {
+        guard !safe.isEmpty else { return }
         if let last = spans.last, last.roles == roles, last.link == link, !last.isLineBreak {
             spans[spans.count - 1].text += safe
         } else {

@@ -44,10 +44,4 @@ public enum TerminalSafeText {
         default: return nil
         }
     }
-
-    /// Whether `string` is one of the pictures ``sanitize(_:)`` puts in.
-    public static func isPicture(_ character: Character) -> Bool {
-        guard let scalar = character.unicodeScalars.first else { return false }
-        return (0x2400...0x2421).contains(scalar.value)
-    }
 }
