@@ -29,6 +29,13 @@ import Testing
         #expect(TerminalCapabilities.detect(environment: ["TERM_PROGRAM": "WezTerm"], isTTY: true).hyperlinks)
         #expect(!TerminalCapabilities.detect(environment: ["TERM_PROGRAM": "WezTerm"], isTTY: false).hyperlinks)
         #expect(!TerminalCapabilities.detect(environment: ["TERM": "xterm"], isTTY: true).hyperlinks)
+        #expect(
+            TerminalCapabilities.detect(environment: ["TELETYPE_HYPERLINKS": "1"], isTTY: false, colorChoice: .always)
+                .hyperlinks)
+        #expect(
+            !TerminalCapabilities.detect(
+                environment: ["TELETYPE_HYPERLINKS": "0", "TERM_PROGRAM": "WezTerm"], isTTY: true
+            ).hyperlinks)
     }
 
     @Test func asciiWithoutUTF8Locale() {

@@ -96,13 +96,17 @@ extension TerminalCapabilities {
         }
         // Hyperlinks are shown only by terminals that understand OSC 8; others print the URL.
         let program = environment["TERM_PROGRAM"] ?? ""
-        let hyperlinks =
-            isTTY
-            && (["iTerm.app", "WezTerm", "vscode", "ghostty", "Hyper", "tabby", "rio"].contains(program)
-                || nonEmpty("VTE_VERSION") || nonEmpty("KITTY_WINDOW_ID") || nonEmpty("WT_SESSION")
-                || nonEmpty("KONSOLE_VERSION") || term == "xterm-kitty" || term == "foot" || term.hasPrefix("alacritty")
-                || environment["TELETYPE_HYPERLINKS"] == "1")
-            && environment["TELETYPE_HYPERLINKS"] != "0"
+        // `TELETYPE_HYPERLINKS=1` or `0` decides outright, also into a pipe.
+        let knownTerminal =
+            ["iTerm.app", "WezTerm", "vscode", "ghostty", "Hyper", "tabby", "rio"].contains(program)
+            || nonEmpty("VTE_VERSION") || nonEmpty("KITTY_WINDOW_ID") || nonEmpty("WT_SESSION")
+            || nonEmpty("KONSOLE_VERSION") || term == "xterm-kitty" || term == "foot" || term.hasPrefix("alacritty")
+        let hyperlinks: Bool
+        switch environment["TELETYPE_HYPERLINKS"] {
+        case "1": hyperlinks = true
+        case "0": hyperlinks = false
+        default: hyperlinks = isTTY && knownTerminal
+        }
         return TerminalCapabilities(colorDepth: depth, hyperlinks: hyperlinks, unicode: unicode)
     }
 }
