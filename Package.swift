@@ -32,7 +32,8 @@ let package = Package(
             dependencies: ["TeletypeMarkdown", "TeletypeLayout", "TeletypeANSI", "TeletypeHTML"],
             path: "Benchmarks/teletype-bench"
         ),
-        .testTarget(name: "TeletypeMarkdownTests", dependencies: ["TeletypeMarkdown", "TeletypeLayout"]),
+        .testTarget(
+            name: "TeletypeMarkdownTests", dependencies: ["TeletypeMarkdown", "TeletypeLayout", "TeletypeTestSupport"]),
         .testTarget(name: "TeletypeANSITests", dependencies: ["TeletypeANSI", "TeletypeTestSupport"]),
         .testTarget(name: "TeletypeHTMLTests", dependencies: ["TeletypeHTML", "TeletypeTestSupport"]),
         .testTarget(name: "TeletypeCLITests", dependencies: ["teletype", "TeletypeTestSupport"]),

@@ -15,9 +15,26 @@ public struct MarkdownHTMLRenderer: Sendable {
 
     /// Renders `document` as an HTML fragment.
     public func render(_ document: MarkdownDocument) -> String {
-        var writer = Writer(options: options, capacity: 1024)
-        writer.document(document)
-        return writer.buffer.string
+        // Top-level blocks render independently; footnotes, which share one section, stay together
+        // at the end of the last range. A large document is shared among the cores.
+        let blocks = document.blocks
+        var body = blocks.count
+        while body > 0, case .footnoteDefinition = blocks[body - 1] { body -= 1 }
+        let ranges = ParallelWork.ranges(body, minimum: 256)
+        let options = self.options
+        let parts = ParallelWork.map(ranges.count) { index -> [UInt8] in
+            let isLast = index == ranges.count - 1
+            let range = isLast ? ranges[index].lowerBound..<blocks.count : ranges[index]
+            var writer = Writer(options: options, capacity: range.count * 128)
+            writer.blocks(blocks[range], tight: false)
+            writer.finish()
+            return writer.buffer.bytes
+        }
+        if parts.count == 1 { return String(decoding: parts[0], as: UTF8.self) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(parts.reduce(0) { $0 + $1.count })
+        for part in parts { bytes.append(contentsOf: part) }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Parses and renders Markdown text as an HTML fragment.
@@ -37,12 +54,16 @@ private struct Writer {
         self.buffer = HTMLBuffer(capacity: capacity)
     }
 
-    mutating func document(_ document: MarkdownDocument) {
-        blocks(document.blocks, tight: false)
+    /// Closes what the last blocks left open (the footnotes section).
+    mutating func finish() {
         if inFootnotes { buffer.raw("</ol>\n</section>\n") }
     }
 
     // MARK: Blocks
+
+    mutating func blocks(_ blocks: ArraySlice<Block>, tight: Bool) {
+        for block in blocks { self.block(block, tight: tight) }
+    }
 
     mutating func blocks(_ blocks: [Block], tight: Bool) {
         for block in blocks { self.block(block, tight: tight) }

@@ -29,11 +29,20 @@ struct TreeConverter {
     private var referenceCounts: [Int: Int] = [:]
     private var definitionsSeen = 0
 
-    init(kinds: ExtensionRegistry) {
+    /// Added to every line number, for a piece of a larger document.
+    let lineOffset: Int
+    /// Added to every footnote number, for a piece of a larger document.
+    let footnoteOffset: Int
+
+    init(kinds: ExtensionRegistry, lineOffset: Int = 0, footnoteOffset: Int = 0) {
         self.kinds = kinds
+        self.lineOffset = lineOffset
+        self.footnoteOffset = footnoteOffset
+        self.definitionsSeen = footnoteOffset
     }
 
-    mutating func convert(_ root: OpaquePointer) -> MarkdownDocument {
+    mutating func convert(_ root: OpaquePointer?) -> MarkdownDocument {
+        guard let root else { return MarkdownDocument(blocks: []) }
         cmark_consolidate_text_nodes(root)
         guard let iterator = cmark_iter_new(root) else { return MarkdownDocument(blocks: []) }
         defer { cmark_iter_free(iterator) }
@@ -191,7 +200,7 @@ struct TreeConverter {
 
     /// cmark-gfm replaces a reference's literal by its footnote's number once footnotes are resolved.
     private mutating func footnoteReference(_ node: OpaquePointer) -> FootnoteReference {
-        let number = Int(literal(node)) ?? 0
+        let number = (Int(literal(node)) ?? 0) + footnoteOffset
         let occurrence = (referenceCounts[number] ?? 0) + 1
         referenceCounts[number] = occurrence
         return FootnoteReference(index: number, occurrence: occurrence)
@@ -219,7 +228,9 @@ struct TreeConverter {
     private func range(_ node: OpaquePointer) -> SourceRange {
         SourceRange(
             start: SourcePosition(
-                line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node))),
-            end: SourcePosition(line: Int(cmark_node_get_end_line(node)), column: Int(cmark_node_get_end_column(node))))
+                line: Int(cmark_node_get_start_line(node)) + lineOffset,
+                column: Int(cmark_node_get_start_column(node))),
+            end: SourcePosition(
+                line: Int(cmark_node_get_end_line(node)) + lineOffset, column: Int(cmark_node_get_end_column(node))))
     }
 }

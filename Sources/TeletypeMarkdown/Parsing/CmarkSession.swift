@@ -1,0 +1,93 @@
+import CCmarkGFM
+import Foundation
+
+/// One configuration of cmark-gfm: parses bytes into a cmark node tree.
+struct CmarkSession: Sendable {
+    let kinds: ExtensionRegistry
+    let flags: Int32
+    let extensions: Set<MarkdownExtension>
+
+    /// cmark-gfm switches the inline syntax of its extensions on and off in process-wide tables at
+    /// the start and end of every inline pass, so two inline passes must never overlap.
+    private static let inlinePass = NSLock()
+
+    init(options: MarkdownParseOptions, validated: Bool) {
+        kinds = ExtensionRegistry.shared
+        var flags = CMARK_OPT_SOURCEPOS
+        if !validated { flags |= CMARK_OPT_VALIDATE_UTF8 }
+        if options.extensions.contains(.footnotes) { flags |= CMARK_OPT_FOOTNOTES }
+        if options.hardBreaks { flags |= CMARK_OPT_HARDBREAKS }
+        if options.smartPunctuation { flags |= CMARK_OPT_SMART }
+        self.flags = flags
+        self.extensions = options.extensions
+    }
+
+    /// Parses `bytes`: block structure in parallel with other sessions, inlines one at a time.
+    func parse(_ bytes: UnsafeRawBufferPointer) -> CmarkRoot {
+        let parser = feed(bytes)
+        return finish(parser)
+    }
+
+    /// The block pass: safe to run on many threads at once.
+    func feed(_ bytes: UnsafeRawBufferPointer) -> CmarkParser {
+        guard let parser = cmark_parser_new(flags) else { return CmarkParser(pointer: nil) }
+        for (name, syntax) in kinds.syntaxes where extensions.contains(name) {
+            cmark_parser_attach_syntax_extension(parser, syntax)
+        }
+        if let base = bytes.baseAddress, bytes.count > 0 {
+            cmark_parser_feed(parser, base.assumingMemoryBound(to: CChar.self), bytes.count)
+        }
+        return CmarkParser(pointer: parser)
+    }
+
+    /// The inline pass, one at a time in the process; frees the parser.
+    func finish(_ parser: CmarkParser) -> CmarkRoot {
+        guard let pointer = parser.pointer else { return CmarkRoot(pointer: nil) }
+        Self.inlinePass.lock()
+        let root = cmark_parser_finish(pointer)
+        Self.inlinePass.unlock()
+        cmark_parser_free(pointer)
+        return CmarkRoot(pointer: root)
+    }
+}
+
+/// A cmark-gfm parser between its block pass and its inline pass.
+struct CmarkParser: @unchecked Sendable {
+    let pointer: OpaquePointer?
+}
+
+/// A parsed cmark-gfm tree, handed between threads; it is read by one thread at a time and freed once.
+struct CmarkRoot: @unchecked Sendable {
+    let pointer: OpaquePointer?
+
+    func free() {
+        if let pointer { cmark_node_free(pointer) }
+    }
+
+    /// How many footnote definitions cmark-gfm kept (they are the last children of the document).
+    var footnoteDefinitionCount: Int {
+        var count = 0
+        var node = pointer.flatMap { cmark_node_last_child($0) }
+        while let current = node, cmark_node_get_type(current) == CMARK_NODE_FOOTNOTE_DEFINITION {
+            count += 1
+            node = cmark_node_previous(current)
+        }
+        return count
+    }
+
+    /// Whether the last block before the footnotes is a fenced code block or raw HTML block that
+    /// runs to the end of the input, that is, one that was never closed.
+    func endsInsideOpenBlock(lastLine: Int) -> Bool {
+        var node = pointer.flatMap { cmark_node_last_child($0) }
+        while let current = node, cmark_node_get_type(current) == CMARK_NODE_FOOTNOTE_DEFINITION {
+            node = cmark_node_previous(current)
+        }
+        guard let last = node else { return false }
+        switch cmark_node_get_type(last) {
+        case CMARK_NODE_CODE_BLOCK, CMARK_NODE_HTML_BLOCK:
+            return Int(cmark_node_get_end_line(last)) >= lastLine
+        default:
+            return false
+        }
+    }
+}

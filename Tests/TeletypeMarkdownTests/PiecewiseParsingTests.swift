@@ -1,0 +1,140 @@
+import Foundation
+import TeletypeTestSupport
+import Testing
+
+@testable import TeletypeMarkdown
+
+/// A large document parsed in pieces on several cores gives exactly the tree of a whole parse:
+/// blocks, inlines, footnote numbers and source positions.
+@Suite struct PiecewiseParsingTests {
+    func whole(_ text: String) -> MarkdownDocument {
+        var parser = MarkdownParser()
+        parser.maximumPieces = 1
+        return parser.parse(text)
+    }
+
+    func pieces(_ text: String) -> MarkdownDocument {
+        var parser = MarkdownParser()
+        parser.maximumPieces = 6
+        return parser.parse(text)
+    }
+
+    /// Where two parses first differ, for a readable failure.
+    func firstDifference(_ a: MarkdownDocument, _ b: MarkdownDocument) -> String {
+        for (index, (x, y)) in zip(a.blocks, b.blocks).enumerated() where x != y {
+            return "block \(index):\n\(x)\n---\n\(y)"
+        }
+        return "block counts \(a.blocks.count) and \(b.blocks.count)"
+    }
+
+    func expectSameParse(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let split = pieces(text)
+        let full = whole(text)
+        #expect(split == full, "\(firstDifference(split, full))", sourceLocation: sourceLocation)
+    }
+
+    func cutCount(_ text: String) -> Int {
+        var copy = text
+        return copy.withUTF8 { ChunkPlanner.cuts(in: UnsafeRawBufferPointer($0), pieces: 6).count }
+    }
+
+    /// Sections that exercise what a cut must respect: code with `# comments` after blank lines,
+    /// fences inside list items, raw HTML spanning blank lines, footnotes and reference links.
+    static func section(_ number: Int) -> String {
+        """
+        # Section \(number)
+
+        Text with a footnote[^n\(number)], a [reference link][r\(number)] and **bold** ~~struck~~ www.example.com.
+
+        ```bash
+        echo start
+
+        # a comment after a blank line, not a heading
+        echo end
+        ```
+
+        - a list item with a fence
+
+          ```
+          code in the item
+
+        # Heading that closes the list and the fence \(number)
+
+        <!-- a comment
+
+        # still inside the comment
+        -->
+
+        | a | b |
+        | - | - |
+        | \(number) | x |
+
+        1. ordered
+        2. list
+
+        > quote
+
+        [r\(number)]: https://example.com/\(number)
+        [^n\(number)]: The note of section \(number).
+
+
+        """
+    }
+
+    @Test func sectionsParseTheSameInPieces() {
+        let text = (1...1000).map(Self.section).joined()
+        #expect(cutCount(text) > 1)
+        expectSameParse(text)
+    }
+
+    @Test func cutInsideAFenceFallsBackToAWholeParse() {
+        // Fences indented by one space are not tracked by the planner, so it cuts inside them; the
+        // check after parsing sees the piece end in an open fence and the whole is parsed instead.
+        let block = " ```\ncode\n\n# inside the fence, not a heading\n\n ```\n\ntext\n\n"
+        let text = "# Start\n\n" + String(repeating: block, count: 6000)
+        #expect(cutCount(text) > 0)
+        expectSameParse(text)
+    }
+
+    @Test func cutInsideRawHTMLFallsBackToAWholeParse() {
+        let block = " <!-- a comment\n\n# inside the comment\n\n-->\n\ntext\n\n"
+        let text = "# Start\n\n" + String(repeating: block, count: 6000)
+        #expect(cutCount(text) > 0)
+        expectSameParse(text)
+    }
+
+    @Test func definitionsUsedAcrossSectionsPreventCuts() {
+        var text = "See [far] and a note[^far].\n\n"
+        text += (1...300).map(Self.section).joined()
+        text += "[far]: https://example.com/far\n\n[^far]: Defined at the very end.\n"
+        #expect(cutCount(text) == 0)
+        expectSameParse(text)
+    }
+
+    @Test(arguments: [1, 2, 3])
+    func shuffledSpecExamplesParseTheSameInPieces(_ seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        var examples = SpecExample.all.map(\.markdown)
+        examples.shuffle(using: &generator)
+        let text = (examples + examples + examples).enumerated().map { "\n\n# Example \($0.offset)\n\n\($0.element)" }
+            .joined()
+        expectSameParse(text)
+    }
+
+    @Test func smallDocumentsAreParsedWhole() {
+        #expect(cutCount(Self.section(1)) == 0)
+    }
+}
+
+/// A deterministic random number generator (SplitMix64) for reproducible shuffles.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
