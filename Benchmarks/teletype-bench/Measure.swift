@@ -55,5 +55,7 @@ enum Stages {
         time("layout") { _ = MarkdownLayout.layout(document) }
         time("terminal lines") { _ = renderer.lines(blocks) }
         time("ansi write") { _ = ANSIWriter.write(lines, capabilities: .full) }
+        time("terminal render (lines + write, on every core)") { _ = renderer.render(blocks) }
+        time("release a document") { _ = MarkdownDocument(parsing: text) }
     }
 }

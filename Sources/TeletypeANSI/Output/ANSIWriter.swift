@@ -6,11 +6,16 @@ import TeletypeLayout
 public enum ANSIWriter {
     /// The lines as one string, each ending in a newline.
     public static func write(_ lines: [StyledLine], capabilities: TerminalCapabilities) -> String {
+        String(decoding: bytes(lines, capabilities: capabilities), as: UTF8.self)
+    }
+
+    /// The lines as UTF-8 bytes, each ending in a newline.
+    public static func bytes(_ lines: [StyledLine], capabilities: TerminalCapabilities) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(lines.count * 64)
         var cache: [TextStyle: [UInt8]] = [:]
         for line in lines { write(line, capabilities: capabilities, into: &bytes, cache: &cache) }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 
     /// Appends one line and its newline to `bytes`.

@@ -21,7 +21,22 @@ public struct TerminalRenderer: Sendable {
 
     /// Renders blocks as text, one line per output line, each ending in a newline.
     public func render(_ blocks: [LayoutBlock]) -> String {
-        ANSIWriter.write(lines(blocks), capabilities: capabilities)
+        // Top-level blocks render independently, a blank line apart: a large document is shared
+        // among the cores, each writing its own range of blocks.
+        let ranges = ParallelWork.ranges(blocks.count, minimum: 128)
+        let renderer = self
+        let parts = ParallelWork.map(ranges.count) { index -> [UInt8] in
+            let lines = renderer.lines(Array(blocks[ranges[index]]))
+            return ANSIWriter.bytes(lines, capabilities: renderer.capabilities)
+        }
+        if parts.count == 1 { return String(decoding: parts[0], as: UTF8.self) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(parts.reduce(parts.count) { $0 + $1.count })
+        for (index, part) in parts.enumerated() {
+            if index > 0 { bytes.append(0x0A) }
+            bytes.append(contentsOf: part)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Renders a parsed Markdown document.

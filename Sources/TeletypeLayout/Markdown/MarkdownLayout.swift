@@ -5,17 +5,25 @@ import TeletypeMarkdown
 public enum MarkdownLayout {
     /// Lays out a parsed document.
     public static func layout(_ document: MarkdownDocument) -> [LayoutBlock] {
-        var blocks: [LayoutBlock] = []
-        var footnotes: [LayoutFootnote] = []
-        blocks.reserveCapacity(document.blocks.count)
-        for block in document.blocks {
-            if case .footnoteDefinition(let definition) = block {
-                footnotes.append(
-                    LayoutFootnote(number: definition.index, children: layout(definition.children, depth: 0)))
-            } else {
-                blocks.append(layout(block, depth: 0))
+        // Top-level blocks lay out independently: a large document is shared among the cores.
+        let source = document.blocks
+        let ranges = ParallelWork.ranges(source.count, minimum: 256)
+        let parts = ParallelWork.map(ranges.count) { index -> (blocks: [LayoutBlock], footnotes: [LayoutFootnote]) in
+            var blocks: [LayoutBlock] = []
+            var footnotes: [LayoutFootnote] = []
+            blocks.reserveCapacity(ranges[index].count)
+            for block in source[ranges[index]] {
+                if case .footnoteDefinition(let definition) = block {
+                    footnotes.append(
+                        LayoutFootnote(number: definition.index, children: layout(definition.children, depth: 0)))
+                } else {
+                    blocks.append(layout(block, depth: 0))
+                }
             }
+            return (blocks, footnotes)
         }
+        var blocks = parts.count == 1 ? parts[0].blocks : parts.flatMap(\.blocks)
+        let footnotes = parts.flatMap(\.footnotes)
         if !footnotes.isEmpty { blocks.append(.footnotes(footnotes)) }
         return blocks
     }
