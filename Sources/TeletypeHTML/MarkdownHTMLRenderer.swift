@@ -37,9 +37,39 @@ public struct MarkdownHTMLRenderer: Sendable {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Parses and renders Markdown text as an HTML fragment.
+    /// Parses and renders Markdown text as an HTML fragment. A large document is rendered piece by
+    /// piece while later pieces are still being parsed.
     public func render(markdown: String) -> String {
-        render(MarkdownDocument(parsing: markdown))
+        let options = self.options
+        return joined(MarkdownParser().parse(markdown) { Self.bytes(of: $0, options: options) })
+    }
+
+    /// Parses and renders Markdown given as UTF-8 bytes; invalid UTF-8 becomes U+FFFD.
+    public func render(markdownUTF8 bytes: UnsafeRawBufferPointer) -> String {
+        let options = self.options
+        return joined(MarkdownParser().parse(utf8: bytes) { Self.bytes(of: $0, options: options) })
+    }
+
+    private static func bytes(of blocks: [Block], options: HTMLRenderOptions) -> [UInt8] {
+        var writer = Writer(options: options, capacity: blocks.count * 128)
+        writer.blocks(blocks, tight: false)
+        return writer.buffer.bytes
+    }
+
+    /// The rendered pieces, then the footnotes section.
+    private func joined(_ pieces: ProcessedPieces<[UInt8]>) -> String {
+        var parts = pieces.parts
+        if !pieces.footnotes.isEmpty {
+            var writer = Writer(options: options, capacity: pieces.footnotes.count * 256)
+            writer.blocks(pieces.footnotes, tight: false)
+            writer.finish()
+            parts.append(writer.buffer.bytes)
+        }
+        if parts.count == 1 { return String(decoding: parts[0], as: UTF8.self) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(parts.reduce(0) { $0 + $1.count })
+        for part in parts { bytes.append(contentsOf: part) }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 

@@ -32,6 +32,12 @@ enum Console {
         }
     }
 
+    /// Ends the process with status 0 while `value` is still alive: a large document's tree is not
+    /// torn down piece by piece when the process is about to end anyway.
+    static func exitSuccessfully<Value>(keeping value: Value) -> Never {
+        withExtendedLifetime(value) { exit(0) }
+    }
+
     /// Whether standard output is a terminal.
     static var outputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 

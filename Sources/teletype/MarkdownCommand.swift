@@ -38,13 +38,13 @@ enum MarkdownCommand {
             return 0
         }
         let data = try read(options.path)
-        let text = String(decoding: data, as: UTF8.self)
-        let document = MarkdownDocument(parsing: text)
+        // cmark-gfm reads the bytes as they are and replaces invalid UTF-8 by U+FFFD.
+        let output: String
         switch options.format {
         case "html":
             var html = HTMLRenderOptions.untrusted
             html.allowsRawHTML = options.allowRawHTML
-            Console.output(MarkdownHTMLRenderer(options: html).render(document))
+            output = data.withUnsafeBytes { MarkdownHTMLRenderer(options: html).render(markdownUTF8: $0) }
         default:
             let environment = ProcessInfo.processInfo.environment
             let width =
@@ -57,9 +57,10 @@ enum MarkdownCommand {
                 : TerminalCapabilities.detect(
                     environment: environment, isTTY: Console.outputIsTerminal, colorChoice: options.color)
             let renderer = TerminalRenderer(width: width, capabilities: capabilities, theme: options.theme)
-            Console.output(renderer.render(document))
+            output = data.withUnsafeBytes { renderer.render(markdownUTF8: $0) }
         }
-        return 0
+        Console.output(output)
+        Console.exitSuccessfully(keeping: output)
     }
 
     /// Reads the command line; `nil` means help was asked for.

@@ -38,51 +38,8 @@ import Testing
         return copy.withUTF8 { ChunkPlanner.cuts(in: UnsafeRawBufferPointer($0), pieces: 6).count }
     }
 
-    /// Sections that exercise what a cut must respect: code with `# comments` after blank lines,
-    /// fences inside list items, raw HTML spanning blank lines, footnotes and reference links.
-    static func section(_ number: Int) -> String {
-        """
-        # Section \(number)
-
-        Text with a footnote[^n\(number)], a [reference link][r\(number)] and **bold** ~~struck~~ www.example.com.
-
-        ```bash
-        echo start
-
-        # a comment after a blank line, not a heading
-        echo end
-        ```
-
-        - a list item with a fence
-
-          ```
-          code in the item
-
-        # Heading that closes the list and the fence \(number)
-
-        <!-- a comment
-
-        # still inside the comment
-        -->
-
-        | a | b |
-        | - | - |
-        | \(number) | x |
-
-        1. ordered
-        2. list
-
-        > quote
-
-        [r\(number)]: https://example.com/\(number)
-        [^n\(number)]: The note of section \(number).
-
-
-        """
-    }
-
     @Test func sectionsParseTheSameInPieces() {
-        let text = (1...1000).map(Self.section).joined()
+        let text = LargeDocuments.sections(1000)
         #expect(cutCount(text) > 1)
         expectSameParse(text)
     }
@@ -105,7 +62,7 @@ import Testing
 
     @Test func definitionsUsedAcrossSectionsPreventCuts() {
         var text = "See [far] and a note[^far].\n\n"
-        text += (1...300).map(Self.section).joined()
+        text += LargeDocuments.sections(300)
         text += "[far]: https://example.com/far\n\n[^far]: Defined at the very end.\n"
         #expect(cutCount(text) == 0)
         expectSameParse(text)
@@ -122,7 +79,7 @@ import Testing
     }
 
     @Test func smallDocumentsAreParsedWhole() {
-        #expect(cutCount(Self.section(1)) == 0)
+        #expect(cutCount(LargeDocuments.section(1)) == 0)
     }
 }
 

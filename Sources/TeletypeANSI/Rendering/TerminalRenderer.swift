@@ -44,9 +44,39 @@ public struct TerminalRenderer: Sendable {
         render(MarkdownLayout.layout(document))
     }
 
-    /// Parses and renders Markdown text.
+    /// Parses and renders Markdown text. A large document is laid out and rendered piece by piece
+    /// while later pieces are still being parsed.
     public func render(markdown: String) -> String {
-        render(MarkdownDocument(parsing: markdown))
+        let renderer = self
+        let pieces = MarkdownParser().parse(markdown) { blocks in
+            ANSIWriter.bytes(renderer.lines(MarkdownLayout.layout(blocks: blocks)), capabilities: renderer.capabilities)
+        }
+        return joined(pieces)
+    }
+
+    /// Parses and renders Markdown given as UTF-8 bytes; invalid UTF-8 is shown as U+FFFD.
+    public func render(markdownUTF8 bytes: UnsafeRawBufferPointer) -> String {
+        let renderer = self
+        let pieces = MarkdownParser().parse(utf8: bytes) { blocks in
+            ANSIWriter.bytes(renderer.lines(MarkdownLayout.layout(blocks: blocks)), capabilities: renderer.capabilities)
+        }
+        return joined(pieces)
+    }
+
+    /// The rendered pieces a blank line apart, then the footnotes.
+    private func joined(_ pieces: ProcessedPieces<[UInt8]>) -> String {
+        var parts = pieces.parts.filter { !$0.isEmpty }
+        if let notes = MarkdownLayout.footnotes(pieces.footnotes) {
+            parts.append(ANSIWriter.bytes(lines([notes]), capabilities: capabilities))
+        }
+        if parts.count == 1 { return String(decoding: parts[0], as: UTF8.self) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(parts.reduce(parts.count) { $0 + $1.count })
+        for (index, part) in parts.enumerated() {
+            if index > 0 { bytes.append(0x0A) }
+            bytes.append(contentsOf: part)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The styled lines of `blocks`, before they are written out.

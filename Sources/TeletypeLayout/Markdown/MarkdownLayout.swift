@@ -33,6 +33,20 @@ public enum MarkdownLayout {
         layout(MarkdownDocument(parsing: markdown))
     }
 
+    /// Lays out a run of top-level blocks that holds no footnote definitions (a piece of a document).
+    public static func layout(blocks: [Block]) -> [LayoutBlock] {
+        blocks.map { layout($0, depth: 0) }
+    }
+
+    /// The footnotes block for a document's footnote definitions, or `nil` when it has none.
+    public static func footnotes(_ definitions: [Block]) -> LayoutBlock? {
+        let notes = definitions.compactMap { block -> LayoutFootnote? in
+            guard case .footnoteDefinition(let definition) = block else { return nil }
+            return LayoutFootnote(number: definition.index, children: layout(definition.children, depth: 0))
+        }
+        return notes.isEmpty ? nil : .footnotes(notes)
+    }
+
     static func layout(_ blocks: [Block], depth: Int) -> [LayoutBlock] {
         blocks.map { layout($0, depth: depth) }
     }

@@ -18,44 +18,85 @@ public struct MarkdownParser: Sendable {
     /// Creates a parser.
     public init(options: MarkdownParseOptions = .init()) {
         self.options = options
-        self.maximumPieces = 2 * ProcessInfo.processInfo.activeProcessorCount
+        self.maximumPieces = 4 * ProcessInfo.processInfo.activeProcessorCount
     }
 
     /// Parses `text` into a document.
     public func parse(_ text: String) -> MarkdownDocument {
-        var source = text
-        // A Swift string is valid UTF-8 already: cmark need not check it again.
-        return source.withUTF8 { bytes in parse(utf8: UnsafeRawBufferPointer(bytes), validated: true) }
+        document(from: parse(text, processingPieces: { $0 }))
     }
 
     /// Parses UTF-8 bytes into a document. Invalid UTF-8 is replaced by U+FFFD.
     public func parse(utf8 bytes: UnsafeRawBufferPointer) -> MarkdownDocument {
-        parse(utf8: bytes, validated: false)
+        document(from: parse(utf8: bytes, processingPieces: { $0 }))
     }
 
-    private func parse(utf8 bytes: UnsafeRawBufferPointer, validated: Bool) -> MarkdownDocument {
+    private func document(from pieces: ProcessedPieces<[Block]>) -> MarkdownDocument {
+        if pieces.parts.count == 1 && pieces.footnotes.isEmpty { return MarkdownDocument(blocks: pieces.parts[0]) }
+        var blocks: [Block] = []
+        blocks.reserveCapacity(pieces.parts.reduce(pieces.footnotes.count) { $0 + $1.count })
+        for part in pieces.parts { blocks.append(contentsOf: part) }
+        blocks.append(contentsOf: pieces.footnotes)
+        return MarkdownDocument(blocks: blocks)
+    }
+
+    /// Parses `text` and hands the blocks of each piece (footnote definitions aside) to `process`
+    /// on the piece's own thread, as soon as the piece is converted: renderers use it to work on
+    /// a large document while the rest of it is still being parsed.
+    package func parse<Part: Sendable>(
+        _ text: String, processingPieces process: @Sendable ([Block]) -> Part
+    ) -> ProcessedPieces<Part> {
+        var source = text
+        // A Swift string is valid UTF-8 already: cmark need not check it again.
+        return source.withUTF8 { bytes in
+            parse(utf8: UnsafeRawBufferPointer(bytes), validated: true, processingPieces: process)
+        }
+    }
+
+    /// ``parse(_:processingPieces:)`` for UTF-8 bytes; invalid UTF-8 is replaced by U+FFFD.
+    package func parse<Part: Sendable>(
+        utf8 bytes: UnsafeRawBufferPointer, processingPieces process: @Sendable ([Block]) -> Part
+    ) -> ProcessedPieces<Part> {
+        parse(utf8: bytes, validated: false, processingPieces: process)
+    }
+
+    private func parse<Part: Sendable>(
+        utf8 bytes: UnsafeRawBufferPointer, validated: Bool, processingPieces process: @Sendable ([Block]) -> Part
+    ) -> ProcessedPieces<Part> {
         let session = CmarkSession(options: options, validated: validated)
         let cuts = maximumPieces > 1 ? ChunkPlanner.cuts(in: bytes, pieces: maximumPieces) : []
-        if !cuts.isEmpty, let document = parsePieces(bytes, cuts: cuts, session: session) {
-            return document
+        if !cuts.isEmpty, let pieces = parsePieces(bytes, cuts: cuts, session: session, process: process) {
+            return pieces
         }
         let root = session.parse(bytes)
         defer { root.free() }
         var converter = TreeConverter(kinds: session.kinds)
-        return converter.convert(root.pointer)
+        let (blocks, footnotes) = Self.separatingFootnotes(converter.convert(root.pointer).blocks)
+        return ProcessedPieces(parts: [process(blocks)], footnotes: footnotes)
     }
 
-    /// Parses each piece on its own and converts it with its line and footnote numbers shifted;
-    /// `nil` when a cut turned out to fall inside a block, so the caller parses the whole.
+    /// A document's blocks and its footnote definitions, which cmark-gfm puts last.
+    private static func separatingFootnotes(_ blocks: [Block]) -> (blocks: [Block], footnotes: [Block]) {
+        var body = blocks.count
+        while body > 0, case .footnoteDefinition = blocks[body - 1] { body -= 1 }
+        if body == blocks.count { return (blocks, []) }
+        return (Array(blocks[..<body]), Array(blocks[body...]))
+    }
+
+    /// Parses each piece on its own, converts it with its line and footnote numbers shifted and
+    /// processes it; `nil` when a cut turned out to fall inside a block, so the caller parses the
+    /// whole.
     ///
-    /// Block passes and conversions run on every core; the inline passes, which cmark-gfm cannot run
-    /// two at a time, take turns in document order, which also tells each piece where its footnote
-    /// numbers start.
-    private func parsePieces(_ bytes: UnsafeRawBufferPointer, cuts: [Int], session: CmarkSession) -> MarkdownDocument? {
+    /// Block passes, conversions and processing run on every core; the inline passes, which
+    /// cmark-gfm cannot run two at a time, take turns in document order, which also tells each
+    /// piece where its footnote numbers start.
+    private func parsePieces<Part: Sendable>(
+        _ bytes: UnsafeRawBufferPointer, cuts: [Int], session: CmarkSession, process: @Sendable ([Block]) -> Part
+    ) -> ProcessedPieces<Part>? {
         let bounds = zip([0] + cuts, cuts + [bytes.count]).map { $0..<$1 }
         nonisolated(unsafe) let source = bytes
         let turns = PieceTurns()
-        let documents = ParallelWork.map(bounds.count) { index -> MarkdownDocument? in
+        let results = ParallelWork.map(bounds.count) { index -> (part: Part, footnotes: [Block])? in
             let piece = UnsafeRawBufferPointer(rebasing: source[bounds[index]])
             let parser = session.feed(piece)
             let lines = piece.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
@@ -65,22 +106,35 @@ public struct MarkdownParser: Sendable {
                 let valid = isLast || !root.endsInsideOpenBlock(lastLine: lines)
                 return (root, valid ? PieceTurns.Offsets(lines: lines, footnotes: root.footnoteDefinitionCount) : nil)
             }
-            defer { root.free() }
-            guard let offsets else { return nil }
+            guard let offsets, !turns.failed else {
+                root.free()
+                return nil
+            }
             var converter = TreeConverter(
                 kinds: session.kinds, lineOffset: offsets.lines, footnoteOffset: offsets.footnotes)
-            return converter.convert(root.pointer)
+            let document = converter.convert(root.pointer)
+            root.free()
+            let (blocks, footnotes) = Self.separatingFootnotes(document.blocks)
+            return (process(blocks), footnotes)
         }
-        var blocks: [Block] = []
-        var definitions: [Block] = []
-        for document in documents {
-            guard let document else { return nil }
-            for block in document.blocks {
-                if case .footnoteDefinition = block { definitions.append(block) } else { blocks.append(block) }
-            }
+        var parts: [Part] = []
+        var footnotes: [Block] = []
+        for result in results {
+            guard let result else { return nil }
+            parts.append(result.part)
+            footnotes.append(contentsOf: result.footnotes)
         }
-        return MarkdownDocument(blocks: blocks + definitions)
+        return ProcessedPieces(parts: parts, footnotes: footnotes)
     }
+}
+
+/// What ``MarkdownParser/parse(_:processingPieces:)`` made of a document: one part per piece, in
+/// order, and the document's footnote definitions in number order.
+package struct ProcessedPieces<Part> {
+    /// What processing made of each piece's blocks.
+    package var parts: [Part]
+    /// Every footnote definition, in number order.
+    package var footnotes: [Block]
 }
 
 /// Lets pieces take their inline pass in document order, and tells each piece how many lines and
@@ -95,6 +149,13 @@ final class PieceTurns: @unchecked Sendable {
     private let condition = NSCondition()
     private var next = 0
     private var running: Offsets? = Offsets(lines: 0, footnotes: 0)
+
+    /// Whether some piece was found cut badly: the others need not be converted.
+    var failed: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return running == nil
+    }
 
     /// Waits for piece `index`'s turn, runs `body`, and returns its result with the offsets that
     /// precede the piece (`nil` once any piece has been found cut badly).
