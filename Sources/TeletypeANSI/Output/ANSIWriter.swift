@@ -13,21 +13,21 @@ public enum ANSIWriter {
     public static func bytes(_ lines: [StyledLine], capabilities: TerminalCapabilities) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(lines.count * 64)
-        var cache: [TextStyle: [UInt8]] = [:]
+        var cache = SGRCache()
         for line in lines { write(line, capabilities: capabilities, into: &bytes, cache: &cache) }
         return bytes
     }
 
     /// Appends one line and its newline to `bytes`.
     public static func write(_ line: StyledLine, capabilities: TerminalCapabilities, into bytes: inout [UInt8]) {
-        var cache: [TextStyle: [UInt8]] = [:]
+        var cache = SGRCache()
         write(line, capabilities: capabilities, into: &bytes, cache: &cache)
     }
 
     /// Appends one line, reusing the SGR sequences already worked out in `cache`.
     static func write(
         _ line: StyledLine, capabilities: TerminalCapabilities, into bytes: inout [UInt8],
-        cache: inout [TextStyle: [UInt8]]
+        cache: inout SGRCache
     ) {
         guard capabilities.usesEscapes else {
             for segment in line.segments { bytes.append(contentsOf: segment.text.utf8) }
@@ -48,17 +48,11 @@ public enum ANSIWriter {
                 link = target
             }
             if segment.style != current {
-                if let sequence = cache[segment.style] {
-                    bytes.append(contentsOf: sequence)
-                } else {
-                    var sequence: [UInt8] = []
-                    sgr(segment.style, depth: capabilities.colorDepth, into: &sequence)
-                    cache[segment.style] = sequence
-                    bytes.append(contentsOf: sequence)
-                }
+                bytes.append(contentsOf: cache.sequence(for: segment.style, depth: capabilities.colorDepth))
                 current = segment.style
             }
-            bytes.append(contentsOf: segment.text.utf8)
+            var text = segment.text
+            text.withUTF8 { bytes.append(contentsOf: $0) }
         }
         if link != nil { bytes.append(contentsOf: "\u{1B}]8;;\u{1B}\\".utf8) }
         if current != .plain { bytes.append(contentsOf: "\u{1B}[0m".utf8) }
@@ -91,5 +85,19 @@ public enum ANSIWriter {
         case .palette(let index): return foreground ? ";38;5;\(index)" : ";48;5;\(index)"
         case .rgb(let r, let g, let b): return foreground ? ";38;2;\(r);\(g);\(b)" : ";48;2;\(r);\(g);\(b)"
         }
+    }
+}
+
+/// The SGR sequences of the few styles a rendering uses, worked out once each.
+struct SGRCache {
+    private var entries: [(style: TextStyle, sequence: [UInt8])] = []
+
+    /// The sequence that sets exactly `style`.
+    mutating func sequence(for style: TextStyle, depth: TerminalCapabilities.ColorDepth) -> [UInt8] {
+        for entry in entries where entry.style == style { return entry.sequence }
+        var sequence: [UInt8] = []
+        ANSIWriter.sgr(style, depth: depth, into: &sequence)
+        entries.append((style, sequence))
+        return sequence
     }
 }

@@ -27,6 +27,12 @@ public struct StyledLine: Sendable, Equatable {
     /// Creates an empty line.
     public init() {}
 
+    /// Creates a line from segments whose total width is known.
+    init(segments: [StyledSegment], width: Int) {
+        self.segments = segments
+        self.width = width
+    }
+
     /// Creates a line of one segment.
     init(_ text: String, style: TextStyle = .plain) {
         append(text, style: style)

@@ -100,8 +100,9 @@ struct TableLayout {
         let height = cells.map(\.count).max() ?? 1
         var out: [StyledLine] = []
         let bar = context.glyphs.vertical
+        var line = LineBuilder()
         for lineIndex in 0..<height {
-            var line = StyledLine(bar, style: borderStyle)
+            line.append(bar, style: borderStyle, width: 1)
             for column in 0..<widths.count {
                 line.pad(1)
                 let content = lineIndex < cells[column].count ? cells[column][lineIndex] : StyledLine()
@@ -110,19 +111,19 @@ struct TableLayout {
                 switch alignment {
                 case .left:
                     line.append(content)
-                    line.pad(room)
+                    line.pad(room + 1)
                 case .right:
                     line.pad(room)
                     line.append(content)
+                    line.pad(1)
                 case .center:
                     line.pad(room / 2)
                     line.append(content)
-                    line.pad(room - room / 2)
+                    line.pad(room - room / 2 + 1)
                 }
-                line.pad(1)
                 line.append(bar, style: borderStyle, width: 1)
             }
-            out.append(line)
+            out.append(line.take())
         }
         return out
     }

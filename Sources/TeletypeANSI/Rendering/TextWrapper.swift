@@ -5,9 +5,9 @@ import TeletypeLayout
 struct TextWrapper {
     let width: Int
     private(set) var lines: [StyledLine] = []
-    private var line = StyledLine()
+    private var line = LineBuilder()
     /// The word being gathered: fragments with their own styles, not yet placed.
-    private var word: [(text: String, style: TextStyle, hyperlink: String?, width: Int)] = []
+    private var word: [Fragment] = []
     private var wordWidth = 0
     /// The style of the space before the word being gathered, if there is one.
     private var pendingSpace: (style: TextStyle, hyperlink: String?)?
@@ -41,41 +41,52 @@ struct TextWrapper {
             breakLine()
             return
         }
-        // Words of ASCII are measured by their bytes; only words with other characters are walked
-        // grapheme by grapheme.
-        let utf8 = text.utf8
-        var start = utf8.startIndex
-        var index = start
-        var wordIsASCII = true
-        let end = utf8.endIndex
-        while index < end {
-            let byte = utf8[index]
-            if byte == UInt8(ascii: " ") {
-                if index > start {
-                    addWord(
-                        text[start..<index], isASCII: wordIsASCII, width: utf8.distance(from: start, to: index),
-                        style: style, hyperlink: hyperlink)
+        // Words are found and measured on the bytes: a word of ASCII or of Latin letters (below
+        // U+0300, where no character combines or takes two cells) is one cell per character; only
+        // other words are walked grapheme by grapheme.
+        var source = text
+        source.withUTF8 { bytes in
+            var start = 0
+            var index = 0
+            var characters = 0
+            var simple = true
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == 0x20 {
+                    if index > start {
+                        addWord(
+                            text, start..<index, simple: simple, width: characters, style: style, hyperlink: hyperlink)
+                    }
+                    space(style: style, hyperlink: hyperlink)
+                    start = index + 1
+                    characters = 0
+                    simple = true
+                } else if byte < 0x80 {
+                    characters += 1
+                } else if byte & 0xC0 != 0x80 {
+                    characters += 1
+                    // Lead bytes 0xC2–0xCB start U+0080–U+02FF.
+                    if byte > 0xCB { simple = false }
                 }
-                space(style: style, hyperlink: hyperlink)
-                start = utf8.index(after: index)
-                wordIsASCII = true
-            } else if byte >= 0x80 {
-                wordIsASCII = false
+                index += 1
             }
-            index = utf8.index(after: index)
-        }
-        if start < end {
-            addWord(
-                text[start..<end], isASCII: wordIsASCII, width: utf8.distance(from: start, to: end), style: style,
-                hyperlink: hyperlink)
+            if start < bytes.count {
+                addWord(
+                    text, start..<bytes.count, simple: simple, width: characters, style: style, hyperlink: hyperlink)
+            }
         }
     }
 
-    private mutating func addWord(_ word: Substring, isASCII: Bool, width: Int, style: TextStyle, hyperlink: String?) {
-        if isASCII {
-            appendFragment(String(word), style: style, hyperlink: hyperlink, width: width)
+    private mutating func addWord(
+        _ text: String, _ range: Range<Int>, simple: Bool, width: Int, style: TextStyle, hyperlink: String?
+    ) {
+        if simple {
+            appendFragment(Fragment(text: text, range: range, style: style, hyperlink: hyperlink, width: width))
         } else {
-            addUnicode(word, style: style, hyperlink: hyperlink)
+            let utf8 = text.utf8
+            let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+            let upper = utf8.index(utf8.startIndex, offsetBy: range.upperBound)
+            addUnicode(text[lower..<upper], style: style, hyperlink: hyperlink)
         }
     }
 
@@ -83,38 +94,30 @@ struct TextWrapper {
         var run = ""
         var runWidth = 0
         for character in text {
-            if character == " " {
-                if !run.isEmpty { appendFragment(run, style: style, hyperlink: hyperlink, width: runWidth) }
-                run = ""
-                runWidth = 0
-                space(style: style, hyperlink: hyperlink)
-                continue
-            }
             let cells = CellWidth.of(character)
             if cells == 2 {
                 // A line may break before and after a wide (CJK) character.
-                if !run.isEmpty { appendFragment(run, style: style, hyperlink: hyperlink, width: runWidth) }
+                if !run.isEmpty { appendFragment(Fragment(run, style: style, hyperlink: hyperlink, width: runWidth)) }
                 run = ""
                 runWidth = 0
                 flushWord()
-                appendFragment(String(character), style: style, hyperlink: hyperlink, width: 2)
+                appendFragment(Fragment(String(character), style: style, hyperlink: hyperlink, width: 2))
                 flushWord()
             } else {
                 run.append(character)
                 runWidth += cells
             }
         }
-        if !run.isEmpty { appendFragment(run, style: style, hyperlink: hyperlink, width: runWidth) }
+        if !run.isEmpty { appendFragment(Fragment(run, style: style, hyperlink: hyperlink, width: runWidth)) }
     }
 
-    private mutating func appendFragment(_ text: String, style: TextStyle, hyperlink: String?, width: Int) {
+    private mutating func appendFragment(_ fragment: Fragment) {
+        wordWidth += fragment.width
         if measuring {
-            wordWidth += width
             measuredWordHasText = true
             return
         }
-        word.append((text, style, hyperlink, width))
-        wordWidth += width
+        word.append(fragment)
     }
 
     private mutating func space(style: TextStyle, hyperlink: String?) {
@@ -126,8 +129,7 @@ struct TextWrapper {
     mutating func breakLine() {
         flushWord()
         measuredLine = 0
-        lines.append(line)
-        line = StyledLine()
+        lines.append(line.take())
         pendingSpace = nil
     }
 
@@ -147,21 +149,17 @@ struct TextWrapper {
         let spaceWidth = pendingSpace != nil && line.width > 0 ? 1 : 0
         if line.width + spaceWidth + wordWidth <= width {
             if spaceWidth == 1, let space = pendingSpace {
-                line.append(" ", style: space.style, hyperlink: space.hyperlink, width: 1)
+                line.appendSpace(style: space.style, hyperlink: space.hyperlink)
             }
-            for fragment in word {
-                line.append(fragment.text, style: fragment.style, hyperlink: fragment.hyperlink, width: fragment.width)
-            }
+            for fragment in word { line.append(fragment) }
         } else if wordWidth <= width {
             newLine()
-            for fragment in word {
-                line.append(fragment.text, style: fragment.style, hyperlink: fragment.hyperlink, width: fragment.width)
-            }
+            for fragment in word { line.append(fragment) }
         } else {
             // Longer than a line: start it here if a fair part fits, then break it anywhere.
             if line.width > 0 {
                 if width - line.width - spaceWidth >= min(8, width / 2), let space = pendingSpace {
-                    line.append(" ", style: space.style, hyperlink: space.hyperlink, width: 1)
+                    line.appendSpace(style: space.style, hyperlink: space.hyperlink)
                 } else {
                     newLine()
                 }
@@ -169,10 +167,11 @@ struct TextWrapper {
             for fragment in word {
                 var chunk = ""
                 var chunkWidth = 0
-                for character in fragment.text {
+                for character in fragment.characters {
                     let cells = CellWidth.of(character)
                     if line.width + chunkWidth + cells > width, line.width + chunkWidth > 0 {
-                        line.append(chunk, style: fragment.style, hyperlink: fragment.hyperlink, width: chunkWidth)
+                        line.append(
+                            Fragment(chunk, style: fragment.style, hyperlink: fragment.hyperlink, width: chunkWidth))
                         newLine()
                         chunk = ""
                         chunkWidth = 0
@@ -180,7 +179,7 @@ struct TextWrapper {
                     chunk.append(character)
                     chunkWidth += cells
                 }
-                line.append(chunk, style: fragment.style, hyperlink: fragment.hyperlink, width: chunkWidth)
+                line.append(Fragment(chunk, style: fragment.style, hyperlink: fragment.hyperlink, width: chunkWidth))
             }
         }
         word.removeAll(keepingCapacity: true)
@@ -189,15 +188,119 @@ struct TextWrapper {
     }
 
     private mutating func newLine() {
-        lines.append(line)
-        line = StyledLine()
+        lines.append(line.take())
     }
 
     /// Finishes the last line and returns every line.
     mutating func finish() -> [StyledLine] {
         flushWord()
-        if line.width > 0 || lines.isEmpty { lines.append(line) }
-        line = StyledLine()
+        if line.width > 0 || lines.isEmpty { lines.append(line.take()) }
         return lines
+    }
+}
+
+/// A piece of a word: a range of bytes of a string, in one style, with its width.
+struct Fragment {
+    var text: String
+    var range: Range<Int>
+    var style: TextStyle
+    var hyperlink: String?
+    var width: Int
+
+    init(text: String, range: Range<Int>, style: TextStyle, hyperlink: String?, width: Int) {
+        self.text = text
+        self.range = range
+        self.style = style
+        self.hyperlink = hyperlink
+        self.width = width
+    }
+
+    /// A fragment of all of `text`.
+    init(_ text: String, style: TextStyle, hyperlink: String?, width: Int) {
+        self.init(text: text, range: 0..<text.utf8.count, style: style, hyperlink: hyperlink, width: width)
+    }
+
+    /// The fragment's characters, for breaking it inside.
+    var characters: Substring {
+        let utf8 = text.utf8
+        return text[
+            utf8.index(
+                utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)]
+    }
+}
+
+/// The line a ``TextWrapper`` is filling: its text gathered as bytes with style runs, and turned
+/// into a ``StyledLine`` (one string per run) only when the line is done.
+struct LineBuilder {
+    private var bytes: [UInt8] = []
+    private var runs: [(start: Int, style: TextStyle, hyperlink: String?)] = []
+    /// The cells taken so far.
+    private(set) var width = 0
+
+    private mutating func startRun(style: TextStyle, hyperlink: String?) {
+        if let last = runs.last, last.style == style, last.hyperlink == hyperlink { return }
+        runs.append((bytes.count, style, hyperlink))
+    }
+
+    /// Appends a fragment.
+    mutating func append(_ fragment: Fragment) {
+        guard !fragment.range.isEmpty else { return }
+        startRun(style: fragment.style, hyperlink: fragment.hyperlink)
+        var text = fragment.text
+        text.withUTF8 { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[fragment.range])) }
+        width += fragment.width
+    }
+
+    /// Appends one space.
+    mutating func appendSpace(style: TextStyle, hyperlink: String?) {
+        startRun(style: style, hyperlink: hyperlink)
+        bytes.append(0x20)
+        width += 1
+    }
+
+    /// Appends `count` unstyled spaces.
+    mutating func pad(_ count: Int) {
+        guard count > 0 else { return }
+        startRun(style: .plain, hyperlink: nil)
+        bytes.append(contentsOf: repeatElement(0x20, count: count))
+        width += count
+    }
+
+    /// Appends text whose width is known.
+    mutating func append(_ text: String, style: TextStyle, width: Int) {
+        guard !text.isEmpty else { return }
+        startRun(style: style, hyperlink: nil)
+        var copy = text
+        copy.withUTF8 { bytes.append(contentsOf: $0) }
+        self.width += width
+    }
+
+    /// Appends a finished line.
+    mutating func append(_ line: StyledLine) {
+        for segment in line.segments {
+            guard !segment.text.isEmpty else { continue }
+            startRun(style: segment.style, hyperlink: segment.hyperlink)
+            var copy = segment.text
+            copy.withUTF8 { bytes.append(contentsOf: $0) }
+        }
+        width += line.width
+    }
+
+    /// The finished line; the builder starts over, keeping its storage.
+    mutating func take() -> StyledLine {
+        var segments: [StyledSegment] = []
+        segments.reserveCapacity(runs.count)
+        for (index, run) in runs.enumerated() {
+            let end = index + 1 < runs.count ? runs[index + 1].start : bytes.count
+            segments.append(
+                StyledSegment(
+                    text: String(decoding: bytes[run.start..<end], as: UTF8.self), style: run.style,
+                    hyperlink: run.hyperlink))
+        }
+        let line = StyledLine(segments: segments, width: width)
+        bytes.removeAll(keepingCapacity: true)
+        runs.removeAll(keepingCapacity: true)
+        width = 0
+        return line
     }
 }

@@ -126,9 +126,10 @@ struct SpanBuilder {
     /// in a span of its own, so the theme can make it stand out.
     mutating func append(_ text: String, roles: InlineRole, link: String?, autolink: Bool) {
         guard !text.isEmpty else { return }
+        let scan = TerminalSafeText.scan(text)
         var clean = text
-        if clean.utf8.contains(0x09) { clean = String(clean.map { $0 == "\t" ? " " : $0 }) }
-        guard TerminalSafeText.needsSanitizing(clean) else {
+        if scan.hasTab { clean = String(clean.map { $0 == "\t" ? " " : $0 }) }
+        guard scan.needsSanitizing else {
             appendSafe(clean, roles: roles, link: link, autolink: autolink)
             return
         }

@@ -4,18 +4,29 @@
 public enum TerminalSafeText {
     /// Whether `text` holds a character ``sanitize(_:)`` would replace.
     public static func needsSanitizing(_ text: String) -> Bool {
-        var previous: UInt8 = 0
-        for byte in text.utf8 {
-            if byte < 0x20 {
-                if byte != 0x09 && byte != 0x0A { return true }
-            } else if byte == 0x7F {
-                return true
-            } else if previous == 0xC2 && byte >= 0x80 && byte <= 0x9F {
-                return true
+        scan(text).needsSanitizing
+    }
+
+    /// What one pass over `text` finds: a control character to replace, or a tab.
+    public static func scan(_ text: String) -> (needsSanitizing: Bool, hasTab: Bool) {
+        var copy = text
+        return copy.withUTF8 { bytes in
+            var hasTab = false
+            var previous: UInt8 = 0
+            for byte in bytes {
+                if byte < 0x20 {
+                    if byte == 0x09 {
+                        hasTab = true
+                    } else if byte != 0x0A {
+                        return (true, hasTab)
+                    }
+                } else if byte == 0x7F || (previous == 0xC2 && byte >= 0x80 && byte <= 0x9F) {
+                    return (true, hasTab)
+                }
+                previous = byte
             }
-            previous = byte
+            return (false, hasTab)
         }
-        return false
     }
 
     /// `text` with every dangerous control character replaced by its visible picture.
