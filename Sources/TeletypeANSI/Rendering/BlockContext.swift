@@ -108,36 +108,20 @@ struct BlockContext {
     /// Puts `first` in front of the first line and `rest` in front of the others. A blank line gets
     /// the prefix without its trailing spaces.
     func prefixed(_ lines: [StyledLine], first: StyledLine, rest: StyledLine) -> [StyledLine] {
+        let bare = (first: first.trimmingTrailingSpaces(), rest: rest.trimmingTrailingSpaces())
         var out: [StyledLine] = []
         out.reserveCapacity(lines.count)
         for (offset, line) in lines.enumerated() {
-            var prefix = offset == 0 ? first : rest
-            if line.width == 0 { prefix = trimmedTrailingSpaces(prefix) }
-            prefix.append(line)
-            out.append(prefix)
+            if line.width == 0 {
+                out.append(offset == 0 ? bare.first : bare.rest)
+                continue
+            }
+            // The line's own segments are kept: only the prefix's are new.
+            var prefixed = offset == 0 ? first : rest
+            prefixed.append(line)
+            out.append(prefixed)
         }
         return out
-    }
-
-    func trimmedTrailingSpaces(_ line: StyledLine) -> StyledLine {
-        var trimmed = StyledLine()
-        let text = line.plainText
-        guard text.last == " " else { return line }
-        for segment in line.segments {
-            trimmed.append(segment.text, style: segment.style, hyperlink: segment.hyperlink)
-        }
-        while let last = trimmed.segments.last, last.text.last == " " {
-            var segment = last
-            let kept = String(segment.text.reversed().drop(while: { $0 == " " }).reversed())
-            trimmed.width -= segment.text.count - kept.count
-            segment.text = kept
-            if kept.isEmpty {
-                trimmed.segments.removeLast()
-            } else {
-                trimmed.segments[trimmed.segments.count - 1] = segment
-            }
-        }
-        return trimmed
     }
 
     // MARK: Blocks

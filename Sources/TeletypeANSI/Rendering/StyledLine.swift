@@ -72,6 +72,21 @@ public struct StyledLine: Sendable, Equatable {
         append(String(repeating: " ", count: count), style: .plain, width: count)
     }
 
+    /// The line without the spaces at its end (the prefix of a blank line, say).
+    func trimmingTrailingSpaces() -> StyledLine {
+        var trimmed = self
+        while let last = trimmed.segments.last, last.text.last == " " {
+            let kept = String(last.text.reversed().drop(while: { $0 == " " }).reversed())
+            trimmed.width -= last.text.count - kept.count
+            if kept.isEmpty {
+                trimmed.segments.removeLast()
+            } else {
+                trimmed.segments[trimmed.segments.count - 1].text = kept
+            }
+        }
+        return trimmed
+    }
+
     /// The text without styling.
     public var plainText: String { segments.map(\.text).joined() }
 }
