@@ -54,8 +54,17 @@ struct TextWrapper {
                 let byte = bytes[index]
                 if byte == 0x20 {
                     if index > start {
-                        addWord(
-                            text, start..<index, simple: simple, width: characters, style: style, hyperlink: hyperlink)
+                        // A whole word in one style, the common case, goes straight onto the line.
+                        let placed =
+                            simple && word.isEmpty && !measuring
+                            && placeWord(
+                                UnsafeBufferPointer(rebasing: bytes[start..<index]), width: characters, style: style,
+                                hyperlink: hyperlink)
+                        if !placed {
+                            addWord(
+                                text, start..<index, simple: simple, width: characters, style: style,
+                                hyperlink: hyperlink)
+                        }
                     }
                     space(style: style, hyperlink: hyperlink)
                     start = index + 1
@@ -75,6 +84,25 @@ struct TextWrapper {
                     text, start..<bytes.count, simple: simple, width: characters, style: style, hyperlink: hyperlink)
             }
         }
+    }
+
+    /// Places a complete one-style word that fits a line; `false` when it must be broken instead.
+    private mutating func placeWord(
+        _ bytes: UnsafeBufferPointer<UInt8>, width wordWidth: Int, style: TextStyle, hyperlink: String?
+    ) -> Bool {
+        guard wordWidth <= width else { return false }
+        longestWord = max(longestWord, wordWidth)
+        let spaceWidth = pendingSpace != nil && line.width > 0 ? 1 : 0
+        if line.width + spaceWidth + wordWidth <= width {
+            if spaceWidth == 1, let space = pendingSpace {
+                line.appendSpace(style: space.style, hyperlink: space.hyperlink)
+            }
+        } else {
+            newLine()
+        }
+        line.append(bytes, style: style, hyperlink: hyperlink, width: wordWidth)
+        pendingSpace = nil
+        return true
     }
 
     private mutating func addWord(
@@ -249,6 +277,14 @@ struct LineBuilder {
         var text = fragment.text
         text.withUTF8 { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[fragment.range])) }
         width += fragment.width
+    }
+
+    /// Appends UTF-8 bytes whose width is known.
+    mutating func append(_ text: UnsafeBufferPointer<UInt8>, style: TextStyle, hyperlink: String?, width: Int) {
+        guard !text.isEmpty else { return }
+        startRun(style: style, hyperlink: hyperlink)
+        bytes.append(contentsOf: text)
+        self.width += width
     }
 
     /// Appends one space.
