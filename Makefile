@@ -49,6 +49,7 @@ test: deps
 
 bench: deps venv
 	$(SWIFT) build -c release --product teletype-bench
+	$(SWIFT) build -c release --product teletype
 	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" "$$($(SWIFT) build -c release --show-bin-path)/teletype-bench" $(BENCH_ARGS)
 
 lint:

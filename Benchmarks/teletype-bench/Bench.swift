@@ -49,15 +49,7 @@ struct Bench {
         }
         if suites.contains("html"), let cmark, let ours = measure(me, "html", documentPath) {
             rows.append(row("Markdown → HTML", megabytes, ours, "cmark-gfm", cmark, goal: "≥ 0.8×"))
-            let cli = URL(fileURLWithPath: me).deletingLastPathComponent().appendingPathComponent("teletype").path
-            if FileManager.default.isExecutableFile(atPath: cli),
-                let command = best(
-                    of: repeats,
-                    {
-                        ChildProcess.run(
-                            [cli, "md", "--format", "html", "--allow-raw-html", documentPath], captureOutput: false)
-                    })
-            {
+            if let command = command(["--format", "html", "--allow-raw-html", documentPath], me: me) {
                 rows.append(
                     row(
                         "`teletype md --format html` (whole process)", megabytes, command, "cmark-gfm", cmark,
@@ -69,6 +61,12 @@ struct Bench {
                 row(
                     "Markdown → ANSI (width 100, truecolor)", megabytes, ours, "cmark-gfm (HTML)", cmark, goal: "≥ 0.5×"
                 ))
+            if let command = command(["--color", "always", "--width", "100", documentPath], me: me) {
+                rows.append(
+                    row(
+                        "`teletype md --color always` (whole process)", megabytes, command, "cmark-gfm (HTML)", cmark,
+                        goal: "≥ 0.5×"))
+            }
         }
         if suites.contains("rich") {
             if let rich = richTime(slicePath), let ours = measure(me, "ansi", slicePath) {
@@ -89,6 +87,14 @@ struct Bench {
             }
         }
         return 0
+    }
+
+    /// The best time and peak memory of `teletype md ARGUMENTS` as a whole process, when the
+    /// `teletype` executable was built beside this one.
+    func command(_ arguments: [String], me: String) -> (seconds: Double, peak: Int)? {
+        let cli = URL(fileURLWithPath: me).deletingLastPathComponent().appendingPathComponent("teletype").path
+        guard FileManager.default.isExecutableFile(atPath: cli) else { return nil }
+        return best(of: repeats) { ChildProcess.run([cli, "md"] + arguments, captureOutput: false) }
     }
 
     func sliceOf(_ document: String, bytes: Int) -> String {

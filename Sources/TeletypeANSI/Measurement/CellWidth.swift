@@ -39,9 +39,25 @@ public enum CellWidth {
             if byte >= 0x20 && byte != 0x7F { count += 1 }
         }
         if ascii { return count }
+        // When no scalar joins its neighbours into a wider cluster, the cluster widths are the sums of
+        // their scalars' (a combining mark adds nothing): no grapheme breaking is needed.
         var width = 0
-        for character in text { width += of(character) }
+        for scalar in text.unicodeScalars {
+            if joinsCluster(scalar.value) {
+                width = 0
+                for character in text { width += of(character) }
+                return width
+            }
+            width += scalar.value < 0x300 && scalar.value >= 0x20 && scalar.value != 0x7F ? 1 : of(scalar)
+        }
         return width
+    }
+
+    /// Scalars that make a cluster wider or narrower than the sum of its parts: the zero-width
+    /// joiner, the emoji variation selector, skin-tone modifiers, regional indicators and tags.
+    static func joinsCluster(_ value: UInt32) -> Bool {
+        value == 0x200D || value == 0xFE0F || (0x1F3FB...0x1F3FF).contains(value) || (0x1F1E6...0x1F1FF).contains(value)
+            || (0xE0020...0xE007F).contains(value)
     }
 
     /// Whether `value` is East Asian Wide or Fullwidth.

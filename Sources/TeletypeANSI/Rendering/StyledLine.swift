@@ -75,13 +75,17 @@ public struct StyledLine: Sendable, Equatable {
     /// The line without the spaces at its end (the prefix of a blank line, say).
     func trimmingTrailingSpaces() -> StyledLine {
         var trimmed = self
-        while let last = trimmed.segments.last, last.text.last == " " {
-            let kept = String(last.text.reversed().drop(while: { $0 == " " }).reversed())
-            trimmed.width -= last.text.count - kept.count
-            if kept.isEmpty {
+        while let last = trimmed.segments.last, last.text.utf8.last == 0x20 {
+            var spaces = 0
+            for byte in last.text.utf8.reversed() {
+                guard byte == 0x20 else { break }
+                spaces += 1
+            }
+            trimmed.width -= spaces
+            if spaces == last.text.utf8.count {
                 trimmed.segments.removeLast()
             } else {
-                trimmed.segments[trimmed.segments.count - 1].text = kept
+                trimmed.segments[trimmed.segments.count - 1].text = String(last.text.dropLast(spaces))
             }
         }
         return trimmed

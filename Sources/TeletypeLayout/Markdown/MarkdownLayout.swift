@@ -102,10 +102,10 @@ public enum MarkdownLayout {
 
     /// The lines of a code or HTML block, without the final newline, made safe.
     static func lines(of text: String) -> [String] {
-        var body = Substring(text)
-        if body.hasSuffix("\n") { body = body.dropLast() }
-        return body.split(separator: "\n", omittingEmptySubsequences: false).map {
-            TerminalSafeText.sanitize(String($0))
+        var body = text.utf8[...]
+        if body.last == 0x0A { body = body.dropLast() }
+        return body.split(separator: 0x0A, omittingEmptySubsequences: false).map {
+            TerminalSafeText.sanitize(String(Substring($0)))
         }
     }
 
