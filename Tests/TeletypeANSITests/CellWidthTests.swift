@@ -14,3 +14,16 @@ import Testing
         #expect(CellWidth.of("abc 中文 😀!") == 12)
     }
 }
+
+/// Measuring a string at once (by scalars where no cluster joins) equals summing its graphemes.
+@Suite struct StringWidthTests {
+    @Test(arguments: [
+        "café naïve", "e\u{301}\u{302}x", "中文 text 日本語", "╭──╮ │ ╰──╯", "→ ← ↪ ✓", "한국어 텍스트", "😀 👍🏽 👨‍👩‍👧 🇫🇷",
+        "❤️ ❤ ☺️", "1\u{FE0F}\u{20E3}", "a\u{200B}b\u{200D}c",
+        "\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}",
+        "ｱｲｳ ＡＢＣ", "␛[2J ␇",
+    ])
+    func stringEqualsSumOfGraphemes(_ text: String) {
+        #expect(CellWidth.of(text) == text.reduce(0) { $0 + CellWidth.of($1) })
+    }
+}
