@@ -5,7 +5,9 @@ let package = Package(
     name: "Teletype",
     platforms: [.macOS(.v14)],
     products: [
+        .library(name: "Teletype", targets: ["Teletype"]),
         .library(name: "TeletypeMarkdown", targets: ["TeletypeMarkdown"]),
+        .library(name: "TeletypeTransports", targets: ["TeletypeTransports"]),
         .library(name: "TeletypeLayout", targets: ["TeletypeLayout"]),
         .library(name: "TeletypeANSI", targets: ["TeletypeANSI"]),
         .library(name: "TeletypeHTML", targets: ["TeletypeHTML"]),
@@ -19,13 +21,15 @@ let package = Package(
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"])]
         ),
         .target(name: "TeletypeMarkdown", dependencies: ["CCmarkGFM"]),
-        .target(name: "TeletypeLayout", dependencies: ["TeletypeMarkdown"]),
+        .target(name: "Teletype"),
+        .target(name: "TeletypeTransports", dependencies: ["Teletype"]),
+        .target(name: "TeletypeLayout", dependencies: ["Teletype", "TeletypeMarkdown"]),
         .target(name: "TeletypeANSI", dependencies: ["TeletypeLayout"]),
         .target(name: "TeletypeHTML", dependencies: ["TeletypeLayout"]),
         .target(name: "TeletypeTestSupport", path: "Sources/TeletypeTestSupport"),
         .executableTarget(
             name: "teletype",
-            dependencies: ["TeletypeMarkdown", "TeletypeLayout", "TeletypeANSI", "TeletypeHTML"]
+            dependencies: ["Teletype", "TeletypeMarkdown", "TeletypeLayout", "TeletypeANSI", "TeletypeHTML", "TeletypeTransports"]
         ),
         .executableTarget(
             name: "teletype-bench",

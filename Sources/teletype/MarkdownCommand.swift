@@ -23,112 +23,57 @@ enum MarkdownCommand {
 
         """
 
-    struct Options {
-        var path: String?
-        var width: Int?
-        var color = ColorChoice.auto
-        var theme = Theme.dark
-        var format = "ansi"
-        var allowRawHTML = false
-    }
+    static let parser = OptionParser(
+        flags: [
+            .init(names: ["--width", "-w"], takesValue: true), .init(names: ["--color", "--colour"], takesValue: true),
+            .init(names: ["--theme"], takesValue: true), .init(names: ["--format"], takesValue: true),
+            .init(names: ["--allow-raw-html"], takesValue: false),
+        ], usage: usage)
 
     static func run(arguments: [String]) throws -> Int32 {
-        guard let options = try parse(arguments) else {
+        let parsed = try parser.parse(arguments)
+        if parsed.wantsHelp {
             Console.output(usage)
             return 0
         }
-        let data = try read(options.path)
+        let width = try parser.width(parsed)
+        let color = try parser.choice(parsed, "--color", in: ["auto", "always", "never"], default: "auto")
+        let themeName = try parser.choice(parsed, "--theme", in: Theme.presets.map(\.name), default: "dark")
+        let format = try parser.choice(parsed, "--format", in: ["ansi", "plain", "html"], default: "ansi")
+        guard parsed.positional.count <= 1 else {
+            throw CommandError.usage("expected one input file, got \(parsed.positional.count)", help: usage)
+        }
+        let data = try Input.read(parsed.positional.first)
         // cmark-gfm reads the bytes as they are and replaces invalid UTF-8 by U+FFFD.
         let output: String
-        switch options.format {
-        case "html":
+        if format == "html" {
             var html = HTMLRenderOptions.untrusted
-            html.allowsRawHTML = options.allowRawHTML
+            html.allowsRawHTML = parsed.isSet("--allow-raw-html")
             output = data.withUnsafeBytes { MarkdownHTMLRenderer(options: html).render(markdownUTF8: $0) }
-        default:
-            let environment = ProcessInfo.processInfo.environment
-            let width =
-                options.width ?? Console.terminalWidth ?? environment["COLUMNS"].flatMap(Int.init).flatMap {
-                    $0 > 0 ? $0 : nil
-                } ?? 80
-            let capabilities =
-                options.format == "plain"
-                ? TerminalCapabilities.plain
-                : TerminalCapabilities.detect(
-                    environment: environment, isTTY: Console.outputIsTerminal, colorChoice: options.color)
-            let renderer = TerminalRenderer(width: width, capabilities: capabilities, theme: options.theme)
+        } else {
+            let renderer = TerminalRenderer(
+                width: TerminalSettings.width(width), capabilities: TerminalSettings.capabilities(format: format, color: color),
+                theme: Theme.named(themeName) ?? .dark)
             output = data.withUnsafeBytes { renderer.render(markdownUTF8: $0) }
         }
         Console.output(output)
         Console.exitSuccessfully(keeping: output)
     }
+}
 
-    /// Reads the command line; `nil` means help was asked for.
-    static func parse(_ arguments: [String]) throws -> Options? {
-        var options = Options()
-        var index = 0
-        func value(for flag: String, inline: String?) throws -> String {
-            if let inline { return inline }
-            index += 1
-            guard index < arguments.count else { throw CommandError.usage("\(flag) needs a value", help: usage) }
-            return arguments[index]
+/// Reading the input file, or standard input.
+enum Input {
+    /// Fails with a clear message unless `path` is a readable file.
+    static func checkReadable(_ path: String) throws -> Bool {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw CommandError.failure("cannot read '\(path)': no such file")
         }
-        var positional: [String] = []
-        var onlyPositional = false
-        while index < arguments.count {
-            let argument = arguments[index]
-            if onlyPositional || !argument.hasPrefix("-") || argument == "-" {
-                positional.append(argument)
-                index += 1
-                continue
-            }
-            let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
-            let flag = parts[0]
-            let inline = parts.count > 1 ? parts[1] : nil
-            switch flag {
-            case "--":
-                onlyPositional = true
-            case "-h", "--help":
-                return nil
-            case "--width", "-w":
-                let text = try value(for: flag, inline: inline)
-                guard let width = Int(text), width > 0, width <= 100_000 else {
-                    throw CommandError.usage(
-                        "--width must be a whole number from 1 to 100000, not '\(text)'", help: usage)
-                }
-                options.width = width
-            case "--color", "--colour":
-                let text = try value(for: flag, inline: inline)
-                guard let choice = ColorChoice(rawValue: text) else {
-                    throw CommandError.usage("--color must be auto, always or never, not '\(text)'", help: usage)
-                }
-                options.color = choice
-            case "--theme":
-                let text = try value(for: flag, inline: inline)
-                guard let theme = Theme.named(text) else {
-                    let names = Theme.presets.map(\.name).joined(separator: ", ")
-                    throw CommandError.usage("unknown theme '\(text)' (themes: \(names))", help: usage)
-                }
-                options.theme = theme
-            case "--format":
-                let text = try value(for: flag, inline: inline)
-                guard ["ansi", "plain", "html"].contains(text) else {
-                    throw CommandError.usage("--format must be ansi, plain or html, not '\(text)'", help: usage)
-                }
-                options.format = text
-            case "--allow-raw-html":
-                guard inline == nil else { throw CommandError.usage("--allow-raw-html takes no value", help: usage) }
-                options.allowRawHTML = true
-            default:
-                throw CommandError.usage("unknown option '\(flag)'", help: usage)
-            }
-            index += 1
+        if isDirectory.boolValue { throw CommandError.failure("cannot read '\(path)': it is a directory") }
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw CommandError.failure("cannot read '\(path)': permission denied")
         }
-        guard positional.count <= 1 else {
-            throw CommandError.usage("expected one input file, got \(positional.count)", help: usage)
-        }
-        options.path = positional.first
-        return options
+        return true
     }
 
     static func read(_ path: String?) throws -> Data {
@@ -140,8 +85,7 @@ enum MarkdownCommand {
         do {
             return try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            let reason =
-                FileManager.default.fileExists(atPath: path) ? "permission denied or unreadable" : "no such file"
+            let reason = FileManager.default.fileExists(atPath: path) ? "permission denied or unreadable" : "no such file"
             throw CommandError.failure("cannot read '\(path)': \(reason)")
         }
     }

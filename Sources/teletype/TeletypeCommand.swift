@@ -12,6 +12,8 @@ enum TeletypeCommand {
 
         COMMANDS
           md        Render a Markdown document (GitHub Flavored Markdown)
+          render    Show an AI conversation from a transcript (Teletype, Stream Chat, Vercel, OpenAI, Anthropic)
+          export    Write a transcript as a self-contained HTML page
 
         OPTIONS
           -h, --help       Show this help (use `teletype <command> -h` for a command's options)
@@ -34,6 +36,10 @@ enum TeletypeCommand {
                 return 0
             case "md":
                 return try MarkdownCommand.run(arguments: Array(arguments.dropFirst()))
+            case "render":
+                return try RenderCommand.run(arguments: Array(arguments.dropFirst()))
+            case "export":
+                return try ExportCommand.run(arguments: Array(arguments.dropFirst()))
             default:
                 throw CommandError.usage("unknown command '\(first)'", help: usage)
             }
@@ -45,6 +51,9 @@ enum TeletypeCommand {
             case .failure(let message):
                 Console.error("teletype: \(message)\n")
                 return 1
+            case .malformed(let message):
+                Console.error("teletype: error: \(message)\n")
+                return 2
             }
         } catch {
             Console.error("teletype: \(error)\n")
@@ -59,4 +68,6 @@ enum CommandError: Error {
     case usage(String, help: String)
     /// The command could not do its work (an unreadable file …): exit 1.
     case failure(String)
+    /// The input is malformed (`FILE:LINE:COLUMN: what is wrong`): exit 2.
+    case malformed(String)
 }

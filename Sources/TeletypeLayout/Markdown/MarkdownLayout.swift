@@ -195,3 +195,19 @@ struct SpanBuilder {
         }
     }
 }
+
+extension MarkdownLayout {
+    /// Plain, untrusted text as spans: control characters made visible, tabs as spaces, line
+    /// endings as hard breaks. For texts that are not Markdown, such as the user's or a tool's.
+    public static func plainSpans(_ text: String, roles: InlineRole = []) -> [Span] {
+        var builder = SpanBuilder()
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        for (offset, line) in lines.enumerated() {
+            if offset > 0 { builder.spans.append(.lineBreak) }
+            var content = Substring(line)
+            if content.hasSuffix("\r") { content = content.dropLast() }
+            builder.append(String(content), roles: roles, link: nil, autolink: false)
+        }
+        return builder.spans
+    }
+}

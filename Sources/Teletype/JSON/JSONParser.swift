@@ -1,0 +1,330 @@
+/// Parses JSON text into a ``JSONValue``, reporting where a document goes wrong by line and column.
+public struct JSONParser {
+    /// Why and where a JSON text is not valid.
+    public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        /// The 1-based line.
+        public var line: Int
+        /// The 1-based column, in characters.
+        public var column: Int
+        /// What is wrong.
+        public var message: String
+
+        public var description: String { "\(line):\(column): \(message)" }
+    }
+
+    /// Objects and arrays nested deeper than this are refused, so no input can exhaust the stack.
+    public static let maximumDepth = 512
+
+    /// Parses one JSON value that fills `text` (whitespace around it allowed).
+    public static func parse(_ text: String) throws(Failure) -> JSONValue {
+        var copy = text
+        let result: Result<JSONValue, Failure> = copy.withUTF8 { bytes in
+            do throws(Failure) {
+                return .success(try parse(UnsafeRawBufferPointer(bytes)))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    /// Parses one JSON value that fills `bytes` (UTF-8).
+    public static func parse(_ bytes: UnsafeRawBufferPointer) throws(Failure) -> JSONValue {
+        var parser = Cursor(bytes: bytes)
+        parser.skipWhitespace()
+        let value = try parser.value(depth: 0)
+        parser.skipWhitespace()
+        guard parser.index == bytes.count else { throw parser.failure("unexpected text after the JSON value") }
+        return value
+    }
+
+    struct Cursor {
+        let bytes: UnsafeRawBufferPointer
+        var index = 0
+
+        func failure(_ message: String, at offset: Int? = nil) -> Failure {
+            let position = min(offset ?? index, bytes.count)
+            var line = 1
+            var column = 1
+            var cursor = 0
+            while cursor < position {
+                if bytes[cursor] == 0x0A {
+                    line += 1
+                    column = 1
+                } else if bytes[cursor] & 0xC0 != 0x80 {
+                    column += 1
+                }
+                cursor += 1
+            }
+            return Failure(line: line, column: column, message: message)
+        }
+
+        mutating func skipWhitespace() {
+            while index < bytes.count {
+                switch bytes[index] {
+                case 0x20, 0x09, 0x0A, 0x0D: index += 1
+                default: return
+                }
+            }
+        }
+
+        mutating func value(depth: Int) throws(Failure) -> JSONValue {
+            guard index < bytes.count else { throw failure("unexpected end of the document") }
+            switch bytes[index] {
+            case UInt8(ascii: "{"): return try object(depth: depth + 1)
+            case UInt8(ascii: "["): return try array(depth: depth + 1)
+            case UInt8(ascii: "\""): return .string(try string())
+            case UInt8(ascii: "t"): return try literal("true", .bool(true))
+            case UInt8(ascii: "f"): return try literal("false", .bool(false))
+            case UInt8(ascii: "n"): return try literal("null", .null)
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
+            default: throw failure("expected a JSON value, found \(describe(bytes[index]))")
+            }
+        }
+
+        func describe(_ byte: UInt8) -> String {
+            byte >= 0x21 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : String(format: byte)
+        }
+
+        func String(format byte: UInt8) -> Swift.String {
+            let hex = Swift.String(byte, radix: 16, uppercase: true)
+            return "byte 0x" + (hex.count == 1 ? "0" + hex : hex)
+        }
+
+        mutating func literal(_ word: StaticString, _ value: JSONValue) throws(Failure) -> JSONValue {
+            let count = word.utf8CodeUnitCount
+            guard index + count <= bytes.count else { throw failure("unexpected end of the document") }
+            for offset in 0..<count where bytes[index + offset] != word.utf8Start[offset] {
+                throw failure("expected '\(word)'")
+            }
+            index += count
+            return value
+        }
+
+        mutating func number() throws(Failure) -> JSONValue {
+            let start = index
+            if bytes[index] == UInt8(ascii: "-") { index += 1 }
+            func digits(_ cursor: inout Cursor) -> Int {
+                let first = cursor.index
+                while cursor.index < cursor.bytes.count, (0x30...0x39).contains(cursor.bytes[cursor.index]) {
+                    cursor.index += 1
+                }
+                return cursor.index - first
+            }
+            guard digits(&self) > 0 else { throw failure("expected a digit") }
+            if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+                index += 1
+                guard digits(&self) > 0 else { throw failure("expected a digit after the decimal point") }
+            }
+            if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+                index += 1
+                if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                    index += 1
+                }
+                guard digits(&self) > 0 else { throw failure("expected a digit in the exponent") }
+            }
+            let text = Swift.String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+            guard let value = Double(text) else { throw failure("invalid number", at: start) }
+            return .number(value)
+        }
+
+        mutating func string() throws(Failure) -> Swift.String {
+            let open = index
+            index += 1
+            var result: [UInt8] = []
+            var runStart = index
+            while true {
+                guard index < bytes.count else { throw failure("unterminated string", at: open) }
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\"") {
+                    result.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<index]))
+                    index += 1
+                    return Swift.String(decoding: result, as: UTF8.self)
+                }
+                if byte < 0x20 { throw failure("control character in a string; write it as an escape") }
+                if byte == UInt8(ascii: "\\") {
+                    result.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<index]))
+                    index += 1
+                    guard index < bytes.count else { throw failure("unterminated string", at: open) }
+                    let escape = bytes[index]
+                    index += 1
+                    switch escape {
+                    case UInt8(ascii: "\""): result.append(0x22)
+                    case UInt8(ascii: "\\"): result.append(0x5C)
+                    case UInt8(ascii: "/"): result.append(0x2F)
+                    case UInt8(ascii: "b"): result.append(0x08)
+                    case UInt8(ascii: "f"): result.append(0x0C)
+                    case UInt8(ascii: "n"): result.append(0x0A)
+                    case UInt8(ascii: "r"): result.append(0x0D)
+                    case UInt8(ascii: "t"): result.append(0x09)
+                    case UInt8(ascii: "u"):
+                        var scalar = try hex4()
+                        if (0xD800...0xDBFF).contains(scalar), index + 1 < bytes.count, bytes[index] == 0x5C,
+                            bytes[index + 1] == UInt8(ascii: "u")
+                        {
+                            let save = index
+                            index += 2
+                            let low = try hex4()
+                            if (0xDC00...0xDFFF).contains(low) {
+                                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                            } else {
+                                index = save
+                            }
+                        }
+                        let character = Unicode.Scalar(scalar) ?? "\u{FFFD}"
+                        result.append(contentsOf: Swift.String(character).utf8)
+                    default:
+                        throw failure("invalid escape '\\\(Character(Unicode.Scalar(escape)))'", at: index - 2)
+                    }
+                    runStart = index
+                    continue
+                }
+                index += 1
+            }
+        }
+
+        mutating func hex4() throws(Failure) -> UInt32 {
+            guard index + 4 <= bytes.count else { throw failure("incomplete \\u escape") }
+            var value: UInt32 = 0
+            for _ in 0..<4 {
+                let byte = bytes[index]
+                let digit: UInt32
+                switch byte {
+                case 0x30...0x39: digit = UInt32(byte - 0x30)
+                case 0x41...0x46: digit = UInt32(byte - 0x37)
+                case 0x61...0x66: digit = UInt32(byte - 0x57)
+                default: throw failure("invalid hex digit in a \\u escape")
+                }
+                value = value << 4 | digit
+                index += 1
+            }
+            return value
+        }
+
+        mutating func array(depth: Int) throws(Failure) -> JSONValue {
+            guard depth <= JSONParser.maximumDepth else { throw failure("nesting deeper than \(JSONParser.maximumDepth) levels") }
+            index += 1
+            var elements: [JSONValue] = []
+            skipWhitespace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                return .array(elements)
+            }
+            while true {
+                skipWhitespace()
+                elements.append(try value(depth: depth))
+                skipWhitespace()
+                guard index < bytes.count else { throw failure("unexpected end of the document: expected ',' or ']'") }
+                if bytes[index] == UInt8(ascii: ",") {
+                    index += 1
+                } else if bytes[index] == UInt8(ascii: "]") {
+                    index += 1
+                    return .array(elements)
+                } else {
+                    throw failure("expected ',' or ']', found \(describe(bytes[index]))")
+                }
+            }
+        }
+
+        mutating func object(depth: Int) throws(Failure) -> JSONValue {
+            guard depth <= JSONParser.maximumDepth else { throw failure("nesting deeper than \(JSONParser.maximumDepth) levels") }
+            index += 1
+            var object = JSONObject()
+            skipWhitespace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                return .object(object)
+            }
+            while true {
+                skipWhitespace()
+                guard index < bytes.count else { throw failure("unexpected end of the document: expected a key") }
+                guard bytes[index] == UInt8(ascii: "\"") else {
+                    throw failure("expected a key in double quotes, found \(describe(bytes[index]))")
+                }
+                let key = try string()
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                    throw failure("expected ':' after the key \"\(key)\"")
+                }
+                index += 1
+                skipWhitespace()
+                object[key] = try value(depth: depth)
+                skipWhitespace()
+                guard index < bytes.count else { throw failure("unexpected end of the document: expected ',' or '}'") }
+                if bytes[index] == UInt8(ascii: ",") {
+                    index += 1
+                } else if bytes[index] == UInt8(ascii: "}") {
+                    index += 1
+                    return .object(object)
+                } else {
+                    throw failure("expected ',' or '}', found \(describe(bytes[index]))")
+                }
+            }
+        }
+    }
+}
+
+extension JSONParser {
+    /// A step into a JSON document: an object's key or an array's index.
+    public enum PathComponent: Sendable, Hashable, CustomStringConvertible {
+        case key(String)
+        case index(Int)
+
+        public var description: String {
+            switch self {
+            case .key(let key): key
+            case .index(let index): "[\(index)]"
+            }
+        }
+    }
+
+    /// The line and column where the value at `path` starts in a valid JSON document, to say where
+    /// a problem is; `nil` when the path is not in it.
+    public static func location(of path: [PathComponent], in bytes: UnsafeRawBufferPointer) -> (line: Int, column: Int)? {
+        var cursor = Cursor(bytes: bytes)
+        cursor.skipWhitespace()
+        guard let offset = try? cursor.find(path[...]) else { return nil }
+        let failure = cursor.failure("", at: offset)
+        return (failure.line, failure.column)
+    }
+}
+
+extension JSONParser.Cursor {
+    /// The offset where the value at `path` starts, walking from the value at the cursor.
+    mutating func find(_ path: ArraySlice<JSONParser.PathComponent>) throws(JSONParser.Failure) -> Int? {
+        guard let step = path.first else { return index }
+        guard index < bytes.count else { return nil }
+        switch (step, bytes[index]) {
+        case (.key(let wanted), UInt8(ascii: "{")):
+            index += 1
+            while true {
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
+                let key = try string()
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
+                index += 1
+                skipWhitespace()
+                if key == wanted { return try find(path.dropFirst()) }
+                _ = try value(depth: 1)
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ",") else { return nil }
+                index += 1
+            }
+        case (.index(let wanted), UInt8(ascii: "[")):
+            index += 1
+            var position = 0
+            while true {
+                skipWhitespace()
+                if position == wanted { return try find(path.dropFirst()) }
+                _ = try value(depth: 1)
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ",") else { return nil }
+                index += 1
+                position += 1
+            }
+        default:
+            return nil
+        }
+    }
+}

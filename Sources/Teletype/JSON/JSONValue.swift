@@ -1,0 +1,103 @@
+/// A JSON value, as payloads, tool arguments and extra data carry it. Objects keep their keys'
+/// order, so arguments show as the agent wrote them.
+public enum JSONValue: Sendable, Hashable {
+    /// `null`
+    case null
+    /// `true` or `false`
+    case bool(Bool)
+    /// A number.
+    case number(Double)
+    /// A string.
+    case string(String)
+    /// An array.
+    case array([JSONValue])
+    /// An object.
+    case object(JSONObject)
+
+    /// The value at `key` of an object, or `nil`.
+    public subscript(key: String) -> JSONValue? {
+        if case .object(let object) = self { return object[key] }
+        return nil
+    }
+
+    /// The string, when this is a non-empty string (an empty one reads as missing).
+    public var string: String? {
+        if case .string(let value) = self, !value.isEmpty { return value }
+        return nil
+    }
+
+    /// The number, when this is a number.
+    public var number: Double? {
+        if case .number(let value) = self { return value }
+        return nil
+    }
+
+    /// The number as a whole number, when this is a number without a fraction.
+    public var integer: Int? {
+        guard let value = number, value.rounded() == value, abs(value) < 9.0e15 else { return nil }
+        return Int(value)
+    }
+
+    /// The Boolean, when this is one.
+    public var bool: Bool? {
+        if case .bool(let value) = self { return value }
+        return nil
+    }
+
+    /// The object, when this is one.
+    public var object: JSONObject? {
+        if case .object(let value) = self { return value }
+        return nil
+    }
+
+    /// The elements, when this is an array.
+    public var array: [JSONValue]? {
+        if case .array(let value) = self { return value }
+        return nil
+    }
+}
+
+/// A JSON object: keys in the order they were written, and a value for each.
+public struct JSONObject: Sendable, Hashable {
+    /// The keys, in order.
+    public private(set) var keys: [String] = []
+    private var values: [String: JSONValue] = [:]
+
+    /// Creates an empty object.
+    public init() {}
+
+    /// Creates an object from key–value pairs, in order; a repeated key keeps its last value.
+    public init(_ pairs: [(String, JSONValue)]) {
+        for (key, value) in pairs { self[key] = value }
+    }
+
+    /// The value at `key`; setting `nil` removes it.
+    public subscript(key: String) -> JSONValue? {
+        get { values[key] }
+        set {
+            if let newValue {
+                if values.updateValue(newValue, forKey: key) == nil { keys.append(key) }
+            } else if values.removeValue(forKey: key) != nil {
+                keys.removeAll { $0 == key }
+            }
+        }
+    }
+
+    /// The key–value pairs, in order.
+    public var pairs: [(key: String, value: JSONValue)] { keys.map { ($0, values[$0]!) } }
+
+    /// Whether the object has no keys.
+    public var isEmpty: Bool { keys.isEmpty }
+}
+
+extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
+    ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral, ExpressibleByFloatLiteral
+{
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    public init(floatLiteral value: Double) { self = .number(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, JSONValue)...) { self = .object(JSONObject(elements)) }
+    public init(nilLiteral: ()) { self = .null }
+}

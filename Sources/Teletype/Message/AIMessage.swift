@@ -1,0 +1,31 @@
+/// A message of a conversation: what the views show. Conform your own message type, or use
+/// ``Message``. Only `id`, `role` and `text` are required.
+public protocol AIMessage: Sendable {
+    /// The message's identifier, unique in its conversation.
+    var id: String { get }
+    /// Who wrote it.
+    var role: AIMessageRole { get }
+    /// What it says; a reply's text is Markdown.
+    var text: String { get }
+    /// Whether the agent is still writing it.
+    var isGenerating: Bool { get }
+    /// The steps the agent took for it, in order.
+    var parts: [AIMessagePart] { get }
+    /// What it carries besides its text.
+    var attachments: [AIMessageAttachment] { get }
+    /// The UI the agent wrote for a reply, shown in place of its text when a renderer reads it.
+    var uiDocument: AIUIDocument? { get }
+    /// How the user rated a reply, as the backend keeps it.
+    var rating: AIMessageRating? { get }
+    /// The whole of a reasoning step's thinking, when the app has it; otherwise its preview shows.
+    func reasoningText(for part: AIReasoningPart) -> String?
+}
+
+extension AIMessage {
+    public var isGenerating: Bool { false }
+    public var parts: [AIMessagePart] { [] }
+    public var attachments: [AIMessageAttachment] { [] }
+    public var uiDocument: AIUIDocument? { nil }
+    public var rating: AIMessageRating? { nil }
+    public func reasoningText(for part: AIReasoningPart) -> String? { nil }
+}

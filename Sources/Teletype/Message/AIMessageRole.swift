@@ -1,0 +1,25 @@
+/// Who wrote a message. An open set: `.user`, `.assistant`, `.system`, or any role of your own,
+/// which shows as the agent's.
+public struct AIMessageRole: RawRepresentable, Sendable, Hashable, Codable, ExpressibleByStringLiteral {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { self.rawValue = value }
+
+    /// The person using the app.
+    public static let user = AIMessageRole(rawValue: "user")
+    /// The agent.
+    public static let assistant = AIMessageRole(rawValue: "assistant")
+    /// Instructions to the agent, shown as a note.
+    public static let system = AIMessageRole(rawValue: "system")
+
+    /// Whether messages of this role start a turn (only the user's do).
+    public var isUser: Bool { self == .user }
+}
+
+/// How the user rated a reply.
+public enum AIMessageRating: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Thumbs up.
+    case positive
+    /// Thumbs down.
+    case negative
+}

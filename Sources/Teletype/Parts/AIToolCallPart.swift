@@ -1,0 +1,182 @@
+/// The agent using a tool: what it called, with what, how it went, and whether it waits for the
+/// user's approval.
+public struct AIToolCallPart: Sendable, Hashable {
+    /// Where a call stands. An open set: an unknown status counts as in progress.
+    public struct Status: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public init(stringLiteral value: String) { self.rawValue = value }
+        /// Running (the default).
+        public static let running = Status(rawValue: "running")
+        /// Waiting for the user to allow it.
+        public static let awaitingApproval = Status(rawValue: "awaiting_approval")
+        /// Waiting for the user's device to run it.
+        public static let awaitingClient = Status(rawValue: "awaiting_client")
+        /// Done.
+        public static let completed = Status(rawValue: "completed")
+        /// Didn't complete.
+        public static let failed = Status(rawValue: "failed")
+        /// Cancelled (also when declined).
+        public static let cancelled = Status(rawValue: "cancelled")
+
+        /// Whether the call is over: completed, failed or cancelled.
+        public var isFinished: Bool { self == .completed || self == .failed || self == .cancelled }
+    }
+
+    /// Who runs the call. An open set.
+    public struct Executor: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public init(stringLiteral value: String) { self.rawValue = value }
+        /// The agent's server (the default).
+        public static let server = Executor(rawValue: "server")
+        /// The user's device.
+        public static let client = Executor(rawValue: "client")
+    }
+
+    public var id: String
+    public var version: Int
+    /// The tool's name, such as `get_weather`.
+    public var name: String
+    /// What the call shows as, such as "Checking your location".
+    public var displayTitle: String?
+    public var status: Status
+    public var executor: Executor
+    public var targetUserID: String?
+    public var targetClientID: String?
+    /// The arguments, as JSON.
+    public var arguments: JSONValue?
+    /// What the call found, in one line.
+    public var summary: String?
+    /// How long it took, in seconds.
+    public var duration: Double?
+    /// The approval it asks for, and the user's decision.
+    public var approval: AIToolApproval?
+    /// What the tool returned, when the transcript has it.
+    public var output: JSONValue?
+    /// Why the call failed, when the transcript says.
+    public var errorText: String?
+
+    public init(
+        id: String, version: Int = 1, name: String, displayTitle: String? = nil, status: Status = .running,
+        executor: Executor = .server, targetUserID: String? = nil, targetClientID: String? = nil,
+        arguments: JSONValue? = nil, summary: String? = nil, duration: Double? = nil, approval: AIToolApproval? = nil,
+        output: JSONValue? = nil, errorText: String? = nil
+    ) {
+        self.id = id
+        self.version = version
+        self.name = name
+        self.displayTitle = displayTitle
+        self.status = status
+        self.executor = executor
+        self.targetUserID = targetUserID
+        self.targetClientID = targetClientID
+        self.arguments = arguments
+        self.summary = summary
+        self.duration = duration
+        self.approval = approval
+        self.output = output
+        self.errorText = errorText
+    }
+
+    /// Reads an `ai_tool_call` payload leniently.
+    public init(id: String, payload: JSONObject) {
+        self.init(
+            id: id, version: payload["v"]?.integer ?? 1, name: payload["name"]?.string ?? "",
+            displayTitle: payload["display_title"]?.string,
+            status: payload["status"]?.string.map(Status.init(rawValue:)) ?? .running,
+            executor: payload["executor"]?.string.map(Executor.init(rawValue:)) ?? .server,
+            targetUserID: payload["target_user_id"]?.string, targetClientID: payload["target_client_id"]?.string,
+            arguments: payload["arguments"].flatMap { $0 == .null ? nil : $0 }, summary: payload["summary"]?.string,
+            duration: payload["duration_ms"]?.number.map { $0 / 1000 },
+            approval: payload["approval"]?.object.map(AIToolApproval.init(payload:)),
+            output: payload["output"].flatMap { $0 == .null ? nil : $0 }, errorText: payload["error_text"]?.string)
+    }
+
+    /// The title to show: the display title, else the name with underscores as spaces.
+    public var title: String {
+        displayTitle ?? (name.isEmpty ? "Tool call" : name.replacingUnderscoresWithSpaces())
+    }
+
+    /// Whether the user declined the call.
+    public var isDeclined: Bool { approval?.decision == .declined }
+
+    /// The payload in the Stream Chat shape.
+    public var payload: JSONObject {
+        var object = JSONObject()
+        object["id"] = .string(id)
+        object["v"] = .number(Double(version))
+        object["name"] = .string(name)
+        if let displayTitle { object["display_title"] = .string(displayTitle) }
+        object["status"] = .string(status.rawValue)
+        object["executor"] = .string(executor.rawValue)
+        if let targetUserID { object["target_user_id"] = .string(targetUserID) }
+        if let targetClientID { object["target_client_id"] = .string(targetClientID) }
+        if let arguments { object["arguments"] = arguments }
+        if let summary { object["summary"] = .string(summary) }
+        if let duration { object["duration_ms"] = .number((duration * 1000).rounded()) }
+        if let approval { object["approval"] = .object(approval.payload) }
+        if let output { object["output"] = output }
+        if let errorText { object["error_text"] = .string(errorText) }
+        return object
+    }
+}
+
+/// A tool call's request for the user's approval.
+public struct AIToolApproval: Sendable, Hashable {
+    /// The user's answer. An open set.
+    public struct Decision: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public init(stringLiteral value: String) { self.rawValue = value }
+        public static let allowed = Decision(rawValue: "allowed")
+        public static let declined = Decision(rawValue: "declined")
+    }
+
+    public var title: String?
+    public var message: String?
+    public var reason: String?
+    /// The label of the allow button ("Allow" by default).
+    public var allowTitle: String
+    /// The label of the decline button ("Don't Allow" by default).
+    public var declineTitle: String
+    public var decision: Decision?
+
+    public init(
+        title: String? = nil, message: String? = nil, reason: String? = nil, allowTitle: String = "Allow",
+        declineTitle: String = "Don't Allow", decision: Decision? = nil
+    ) {
+        self.title = title
+        self.message = message
+        self.reason = reason
+        self.allowTitle = allowTitle
+        self.declineTitle = declineTitle
+        self.decision = decision
+    }
+
+    /// Reads an `approval` object leniently.
+    public init(payload: JSONObject) {
+        self.init(
+            title: payload["title"]?.string, message: payload["message"]?.string, reason: payload["reason"]?.string,
+            allowTitle: payload["allow_title"]?.string ?? "Allow",
+            declineTitle: payload["decline_title"]?.string ?? "Don't Allow",
+            decision: payload["decision"]?.string.map(Decision.init(rawValue:)))
+    }
+
+    var payload: JSONObject {
+        var object = JSONObject()
+        if let title { object["title"] = .string(title) }
+        if let message { object["message"] = .string(message) }
+        if let reason { object["reason"] = .string(reason) }
+        object["allow_title"] = .string(allowTitle)
+        object["decline_title"] = .string(declineTitle)
+        if let decision { object["decision"] = .string(decision.rawValue) }
+        return object
+    }
+}
+
+extension String {
+    func replacingUnderscoresWithSpaces() -> String {
+        String(map { $0 == "_" ? " " : $0 })
+    }
+}

@@ -1,0 +1,224 @@
+import TeletypeLayout
+import TeletypeMarkdown
+
+/// Writes conversation rows as HTML: an `<article>` per row, reasoning and tool calls as
+/// `<details>`, Markdown answers through ``MarkdownHTMLRenderer`` with the same policy, every text
+/// escaped and every URL checked.
+public struct ConversationHTMLRenderer: Sendable {
+    public var options: HTMLRenderOptions
+    public var appearance: AIAppearance
+
+    public init(options: HTMLRenderOptions = .untrusted, appearance: AIAppearance = .dark) {
+        self.options = options
+        self.appearance = appearance
+    }
+
+    /// The rows as one fragment.
+    public func render(_ rows: [ConversationRow]) -> String {
+        rows.map(render).joined()
+    }
+
+    /// One row as an `<article>`.
+    public func render(_ row: ConversationRow) -> String {
+        var out = HTMLBuffer(capacity: 512)
+        out.raw("<article class=\"tt-row tt-\(row.kind.rawValue)")
+        if let role = row.role { out.raw(" tt-role-"); out.text(Self.className(role)) }
+        if row.startsTurn { out.raw(" tt-turn") }
+        out.raw("\" id=\"")
+        out.text("m-" + Self.className(row.id))
+        out.raw("\">\n")
+        for block in row.blocks { self.block(block, into: &out) }
+        out.raw("</article>\n")
+        return out.string
+    }
+
+    /// Letters, digits, `-` and `_` of `text`; anything else becomes `-`.
+    static func className(_ text: String) -> String {
+        String(text.unicodeScalars.map { scalar -> Character in
+            let value = scalar.value
+            let ok = (0x30...0x39).contains(value) || (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value)
+                || scalar == "-" || scalar == "_"
+            return ok ? Character(scalar) : "-"
+        })
+    }
+
+    private func block(_ block: ConversationBlock, into out: inout HTMLBuffer) {
+        switch block {
+        case .userBubble(let text, let isPending):
+            out.raw(isPending ? "<div class=\"tt-bubble tt-pending\">" : "<div class=\"tt-bubble\">")
+            multiline(text, into: &out)
+            if isPending {
+                out.raw("<div class=\"tt-pending-label\">")
+                out.text(appearance.string("conversation.pending"))
+                out.raw("</div>")
+            }
+            out.raw("</div>\n")
+        case .markdown(let document):
+            out.raw("<div class=\"tt-answer\">\n")
+            out.raw(MarkdownHTMLRenderer(options: options).render(document))
+            out.raw("</div>\n")
+        case .reasoning(let view):
+            out.raw(view.isStreaming ? "<details class=\"tt-reasoning tt-streaming\" open>" : "<details class=\"tt-reasoning\">")
+            out.raw("<summary><span class=\"tt-icon\">")
+            out.text(appearance.icons.reasoning)
+            out.raw("</span> <span class=\"tt-title\">")
+            out.text(view.title)
+            out.raw("</span>")
+            if let summary = view.summary {
+                out.raw(" <span class=\"tt-summary\">")
+                out.text(summary)
+                out.raw("</span>")
+            }
+            out.raw("</summary>")
+            if let text = view.text, !text.isEmpty {
+                out.raw("<div class=\"tt-thoughts\">")
+                multiline(text, into: &out)
+                out.raw("</div>")
+            }
+            out.raw("</details>\n")
+        case .toolCall(let view):
+            toolCall(view, into: &out)
+        case .approval(let view):
+            out.raw("<div class=\"tt-approval\" role=\"group\"><p class=\"tt-approval-title\">")
+            out.text(view.title)
+            out.raw("</p>")
+            if let reason = view.reason {
+                out.raw("<p class=\"tt-approval-reason\">")
+                out.text(reason)
+                out.raw("</p>")
+            }
+            if let message = view.message {
+                out.raw("<p class=\"tt-approval-message\">")
+                out.text(message)
+                out.raw("</p>")
+            }
+            out.raw("<p class=\"tt-buttons\"><span class=\"tt-button tt-allow\">")
+            out.text(view.allowTitle)
+            out.raw("</span> <span class=\"tt-button tt-decline\">")
+            out.text(view.declineTitle)
+            out.raw("</span></p></div>\n")
+        case .attachment(let view):
+            attachment(view, into: &out)
+        case .unsupported(let text):
+            out.raw("<p class=\"tt-unsupported\">")
+            out.text(appearance.icons.unsupported + " " + text)
+            out.raw("</p>\n")
+        case .generatedUI(let view):
+            out.raw("<div class=\"tt-ui tt-ui-")
+            out.text(Self.className(view.format))
+            out.raw("\">\n")
+            out.raw(view.html)
+            out.raw("\n</div>\n")
+        case .thinking(let title):
+            out.raw("<p class=\"tt-thinking\"><span class=\"tt-icon\">")
+            out.text(appearance.icons.reasoning)
+            out.raw("</span> ")
+            out.text(title)
+            out.raw("</p>\n")
+        case .actions(let actions):
+            out.raw("<div class=\"tt-actions\">")
+            for action in actions {
+                out.raw(action.isSelected ? "<span class=\"tt-action tt-selected tt-" : "<span class=\"tt-action tt-")
+                out.text(Self.className(action.key))
+                out.raw("\" title=\"")
+                out.text(action.label)
+                out.raw("\">")
+                out.text(action.icon.isEmpty ? action.label : action.icon + " " + action.label)
+                out.raw("</span>")
+            }
+            out.raw("</div>\n")
+        case .notice(let text, let kind):
+            out.raw("<p class=\"tt-notice tt-\(kind.rawValue)\">")
+            out.text(text)
+            out.raw("</p>\n")
+        case .suggestions(let suggestions):
+            out.raw("<ul class=\"tt-suggestions\">")
+            for suggestion in suggestions {
+                out.raw("<li>")
+                out.text(suggestion)
+                out.raw("</li>")
+            }
+            out.raw("</ul>\n")
+        case .custom(let view):
+            out.raw(view.html)
+            out.raw("\n")
+        }
+    }
+
+    private func multiline(_ text: String, into out: inout HTMLBuffer) {
+        for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if offset > 0 { out.raw("<br>") }
+            out.text(String(line))
+        }
+    }
+
+    private func toolCall(_ view: ToolCallView, into out: inout HTMLBuffer) {
+        let hasBody = view.summary != nil || !view.details.isEmpty
+        out.raw(hasBody ? "<details class=\"tt-tool tt-\(view.state.rawValue)\">" : "<div class=\"tt-tool tt-\(view.state.rawValue)\">")
+        out.raw(hasBody ? "<summary>" : "<p class=\"tt-tool-line\">")
+        out.raw("<span class=\"tt-icon\">")
+        out.text(view.icon)
+        out.raw("</span> <span class=\"tt-title\">")
+        out.text(view.title)
+        out.raw("</span> <span class=\"tt-status\">")
+        out.text(view.statusLabel)
+        out.raw("</span>")
+        if let duration = view.duration {
+            out.raw(" <span class=\"tt-duration\">")
+            out.text(duration)
+            out.raw("</span>")
+        }
+        out.raw(hasBody ? "</summary>" : "</p>")
+        if let summary = view.summary {
+            out.raw("<p class=\"tt-tool-summary\">")
+            out.text(summary)
+            out.raw("</p>")
+        }
+        if !view.details.isEmpty {
+            out.raw("<dl>")
+            for detail in view.details {
+                out.raw("<dt>")
+                out.text(detail.label)
+                out.raw("</dt><dd><pre>")
+                out.text(detail.text)
+                out.raw("</pre></dd>")
+            }
+            out.raw("</dl>")
+        }
+        out.raw(hasBody ? "</details>\n" : "</div>\n")
+    }
+
+    private func attachment(_ view: AttachmentView, into out: inout HTMLBuffer) {
+        let classes = "tt-attachment" + (view.isImage ? " tt-image" : " tt-file") + (view.isTrailing ? " tt-trailing" : "")
+        out.raw("<div class=\"\(classes)\">")
+        if view.isImage, let url = view.url, URLPolicy.allowsImageLoad(url, options: options) {
+            out.raw("<img src=\"")
+            out.href(url)
+            out.raw("\" alt=\"")
+            out.text(view.name)
+            out.raw("\" loading=\"lazy\">")
+        }
+        out.raw("<span class=\"tt-icon\">")
+        out.text(view.icon)
+        out.raw("</span> ")
+        if let url = view.url, URLPolicy.allowsLink(url, options: options), !url.lowercased().hasPrefix("data:") {
+            out.raw("<a class=\"tt-name\" href=\"")
+            out.href(url)
+            out.raw("\"")
+            if options.addsLinkRelations { out.raw(" rel=\"noopener noreferrer nofollow\"") }
+            out.raw(">")
+            out.text(view.name)
+            out.raw("</a>")
+        } else {
+            out.raw("<span class=\"tt-name\">")
+            out.text(view.name)
+            out.raw("</span>")
+        }
+        if !view.details.isEmpty {
+            out.raw(" <span class=\"tt-details\">")
+            out.text(view.details)
+            out.raw("</span>")
+        }
+        out.raw("</div>\n")
+    }
+}

@@ -1,0 +1,128 @@
+/// A self-contained HTML page around conversation fragments: inline CSS with light and dark colours
+/// (following `prefers-color-scheme` unless a theme is chosen), print styles, no JavaScript, and a
+/// Content-Security-Policy that forbids scripts, remote loads (images only when allowed), forms and
+/// base URLs.
+public struct HTMLPage: Sendable {
+    /// Which colours the page uses.
+    public enum ColorScheme: String, Sendable, CaseIterable {
+        /// Light or dark, as the reader's system prefers.
+        case auto
+        case light
+        case dark
+        /// Black on white, no accents.
+        case plain
+    }
+
+    public var title: String
+    public var colorScheme: ColorScheme
+    /// Whether `<img>` may load from `http`/`https` (the CSP allows it only then).
+    public var allowsRemoteImages: Bool
+
+    public init(title: String, colorScheme: ColorScheme = .auto, allowsRemoteImages: Bool = false) {
+        self.title = title
+        self.colorScheme = colorScheme
+        self.allowsRemoteImages = allowsRemoteImages
+    }
+
+    /// The Content-Security-Policy of the page.
+    public var contentSecurityPolicy: String {
+        "default-src 'none'; style-src 'unsafe-inline'; img-src data:" + (allowsRemoteImages ? " https: http:" : "")
+            + "; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    }
+
+    /// Everything before the conversation.
+    public var header: String {
+        var out = HTMLBuffer(capacity: 4096)
+        out.raw("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
+        out.raw("<meta http-equiv=\"Content-Security-Policy\" content=\"")
+        out.text(contentSecurityPolicy)
+        out.raw("\">\n<meta name=\"referrer\" content=\"no-referrer\">\n")
+        out.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+        out.raw("<meta name=\"generator\" content=\"Teletype\">\n<title>")
+        out.text(title)
+        out.raw("</title>\n<style>\n")
+        out.raw(HTMLPageStyles.css(for: colorScheme))
+        out.raw("</style>\n</head>\n<body>\n<main class=\"tt-conversation\">\n")
+        return out.string
+    }
+
+    /// Everything after the conversation.
+    public var footer: String {
+        "</main>\n</body>\n</html>\n"
+    }
+}
+
+/// The page's CSS.
+enum HTMLPageStyles {
+    static let light = """
+        --bg: #ffffff; --fg: #1f2328; --muted: #656d76; --border: #d0d7de; --bubble: #f0f4f8; --code: #f6f8fa;
+        --accent: #0969da; --ok: #1a7f37; --bad: #cf222e; --wait: #9a6700; --think: #8250df;
+        """
+    static let dark = """
+        --bg: #0d1117; --fg: #e6edf3; --muted: #8d96a0; --border: #30363d; --bubble: #1f2937; --code: #161b22;
+        --accent: #4493f8; --ok: #3fb950; --bad: #f85149; --wait: #d29922; --think: #a371f7;
+        """
+    static let plain = """
+        --bg: #ffffff; --fg: #000000; --muted: #555555; --border: #999999; --bubble: #f2f2f2; --code: #f2f2f2;
+        --accent: #000000; --ok: #000000; --bad: #000000; --wait: #000000; --think: #000000;
+        """
+
+    static func css(for scheme: HTMLPage.ColorScheme) -> String {
+        var css: String
+        switch scheme {
+        case .auto: css = ":root { color-scheme: light dark; \(light) }\n@media (prefers-color-scheme: dark) { :root { \(dark) } }\n"
+        case .light: css = ":root { color-scheme: light; \(light) }\n"
+        case .dark: css = ":root { color-scheme: dark; \(dark) }\n"
+        case .plain: css = ":root { color-scheme: light; \(plain) }\n"
+        }
+        css += """
+            body { margin: 0; background: var(--bg); color: var(--fg); font: 16px/1.55 system-ui, -apple-system, "Segoe UI", sans-serif; }
+            .tt-conversation { max-width: 46rem; margin: 0 auto; padding: 2rem 1rem 4rem; }
+            .tt-row { margin: 0 0 1.25rem; overflow-wrap: anywhere; }
+            .tt-row.tt-user, .tt-row.tt-pending { display: flex; flex-direction: column; align-items: flex-end; }
+            .tt-turn:not(:first-child) { border-top: 1px solid var(--border); padding-top: 1.25rem; }
+            .tt-bubble { background: var(--bubble); border-radius: 1.1rem; padding: .6rem 1rem; max-width: 80%; white-space: normal; }
+            .tt-pending .tt-bubble, .tt-bubble.tt-pending { opacity: .6; }
+            .tt-pending-label, .tt-notice, .tt-unsupported, .tt-summary, .tt-duration, .tt-details, .tt-tool-summary { color: var(--muted); }
+            .tt-notice.tt-older-messages, .tt-notice.tt-empty { text-align: center; }
+            .tt-notice.tt-error { color: var(--bad); font-weight: 600; }
+            details { margin: .35rem 0; }
+            summary { cursor: pointer; }
+            .tt-reasoning summary, .tt-thinking { color: var(--think); }
+            .tt-thoughts { color: var(--muted); font-style: italic; border-left: 2px solid var(--border); margin: .4rem 0 .4rem .4rem; padding-left: .8rem; }
+            .tt-tool .tt-title { font-weight: 600; }
+            .tt-tool-line { margin: .35rem 0; }
+            .tt-completed .tt-icon, .tt-completed .tt-status { color: var(--ok); }
+            .tt-failed .tt-icon, .tt-failed .tt-status { color: var(--bad); }
+            .tt-running .tt-icon, .tt-running .tt-status { color: var(--accent); }
+            .tt-awaiting-approval .tt-status, .tt-awaiting-client .tt-status { color: var(--wait); }
+            .tt-cancelled, .tt-declined { color: var(--muted); }
+            dl { margin: .4rem 0 .4rem 1.2rem; } dt { color: var(--muted); font-size: .85em; } dd { margin: 0 0 .4rem; }
+            pre { background: var(--code); border: 1px solid var(--border); border-radius: 6px; padding: .6rem .8rem; overflow-x: auto; white-space: pre; }
+            code { font: .9em ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+            :not(pre) > code { background: var(--code); border-radius: 4px; padding: .1em .3em; }
+            .tt-approval { border: 1px solid var(--wait); border-radius: 8px; padding: .6rem 1rem; margin: .5rem 0; }
+            .tt-approval-title { font-weight: 600; margin: 0 0 .3rem; }
+            .tt-button { display: inline-block; border: 1px solid var(--border); border-radius: 6px; padding: .15rem .7rem; margin-right: .4rem; }
+            .tt-attachment { display: inline-flex; flex-wrap: wrap; gap: .4rem; align-items: center; border: 1px solid var(--border); border-radius: 8px; padding: .35rem .7rem; margin: .25rem 0; }
+            .tt-attachment img { display: block; max-width: 100%; max-height: 18rem; border-radius: 6px; flex-basis: 100%; }
+            .tt-actions { display: flex; gap: .9rem; color: var(--muted); font-size: .85em; margin-top: .3rem; }
+            .tt-action.tt-selected { color: var(--accent); font-weight: 600; }
+            .tt-suggestions { display: flex; flex-wrap: wrap; gap: .5rem; justify-content: center; list-style: none; padding: 0; }
+            .tt-suggestions li { border: 1px solid var(--border); border-radius: 999px; padding: .3rem .9rem; }
+            a { color: var(--accent); }
+            table { border-collapse: collapse; } th, td { border: 1px solid var(--border); padding: .3rem .6rem; }
+            blockquote { margin: .5rem 0; padding-left: 1rem; border-left: 3px solid var(--border); color: var(--muted); }
+            .raw-html { color: var(--muted); }
+            @media print {
+              :root { --bg: #ffffff; --fg: #000000; }
+              .tt-actions { display: none; }
+              details > *:not(summary) { display: block; }
+              .tt-conversation { max-width: none; padding: 0; }
+              pre { white-space: pre-wrap; }
+            }
+
+            """
+        return css
+    }
+}

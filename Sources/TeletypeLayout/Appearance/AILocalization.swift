@@ -1,0 +1,62 @@
+/// The texts a conversation shows, by the reference's keys (`reasoning.title.thought_for`,
+/// `tool_call.status.failed`, `conversation.*`, `message_actions.*`, `attachment.*`). A provider
+/// returns its own text for a key, or `nil` for the English default.
+public struct AILocalization: Sendable {
+    /// Your texts by key; `%@` in a text stands for its argument.
+    public var provider: @Sendable (String) -> String?
+
+    public init(provider: @escaping @Sendable (String) -> String? = { _ in nil }) {
+        self.provider = provider
+    }
+
+    /// The English texts.
+    public static let defaults: [String: String] = [
+        "reasoning.title.thinking": "Thinking…",
+        "reasoning.title.thinking_for": "Thinking… %@",
+        "reasoning.title.thought": "Thought process",
+        "reasoning.title.thought_for": "Thought for %@",
+        "tool_call.status.running": "Running",
+        "tool_call.status.completed": "Done",
+        "tool_call.status.awaiting_client": "Waiting for the device",
+        "tool_call.status.awaiting_approval": "Waiting for approval",
+        "tool_call.status.declined": "Declined",
+        "tool_call.status.failed": "Didn't complete",
+        "tool_call.status.cancelled": "Cancelled",
+        "tool_call.arguments": "Arguments",
+        "tool_call.output": "Output",
+        "tool_call.error": "Error",
+        "ai_part.unsupported": "A step this app version can't show",
+        "tool_approval.title": "Allow %@?",
+        "tool_approval.button.allow": "Allow",
+        "tool_approval.button.decline": "Don't Allow",
+        "conversation.error.agent": "The agent couldn't answer. Try again.",
+        "conversation.older_messages": "Older messages",
+        "conversation.empty": "How can I help?",
+        "conversation.pending": "Sending…",
+        "conversation.scroll_to_latest": "Scroll to latest",
+        "conversation.you": "You",
+        "conversation.assistant": "Assistant",
+        "message_actions.copy": "Copy",
+        "message_actions.share": "Share",
+        "message_actions.regenerate": "Regenerate",
+        "message_actions.rate_positive": "Good reply",
+        "message_actions.rate_negative": "Bad reply",
+        "message_actions.rated_positive": "Rated good",
+        "message_actions.rated_negative": "Rated bad",
+        "attachment.image": "Image",
+        "attachment.file": "File",
+        "composer.placeholder": "Ask anything",
+    ]
+
+    /// The text for `key`.
+    public func string(_ key: String) -> String {
+        provider(key) ?? AILocalization.defaults[key] ?? key
+    }
+
+    /// The text for `key` with `%@` replaced by `argument`.
+    public func string(_ key: String, _ argument: String) -> String {
+        let template = string(key)
+        guard let range = template.range(of: "%@") else { return template }
+        return template.replacingCharacters(in: range, with: argument)
+    }
+}

@@ -1,0 +1,70 @@
+/// The styles of a conversation's own elements; Markdown answers use the ``Theme``.
+public struct ConversationStyles: Sendable, Equatable {
+    /// The user's bubble: its frame and its text.
+    public var userBubble: TextStyle
+    public var userText: TextStyle
+    /// Reasoning: the title line and the thoughts.
+    public var reasoningTitle: TextStyle
+    public var reasoningText: TextStyle
+    /// Tool calls: the title, and the status in its states.
+    public var toolTitle: TextStyle
+    public var toolRunning: TextStyle
+    public var toolCompleted: TextStyle
+    public var toolFailed: TextStyle
+    public var toolCancelled: TextStyle
+    public var toolWaiting: TextStyle
+    public var toolDetails: TextStyle
+    /// The approval card and its buttons.
+    public var approvalFrame: TextStyle
+    public var approvalButton: TextStyle
+    /// Attachments: the name and the details.
+    public var attachmentName: TextStyle
+    public var attachmentDetails: TextStyle
+    /// Reply actions, and a rating the user gave.
+    public var messageAction: TextStyle
+    public var messageActionSelected: TextStyle
+    /// Notes such as the footer, "older messages" and the empty content.
+    public var notice: TextStyle
+    /// Errors.
+    public var error: TextStyle
+    /// Suggestions.
+    public var suggestion: TextStyle
+    /// The thinking indicator.
+    public var thinking: TextStyle
+
+    public static let dark = ConversationStyles(
+        userBubble: TextStyle(foreground: .hex(0x5C6370)), userText: TextStyle(foreground: .hex(0xE6E6E6)),
+        reasoningTitle: TextStyle(foreground: .hex(0xC678DD)), reasoningText: TextStyle(foreground: .hex(0x7F848E), italic: true),
+        toolTitle: TextStyle(bold: true), toolRunning: TextStyle(foreground: .hex(0x61AFEF)),
+        toolCompleted: TextStyle(foreground: .hex(0x98C379)), toolFailed: TextStyle(foreground: .hex(0xE06C75)),
+        toolCancelled: TextStyle(foreground: .hex(0x7F848E)), toolWaiting: TextStyle(foreground: .hex(0xE5C07B)),
+        toolDetails: TextStyle(foreground: .hex(0x7F848E)), approvalFrame: TextStyle(foreground: .hex(0xE5C07B)),
+        approvalButton: TextStyle(bold: true), attachmentName: TextStyle(underline: false),
+        attachmentDetails: TextStyle(foreground: .hex(0x7F848E)), messageAction: TextStyle(foreground: .hex(0x5C6370)),
+        messageActionSelected: TextStyle(foreground: .hex(0x61AFEF), bold: true), notice: TextStyle(foreground: .hex(0x7F848E)),
+        error: TextStyle(foreground: .hex(0xE06C75), bold: true), suggestion: TextStyle(foreground: .hex(0x56B6C2)),
+        thinking: TextStyle(foreground: .hex(0xC678DD), italic: true))
+
+    public static let light = ConversationStyles(
+        userBubble: TextStyle(foreground: .hex(0xA0A1A7)), userText: TextStyle(foreground: .hex(0x383A42)),
+        reasoningTitle: TextStyle(foreground: .hex(0xA626A4)), reasoningText: TextStyle(foreground: .hex(0x696C77), italic: true),
+        toolTitle: TextStyle(bold: true), toolRunning: TextStyle(foreground: .hex(0x4078F2)),
+        toolCompleted: TextStyle(foreground: .hex(0x50A14F)), toolFailed: TextStyle(foreground: .hex(0xE45649)),
+        toolCancelled: TextStyle(foreground: .hex(0x696C77)), toolWaiting: TextStyle(foreground: .hex(0x986801)),
+        toolDetails: TextStyle(foreground: .hex(0x696C77)), approvalFrame: TextStyle(foreground: .hex(0x986801)),
+        approvalButton: TextStyle(bold: true), attachmentName: .plain,
+        attachmentDetails: TextStyle(foreground: .hex(0x696C77)), messageAction: TextStyle(foreground: .hex(0xA0A1A7)),
+        messageActionSelected: TextStyle(foreground: .hex(0x4078F2), bold: true), notice: TextStyle(foreground: .hex(0x696C77)),
+        error: TextStyle(foreground: .hex(0xE45649), bold: true), suggestion: TextStyle(foreground: .hex(0x0184BC)),
+        thinking: TextStyle(foreground: .hex(0xA626A4), italic: true))
+
+    public static let plain = ConversationStyles(
+        userBubble: TextStyle(dim: true), userText: .plain, reasoningTitle: TextStyle(italic: true),
+        reasoningText: TextStyle(dim: true, italic: true), toolTitle: TextStyle(bold: true), toolRunning: .plain,
+        toolCompleted: .plain, toolFailed: TextStyle(bold: true), toolCancelled: TextStyle(dim: true),
+        toolWaiting: TextStyle(bold: true), toolDetails: TextStyle(dim: true), approvalFrame: TextStyle(bold: true),
+        approvalButton: TextStyle(bold: true, underline: true), attachmentName: .plain,
+        attachmentDetails: TextStyle(dim: true), messageAction: TextStyle(dim: true),
+        messageActionSelected: TextStyle(bold: true), notice: TextStyle(dim: true), error: TextStyle(bold: true),
+        suggestion: TextStyle(underline: true), thinking: TextStyle(italic: true))
+}

@@ -1,0 +1,98 @@
+import Teletype
+import TeletypeMarkdown
+
+/// What a user message view shows.
+public struct AIUserMessageViewOptions: Sendable {
+    /// The message, one of your own: cast it to read what else it holds.
+    public var message: any AIMessage
+    public var text: String
+    public var attachments: [AIMessageAttachment]
+    public var isPending: Bool
+}
+
+/// What a reply view shows.
+public struct AIAssistantMessageViewOptions: Sendable {
+    public var message: any AIMessage
+    public var isLatestReply: Bool
+    public var state: ConversationViewState
+    public var ui: AIUIHost
+}
+
+/// What the actions under a reply show.
+public struct AIReplyActionsViewOptions: Sendable {
+    public var message: any AIMessage
+    public var text: String
+    public var isLatestReply: Bool
+    public var actions: ReplyActionSet
+    /// The rating that shows: the user's on this device, else the backend's.
+    public var rating: AIMessageRating?
+}
+
+/// What an attachment view shows.
+public struct AIMessageAttachmentViewOptions: Sendable {
+    public var attachment: AIMessageAttachment
+    /// Whether it belongs to the user (shown at the trailing edge).
+    public var isFromUser: Bool
+}
+
+/// What a tool call's approval view shows.
+public struct AIToolAuthorizationViewOptions: Sendable {
+    public var toolCall: AIToolCallPart
+    public var approval: AIToolApproval
+}
+
+/// Makes the views of a conversation. Every method has a default, so override only the ones you
+/// want to change — for example to show an attachment kind of your own:
+///
+/// ```swift
+/// struct MyFactory: AIConversationViewFactory {
+///     func makeAttachmentView(options: AIMessageAttachmentViewOptions, appearance: AIAppearance) -> [ConversationBlock] {
+///         guard options.attachment.kind == "location" else { return defaultAttachmentView(options: options, appearance: appearance) }
+///         let place = options.attachment.extraData["name"]?.string ?? "A place"
+///         return [.custom(CustomView(blocks: [.paragraph([Span(text: "📍 " + place)])],
+///                                    html: "<p>📍 \(HTMLText.escape(place))</p>", markdown: "📍 \(place)"))]
+///     }
+/// }
+/// ```
+public protocol AIConversationViewFactory: Sendable {
+    /// A message the user sent: its attachments, then its text in a bubble.
+    func makeUserMessageView(options: AIUserMessageViewOptions, appearance: AIAppearance) -> [ConversationBlock]
+    /// A reply: its steps, its answer (or generated UI), its attachments.
+    func makeAssistantMessageView(options: AIAssistantMessageViewOptions, appearance: AIAppearance) -> [ConversationBlock]
+    /// What the user can do with a finished reply.
+    func makeReplyActionsView(options: AIReplyActionsViewOptions, appearance: AIAppearance) -> [ConversationBlock]
+    /// One attachment.
+    func makeAttachmentView(options: AIMessageAttachmentViewOptions, appearance: AIAppearance) -> [ConversationBlock]
+    /// The approval a tool call waits for.
+    func makeToolAuthorizationView(options: AIToolAuthorizationViewOptions, appearance: AIAppearance)
+        -> [ConversationBlock]
+}
+
+/// The factory with every default.
+public struct DefaultConversationViewFactory: AIConversationViewFactory {
+    public init() {}
+}
+
+extension AIConversationViewFactory {
+    public func makeUserMessageView(options: AIUserMessageViewOptions, appearance: AIAppearance) -> [ConversationBlock] {
+        defaultUserMessageView(options: options, appearance: appearance)
+    }
+    public func makeAssistantMessageView(options: AIAssistantMessageViewOptions, appearance: AIAppearance)
+        -> [ConversationBlock]
+    {
+        defaultAssistantMessageView(options: options, appearance: appearance)
+    }
+    public func makeReplyActionsView(options: AIReplyActionsViewOptions, appearance: AIAppearance) -> [ConversationBlock] {
+        defaultReplyActionsView(options: options, appearance: appearance)
+    }
+    public func makeAttachmentView(options: AIMessageAttachmentViewOptions, appearance: AIAppearance)
+        -> [ConversationBlock]
+    {
+        defaultAttachmentView(options: options, appearance: appearance)
+    }
+    public func makeToolAuthorizationView(options: AIToolAuthorizationViewOptions, appearance: AIAppearance)
+        -> [ConversationBlock]
+    {
+        defaultToolAuthorizationView(options: options, appearance: appearance)
+    }
+}

@@ -1,0 +1,208 @@
+import Teletype
+import TeletypeMarkdown
+
+/// One element of a conversation row, as every renderer knows it: terminal, plain text, HTML and
+/// Markdown each draw it their own way. Texts are the untrusted text of the conversation; renderers
+/// neutralise them.
+public enum ConversationBlock: Sendable, Equatable {
+    /// The user's text, in a bubble at the trailing edge.
+    case userBubble(String, isPending: Bool)
+    /// A reply's Markdown answer.
+    case markdown(MarkdownDocument)
+    /// A reasoning step.
+    case reasoning(ReasoningView)
+    /// A tool call card.
+    case toolCall(ToolCallView)
+    /// A tool call's request for the user's approval.
+    case approval(ApprovalView)
+    /// An attachment card.
+    case attachment(AttachmentView)
+    /// A step this version can't show.
+    case unsupported(String)
+    /// Generated UI, drawn by a renderer of its format.
+    case generatedUI(GeneratedUIView)
+    /// "Thinking… 4s" at the end of the latest turn.
+    case thinking(String)
+    /// The actions under a finished reply.
+    case actions([ActionView])
+    /// A note: older messages, footer, empty content, a system message.
+    case notice(String, kind: NoticeKind)
+    /// Conversation starters.
+    case suggestions([String])
+    /// A view of your own, in each output's terms.
+    case custom(CustomView)
+}
+
+/// What kind of note a ``ConversationBlock/notice(_:kind:)`` is.
+public enum NoticeKind: String, Sendable, Equatable {
+    case olderMessages = "older-messages"
+    case footer
+    case empty
+    case system
+    case error
+}
+
+/// A reasoning step ready to show.
+public struct ReasoningView: Sendable, Equatable {
+    /// "Thinking… 4s", "Thought for 8s" or "Thought process".
+    public var title: String
+    /// The one-line summary, shown beside the title once done.
+    public var summary: String?
+    /// The thoughts: the whole text when the app has it, else the preview.
+    public var text: String?
+    /// Whether the thoughts show (while streaming, or when expanded).
+    public var isOpen: Bool
+    public var isStreaming: Bool
+
+    public init(title: String, summary: String?, text: String?, isOpen: Bool, isStreaming: Bool) {
+        self.title = title
+        self.summary = summary
+        self.text = text
+        self.isOpen = isOpen
+        self.isStreaming = isStreaming
+    }
+}
+
+/// A tool call card ready to show.
+public struct ToolCallView: Sendable, Equatable {
+    /// The state the card shows.
+    public enum State: String, Sendable, Equatable {
+        case running, awaitingClient = "awaiting-client", awaitingApproval = "awaiting-approval", completed, failed,
+            cancelled, declined
+    }
+
+    public var state: State
+    public var icon: String
+    public var title: String
+    public var statusLabel: String
+    /// "0.4s", "3s", "2m".
+    public var duration: String?
+    public var summary: String?
+    /// Labelled details shown when expanded: arguments, output, error.
+    public var details: [(label: String, text: String)]
+    public var isOpen: Bool
+
+    public init(
+        state: State, icon: String, title: String, statusLabel: String, duration: String?, summary: String?,
+        details: [(label: String, text: String)], isOpen: Bool
+    ) {
+        self.state = state
+        self.icon = icon
+        self.title = title
+        self.statusLabel = statusLabel
+        self.duration = duration
+        self.summary = summary
+        self.details = details
+        self.isOpen = isOpen
+    }
+
+    public static func == (lhs: ToolCallView, rhs: ToolCallView) -> Bool {
+        lhs.state == rhs.state && lhs.icon == rhs.icon && lhs.title == rhs.title && lhs.statusLabel == rhs.statusLabel
+            && lhs.duration == rhs.duration && lhs.summary == rhs.summary && lhs.isOpen == rhs.isOpen
+            && lhs.details.map(\.label) == rhs.details.map(\.label) && lhs.details.map(\.text) == rhs.details.map(\.text)
+    }
+}
+
+/// An approval card ready to show.
+public struct ApprovalView: Sendable, Equatable {
+    public var title: String
+    public var message: String?
+    public var reason: String?
+    public var allowTitle: String
+    public var declineTitle: String
+
+    public init(title: String, message: String?, reason: String?, allowTitle: String, declineTitle: String) {
+        self.title = title
+        self.message = message
+        self.reason = reason
+        self.allowTitle = allowTitle
+        self.declineTitle = declineTitle
+    }
+}
+
+/// An attachment card ready to show.
+public struct AttachmentView: Sendable, Equatable {
+    public var icon: String
+    public var name: String
+    /// Type, size, dimensions: "PDF · 2.4 MB".
+    public var details: String
+    /// Where it is, for a link.
+    public var url: String?
+    public var isImage: Bool
+    /// Whether it sits at the trailing edge (the user's attachments).
+    public var isTrailing: Bool
+
+    public init(icon: String, name: String, details: String, url: String?, isImage: Bool, isTrailing: Bool) {
+        self.icon = icon
+        self.name = name
+        self.details = details
+        self.url = url
+        self.isImage = isImage
+        self.isTrailing = isTrailing
+    }
+}
+
+/// One reply action.
+public struct ActionView: Sendable, Equatable {
+    /// The action's key, such as `copy`, `share`, `rate-positive`, `regenerate`.
+    public var key: String
+    public var icon: String
+    public var label: String
+    /// Whether it shows as chosen (the user's rating).
+    public var isSelected: Bool
+
+    public init(key: String, icon: String, label: String, isSelected: Bool = false) {
+        self.key = key
+        self.icon = icon
+        self.label = label
+        self.isSelected = isSelected
+    }
+}
+
+/// Generated UI as a renderer drew it.
+public struct GeneratedUIView: Sendable, Equatable {
+    public var format: String
+    /// For terminals and plain text.
+    public var blocks: [LayoutBlock]
+    /// For HTML; the renderer is responsible for escaping what it writes.
+    public var html: String
+
+    public init(format: String, blocks: [LayoutBlock], html: String) {
+        self.format = format
+        self.blocks = blocks
+        self.html = html
+    }
+}
+
+/// A view of your own: what it shows in a terminal, in HTML and in Markdown.
+public struct CustomView: Sendable, Equatable {
+    public var blocks: [LayoutBlock]
+    /// HTML you are responsible for escaping; use ``HTMLText/escape(_:)`` for text.
+    public var html: String
+    public var markdown: String
+
+    public init(blocks: [LayoutBlock], html: String, markdown: String) {
+        self.blocks = blocks
+        self.html = html
+        self.markdown = markdown
+    }
+}
+
+/// Escapes text for HTML, for custom views and UI renderers.
+public enum HTMLText {
+    public static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,113 @@
+import Teletype
+import TeletypeMarkdown
+
+/// Lays a conversation out as rows, the way the reference conversation view does: each user message
+/// starts a turn; replies show their steps, answer, attachments and actions; the view's own elements
+/// (older messages, pending message, thinking, footer, empty content, suggestions) sit where the
+/// reference puts them. Width-independent: renderers draw the rows.
+public struct ConversationLayout: Sendable {
+    public var appearance: AIAppearance
+    public var factory: any AIConversationViewFactory
+    public var ui: AIUIHost
+
+    public init(
+        appearance: AIAppearance = .dark, factory: any AIConversationViewFactory = DefaultConversationViewFactory(),
+        ui: AIUIHost = AIUIHost()
+    ) {
+        self.appearance = appearance
+        self.factory = factory
+        self.ui = ui
+    }
+
+    /// The row of one message, or `nil` for a reply that shows nothing yet. Rows of different
+    /// messages are independent, so a long transcript can be laid out one message at a time.
+    public func row(
+        for message: any AIMessage, isFirst: Bool, isLatestReply: Bool, state: ConversationViewState = ConversationViewState()
+    ) -> ConversationRow? {
+        if message.role.isUser {
+            let options = AIUserMessageViewOptions(
+                message: message, text: message.text, attachments: message.attachments, isPending: false)
+            return ConversationRow(
+                id: message.id, kind: .user, role: message.role.rawValue,
+                blocks: factory.makeUserMessageView(options: options, appearance: appearance), startsTurn: true)
+        }
+        if message.role == .system {
+            return ConversationRow(
+                id: message.id, kind: .assistant, role: message.role.rawValue,
+                blocks: [.notice(message.text, kind: .system)], startsTurn: isFirst)
+        }
+        var blocks = factory.makeAssistantMessageView(
+            options: AIAssistantMessageViewOptions(message: message, isLatestReply: isLatestReply, state: state, ui: ui),
+            appearance: appearance)
+        if blocks.isEmpty && message.isGenerating { return nil }
+        if !message.isGenerating {
+            let rating = state.ratings[message.id] ?? message.rating
+            blocks += factory.makeReplyActionsView(
+                options: AIReplyActionsViewOptions(
+                    message: message, text: message.text, isLatestReply: isLatestReply, actions: state.actions,
+                    rating: rating),
+                appearance: appearance)
+        }
+        return ConversationRow(
+            id: message.id, kind: .assistant, role: message.role.rawValue, blocks: blocks, startsTurn: isFirst)
+    }
+
+    /// The rows for `messages` (oldest first) and the view's state.
+    public func rows(for messages: [any AIMessage], state: ConversationViewState = ConversationViewState())
+        -> [ConversationRow]
+    {
+        var rows: [ConversationRow] = []
+        if state.hasOlderMessages {
+            rows.append(
+                ConversationRow(
+                    id: "older-messages", kind: .indicator,
+                    blocks: [.notice(appearance.string("conversation.older_messages"), kind: .olderMessages)]))
+        }
+        let pendingArrived = state.pendingMessage.map { pending in
+            pending.id.map { id in messages.contains { $0.id == id } } ?? false
+        } ?? true
+        if messages.isEmpty && (state.pendingMessage == nil || pendingArrived) {
+            var blocks: [ConversationBlock] = [
+                .notice(state.emptyContent ?? appearance.string("conversation.empty"), kind: .empty)
+            ]
+            if !state.suggestions.isEmpty { blocks.append(.suggestions(state.suggestions)) }
+            rows.append(ConversationRow(id: "empty", kind: .indicator, blocks: blocks))
+            return rows
+        }
+        let lastUser = messages.lastIndex { $0.role.isUser }
+        let latestReply = messages.indices.last { index in
+            !messages[index].role.isUser && messages[index].role != .system && index > (lastUser ?? -1)
+        }
+        var replyShowsNothing = false
+        for (index, message) in messages.enumerated() {
+            if let row = row(for: message, isFirst: index == 0, isLatestReply: index == latestReply, state: state) {
+                rows.append(row)
+            } else if index == latestReply {
+                // A reply that shows nothing yet: the agent is still thinking.
+                replyShowsNothing = true
+            }
+        }
+        if let pending = state.pendingMessage, !pendingArrived {
+            let message = Message(id: pending.id ?? "pending", role: .user, text: pending.text, attachments: pending.attachments)
+            let options = AIUserMessageViewOptions(
+                message: message, text: pending.text, attachments: pending.attachments, isPending: true)
+            rows.append(
+                ConversationRow(
+                    id: "pending", kind: .pending, role: AIMessageRole.user.rawValue,
+                    blocks: factory.makeUserMessageView(options: options, appearance: appearance), startsTurn: true))
+        }
+        if state.isThinking || replyShowsNothing {
+            let title =
+                state.thinkingElapsed.map {
+                    appearance.string("reasoning.title.thinking_for", DisplayFormatting.thoughtDuration($0))
+                } ?? appearance.string("reasoning.title.thinking")
+            rows.append(ConversationRow(id: "thinking", kind: .indicator, blocks: [.thinking(title)]))
+        }
+        if let footer = state.footer {
+            rows.append(
+                ConversationRow(
+                    id: "footer", kind: .indicator, blocks: [.notice(footer, kind: state.footerIsError ? .error : .footer)]))
+        }
+        return rows
+    }
+}

@@ -1,0 +1,87 @@
+import Teletype
+
+/// Writes a conversation back as a readable Markdown document: a heading per message, reasoning as a
+/// quote, tool calls and attachments as lists, answers as written. Control characters are made
+/// visible, as in every text output.
+public struct ConversationMarkdownWriter: Sendable {
+    public var appearance: AIAppearance
+    public var state: ConversationViewState
+
+    public init(appearance: AIAppearance = .plain, state: ConversationViewState = ConversationViewState()) {
+        self.appearance = appearance
+        self.state = state
+    }
+
+    /// The whole conversation.
+    public func write(_ messages: [any AIMessage]) -> String {
+        var out = ""
+        for (index, message) in messages.enumerated() {
+            if index > 0 { out += message.role.isUser ? "\n---\n\n" : "\n" }
+            out += write(message)
+        }
+        return TerminalSafeText.sanitize(out)
+    }
+
+    /// One message.
+    public func write(_ message: any AIMessage) -> String {
+        var out = ""
+        if message.role == .system {
+            return "> **System:** " + message.text.replacingNewlines(with: "\n> ") + "\n"
+        }
+        let who =
+            message.role.isUser
+            ? appearance.string("conversation.you")
+            : message.role == .assistant ? appearance.string("conversation.assistant") : message.role.rawValue.capitalized
+        out += "### \(who)\n\n"
+        for part in message.parts {
+            switch part {
+            case .reasoning(let reasoning):
+                let view = ConversationViews.reasoning(
+                    reasoning, fullText: message.reasoningText(for: reasoning), state: state, appearance: appearance)
+                out += "> **\(view.title)**" + (view.summary.map { " — \($0)" } ?? "") + "\n"
+                if view.isOpen, let text = view.text, !text.isEmpty {
+                    out += ">\n> " + text.replacingNewlines(with: "\n> ") + "\n"
+                }
+                out += "\n"
+            case .toolCall(let call):
+                let view = ConversationViews.toolCall(call, state: state, appearance: appearance)
+                out += "- \(view.icon) **\(view.title)** · \(view.statusLabel)" + (view.duration.map { " · \($0)" } ?? "")
+                if let summary = view.summary { out += " — " + summary }
+                out += "\n"
+                for detail in view.details {
+                    out += "\n  \(detail.label):\n\n  ```\n  " + detail.text.replacingNewlines(with: "\n  ") + "\n  ```\n"
+                }
+                if call.status == .awaitingApproval, let approval = call.approval {
+                    out += "  - " + (approval.title ?? appearance.string("tool_approval.title", call.title))
+                    out += " [\(approval.allowTitle)] [\(approval.declineTitle)]\n"
+                }
+            case .unsupported:
+                out += "- \(appearance.icons.unsupported) \(appearance.string("ai_part.unsupported"))\n"
+            }
+        }
+        if !out.hasSuffix("\n\n") { out += "\n" }
+        if !message.text.isEmpty { out += message.text + (message.text.hasSuffix("\n") ? "" : "\n") }
+        if !message.attachments.isEmpty {
+            if !message.text.isEmpty { out += "\n" }
+            for attachment in message.attachments {
+                let view = ConversationViews.attachment(attachment, isFromUser: message.role.isUser, appearance: appearance)
+                let name = view.name.replacingOccurrences(of: "]", with: "\\]")
+                if let url = view.url, !url.lowercased().hasPrefix("data:") {
+                    out += "- \(view.icon) [\(name)](<\(url)>) · \(view.details)\n"
+                } else {
+                    out += "- \(view.icon) \(name) · \(view.details)\n"
+                }
+            }
+        }
+        if let rating = state.ratings[message.id] ?? message.rating {
+            out += "\n*" + appearance.string(rating == .positive ? "message_actions.rated_positive" : "message_actions.rated_negative") + "*\n"
+        }
+        return out
+    }
+}
+
+extension String {
+    func replacingNewlines(with replacement: String) -> String {
+        split(separator: "\n", omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}

@@ -1,0 +1,60 @@
+import Teletype
+
+/// What the conversation view shows besides the messages: the reference view's inputs.
+public struct ConversationViewState: Sendable {
+    /// Whether the agent is thinking: the latest turn ends with "Thinking…".
+    public var isThinking: Bool
+    /// How long it has been thinking, for "Thinking… 4s".
+    public var thinkingElapsed: Double?
+    /// A message on its way, shown as the user's.
+    public var pendingMessage: AIPendingMessage?
+    /// Whether older messages can load: the top shows a marker.
+    public var hasOlderMessages: Bool
+    /// Shown under the latest turn, such as what the agent is doing or an error.
+    public var footer: String?
+    /// Whether the footer is an error.
+    public var footerIsError: Bool
+    /// Shown while there are no messages.
+    public var emptyContent: String?
+    /// Conversation starters, shown with the empty content.
+    public var suggestions: [String]
+    /// Which reply actions show.
+    public var actions: ReplyActionSet
+    /// Ratings the user gave on this device, by message id; they win over the backend's.
+    public var ratings: [String: AIMessageRating?]
+    /// Show reasoning steps open.
+    public var expandReasoning: Bool
+    /// Show tool calls' arguments and output.
+    public var expandToolCalls: Bool
+
+    public init(
+        isThinking: Bool = false, thinkingElapsed: Double? = nil, pendingMessage: AIPendingMessage? = nil,
+        hasOlderMessages: Bool = false, footer: String? = nil, footerIsError: Bool = false, emptyContent: String? = nil,
+        suggestions: [String] = [], actions: ReplyActionSet = .all, ratings: [String: AIMessageRating?] = [:],
+        expandReasoning: Bool = false, expandToolCalls: Bool = false
+    ) {
+        self.isThinking = isThinking
+        self.thinkingElapsed = thinkingElapsed
+        self.pendingMessage = pendingMessage
+        self.hasOlderMessages = hasOlderMessages
+        self.footer = footer
+        self.footerIsError = footerIsError
+        self.emptyContent = emptyContent
+        self.suggestions = suggestions
+        self.actions = actions
+        self.ratings = ratings
+        self.expandReasoning = expandReasoning
+        self.expandToolCalls = expandToolCalls
+    }
+}
+
+/// The reply actions a view offers.
+public struct ReplyActionSet: OptionSet, Sendable, Hashable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let copy = ReplyActionSet(rawValue: 1 << 0)
+    public static let share = ReplyActionSet(rawValue: 1 << 1)
+    public static let rate = ReplyActionSet(rawValue: 1 << 2)
+    public static let regenerate = ReplyActionSet(rawValue: 1 << 3)
+    public static let all: ReplyActionSet = [.copy, .share, .rate, .regenerate]
+}

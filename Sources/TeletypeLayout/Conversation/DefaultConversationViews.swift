@@ -1,0 +1,228 @@
+import Teletype
+import TeletypeMarkdown
+
+extension AIConversationViewFactory {
+    /// The default user message view: attachments, then the text in a bubble.
+    public func defaultUserMessageView(options: AIUserMessageViewOptions, appearance: AIAppearance)
+        -> [ConversationBlock]
+    {
+        var blocks: [ConversationBlock] = []
+        for attachment in options.attachments {
+            blocks += makeAttachmentView(
+                options: AIMessageAttachmentViewOptions(attachment: attachment, isFromUser: true), appearance: appearance)
+        }
+        if !options.text.isEmpty { blocks.append(.userBubble(options.text, isPending: options.isPending)) }
+        return blocks
+    }
+
+    /// The default reply view: steps in order, the answer (or generated UI), attachments.
+    public func defaultAssistantMessageView(options: AIAssistantMessageViewOptions, appearance: AIAppearance)
+        -> [ConversationBlock]
+    {
+        let message = options.message
+        var blocks: [ConversationBlock] = []
+        for part in message.parts {
+            switch part {
+            case .reasoning(let reasoning):
+                blocks.append(
+                    .reasoning(
+                        ConversationViews.reasoning(
+                            reasoning, fullText: message.reasoningText(for: reasoning), state: options.state,
+                            appearance: appearance)))
+            case .toolCall(let call):
+                blocks.append(.toolCall(ConversationViews.toolCall(call, state: options.state, appearance: appearance)))
+                if call.status == .awaitingApproval, let approval = call.approval {
+                    blocks += makeToolAuthorizationView(
+                        options: AIToolAuthorizationViewOptions(toolCall: call, approval: approval),
+                        appearance: appearance)
+                }
+            case .unsupported:
+                blocks.append(.unsupported(appearance.string("ai_part.unsupported")))
+            }
+        }
+        if let document = message.uiDocument, let view = options.ui.view(for: document) {
+            blocks.append(.generatedUI(view))
+        } else if !message.text.isEmpty {
+            blocks.append(.markdown(MarkdownDocument(parsing: message.text)))
+        }
+        for attachment in message.attachments {
+            blocks += makeAttachmentView(
+                options: AIMessageAttachmentViewOptions(attachment: attachment, isFromUser: false), appearance: appearance)
+        }
+        return blocks
+    }
+
+    /// The default actions: copy and share while the reply has text, rate, and regenerate on the
+    /// latest reply, as the action set allows.
+    public func defaultReplyActionsView(options: AIReplyActionsViewOptions, appearance: AIAppearance)
+        -> [ConversationBlock]
+    {
+        let icons = appearance.icons
+        var actions: [ActionView] = []
+        if options.actions.contains(.copy) && !options.text.isEmpty {
+            actions.append(ActionView(key: "copy", icon: icons.messageCopy, label: appearance.string("message_actions.copy")))
+        }
+        if options.actions.contains(.share) && !options.text.isEmpty {
+            actions.append(
+                ActionView(key: "share", icon: icons.messageShare, label: appearance.string("message_actions.share")))
+        }
+        if options.actions.contains(.rate) {
+            let positive = options.rating == .positive
+            let negative = options.rating == .negative
+            actions.append(
+                ActionView(
+                    key: "rate-positive", icon: positive ? icons.messageRatedPositive : icons.messageRatePositive,
+                    label: appearance.string(positive ? "message_actions.rated_positive" : "message_actions.rate_positive"),
+                    isSelected: positive))
+            actions.append(
+                ActionView(
+                    key: "rate-negative", icon: negative ? icons.messageRatedNegative : icons.messageRateNegative,
+                    label: appearance.string(negative ? "message_actions.rated_negative" : "message_actions.rate_negative"),
+                    isSelected: negative))
+        }
+        else if let rating = options.rating {
+            // Without rating, the user's rating still shows.
+            let positive = rating == .positive
+            actions.append(
+                ActionView(
+                    key: positive ? "rate-positive" : "rate-negative",
+                    icon: positive ? icons.messageRatedPositive : icons.messageRatedNegative,
+                    label: appearance.string(positive ? "message_actions.rated_positive" : "message_actions.rated_negative"),
+                    isSelected: true))
+        }
+        if options.actions.contains(.regenerate) && options.isLatestReply {
+            actions.append(
+                ActionView(
+                    key: "regenerate", icon: icons.messageRegenerate, label: appearance.string("message_actions.regenerate")))
+        }
+        return actions.isEmpty ? [] : [.actions(actions)]
+    }
+
+    /// The default attachment view: an image placeholder or a file card.
+    public func defaultAttachmentView(options: AIMessageAttachmentViewOptions, appearance: AIAppearance)
+        -> [ConversationBlock]
+    {
+        [.attachment(ConversationViews.attachment(options.attachment, isFromUser: options.isFromUser, appearance: appearance))]
+    }
+
+    /// The default approval card: title, reason, message, and the allow and decline labels.
+    public func defaultToolAuthorizationView(options: AIToolAuthorizationViewOptions, appearance: AIAppearance)
+        -> [ConversationBlock]
+    {
+        let approval = options.approval
+        return [
+            .approval(
+                ApprovalView(
+                    title: approval.title ?? appearance.string("tool_approval.title", options.toolCall.title),
+                    message: approval.message, reason: approval.reason, allowTitle: approval.allowTitle,
+                    declineTitle: approval.declineTitle))
+        ]
+    }
+}
+
+/// The views of the model's parts and attachments, as the defaults draw them.
+public enum ConversationViews {
+    /// A reasoning step.
+    public static func reasoning(
+        _ part: AIReasoningPart, fullText: String?, state: ConversationViewState, appearance: AIAppearance
+    ) -> ReasoningView {
+        let title: String
+        if part.isStreaming {
+            let elapsed = part.duration ?? state.thinkingElapsed
+            title =
+                elapsed.map { appearance.string("reasoning.title.thinking_for", DisplayFormatting.thoughtDuration($0)) }
+                ?? appearance.string("reasoning.title.thinking")
+        } else {
+            title =
+                part.duration.map { appearance.string("reasoning.title.thought_for", DisplayFormatting.thoughtDuration($0)) }
+                ?? appearance.string("reasoning.title.thought")
+        }
+        return ReasoningView(
+            title: title, summary: part.isStreaming ? nil : part.summary, text: fullText ?? part.preview,
+            isOpen: part.isStreaming || state.expandReasoning, isStreaming: part.isStreaming)
+    }
+
+    /// A tool call card.
+    public static func toolCall(_ call: AIToolCallPart, state: ConversationViewState, appearance: AIAppearance)
+        -> ToolCallView
+    {
+        let icons = appearance.icons
+        let (viewState, icon, key): (ToolCallView.State, String, String) =
+            switch call.status {
+            case _ where call.isDeclined: (.declined, icons.toolCancelled, "tool_call.status.declined")
+            case .completed: (.completed, icons.toolCompleted, "tool_call.status.completed")
+            case .failed: (.failed, icons.toolFailed, "tool_call.status.failed")
+            case .cancelled: (.cancelled, icons.toolCancelled, "tool_call.status.cancelled")
+            case .awaitingApproval: (.awaitingApproval, icons.toolAwaitingApproval, "tool_call.status.awaiting_approval")
+            case .awaitingClient: (.awaitingClient, icons.toolAwaitingClient, "tool_call.status.awaiting_client")
+            default: (.running, icons.toolRunning, "tool_call.status.running")
+            }
+        var details: [(label: String, text: String)] = []
+        if state.expandToolCalls {
+            if let arguments = call.arguments { details.append((appearance.string("tool_call.arguments"), text(of: arguments))) }
+            if let output = call.output { details.append((appearance.string("tool_call.output"), text(of: output))) }
+            if let error = call.errorText { details.append((appearance.string("tool_call.error"), error)) }
+        }
+        return ToolCallView(
+            state: viewState, icon: icon, title: call.title, statusLabel: appearance.string(key),
+            duration: call.duration.map(DisplayFormatting.toolDuration),
+            summary: call.summary ?? (viewState == .failed ? call.errorText : nil), details: details,
+            isOpen: state.expandToolCalls && !details.isEmpty)
+    }
+
+    /// A JSON value as readers see it: a string as itself, anything else as indented JSON.
+    static func text(of value: JSONValue) -> String {
+        if case .string(let string) = value { return string }
+        return value.prettyJSONText
+    }
+
+    /// An attachment card.
+    public static func attachment(_ attachment: AIMessageAttachment, isFromUser: Bool, appearance: AIAppearance)
+        -> AttachmentView
+    {
+        let icons = appearance.icons
+        let mime = attachment.mimeType ?? AIMessageAttachment.mimeType(forName: attachment.displayName) ?? ""
+        let isImage = attachment.kind == .image
+        let icon: String
+        if isImage {
+            icon = icons.attachmentImage
+        } else if mime == "application/pdf" {
+            icon = icons.attachmentPDF
+        } else if attachment.kind == .audio || mime.hasPrefix("audio/") {
+            icon = icons.attachmentAudio
+        } else if attachment.kind == .video || mime.hasPrefix("video/") {
+            icon = icons.attachmentVideo
+        } else if ["application/zip", "application/gzip", "application/x-tar", "application/x-7z-compressed"].contains(mime) {
+            icon = icons.attachmentArchive
+        } else {
+            icon = icons.attachmentFile
+        }
+        var details: [String] = []
+        if isImage {
+            details.append(appearance.string("attachment.image"))
+            if let width = attachment.width, let height = attachment.height { details.append("\(width)×\(height)") }
+        } else {
+            details.append(typeLabel(attachment, mime: mime, appearance: appearance))
+        }
+        if let size = attachment.size { details.append(DisplayFormatting.size(size)) }
+        let url: String? = attachment.url
+        return AttachmentView(
+            icon: icon, name: attachment.displayName, details: details.joined(separator: " \(icons.separator) "),
+            url: url, isImage: isImage, isTrailing: isFromUser)
+    }
+
+    /// "PDF", "PNG", "Markdown": from the name's extension, else the MIME subtype, else "File".
+    static func typeLabel(_ attachment: AIMessageAttachment, mime: String, appearance: AIAppearance) -> String {
+        let name = attachment.displayName
+        if let dot = name.lastIndex(of: "."), name.index(after: dot) < name.endIndex {
+            let ext = name[name.index(after: dot)...]
+            if ext.count <= 5 { return ext.uppercased() }
+        }
+        if let slash = mime.firstIndex(of: "/") {
+            let subtype = mime[mime.index(after: slash)...]
+            if !subtype.isEmpty && subtype.count <= 12 { return subtype.uppercased() }
+        }
+        if attachment.kind != .file && attachment.kind != .image { return attachment.kind.rawValue.capitalized }
+        return appearance.string("attachment.file")
+    }
+}

@@ -1,0 +1,59 @@
+import Teletype
+
+/// The transcript formats Teletype reads.
+public enum TranscriptFormat: String, Sendable, CaseIterable {
+    /// Teletype's own: `{"messages": [...]}` or JSONL, every field of the model.
+    case teletype
+    /// Stream Chat message lists: `ai_*` attachments, `generating`, `ai_ui`.
+    case stream
+    /// Vercel AI SDK `UIMessage[]`.
+    case vercel
+    /// OpenAI chat `messages`.
+    case openai
+    /// Anthropic messages.
+    case anthropic
+
+    /// Reads one message of this format.
+    func decode(_ value: JSONValue, at path: [JSONParser.PathComponent], position: Int) throws(TranscriptProblem)
+        -> [Message]
+    {
+        switch self {
+        case .teletype: [try TeletypeTranscript.message(value, at: path, position: position)]
+        case .stream: [try StreamChatTranscript.message(value, at: path, position: position)]
+        case .vercel: [try VercelTranscript.message(value, at: path, position: position)]
+        case .openai, .anthropic: []  // read as a whole list: tool results fold into earlier messages
+        }
+    }
+
+    /// The format a list of messages is in, from the shape of its messages.
+    static func detect(_ messages: [JSONValue]) -> TranscriptFormat {
+        var sawArrayContent = false
+        for message in messages.prefix(50) {
+            guard let object = message.object else { continue }
+            if object["user"]?.object != nil || object["ai_generated"] != nil || object["ai_ui"] != nil {
+                return .stream
+            }
+            if let parts = object["parts"]?.array {
+                if parts.contains(where: { $0["payload"] != nil || ($0["type"]?.string ?? "").hasPrefix("ai_") }) {
+                    return .teletype
+                }
+                if object["text"] == nil { return .vercel }
+            }
+            if object["text"] != nil && object["content"] == nil { return .teletype }
+            let role = object["role"]?.string
+            if role == "tool" || object["tool_calls"] != nil || object["tool_call_id"] != nil { return .openai }
+            if let content = object["content"]?.array {
+                sawArrayContent = true
+                for block in content {
+                    switch block["type"]?.string {
+                    case "tool_use", "tool_result", "thinking", "redacted_thinking": return .anthropic
+                    case "image_url", "input_audio", "refusal": return .openai
+                    case "image" where block["source"] != nil: return .anthropic
+                    default: continue
+                    }
+                }
+            }
+        }
+        return sawArrayContent ? .anthropic : .openai
+    }
+}

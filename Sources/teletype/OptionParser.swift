@@ -1,0 +1,79 @@
+/// Reads a subcommand's arguments: flags with or without a value (`--width 80`, `--width=80`),
+/// positional arguments, and `--` before positionals that start with `-`.
+struct OptionParser {
+    /// A flag the command takes.
+    struct Flag {
+        var names: [String]
+        var takesValue: Bool
+    }
+
+    let flags: [Flag]
+    let usage: String
+
+    /// The values given, by the flag's first name; a flag without a value maps to "".
+    struct Parsed {
+        var values: [String: String] = [:]
+        var positional: [String] = []
+        var wantsHelp = false
+
+        func value(_ name: String) -> String? { values[name] }
+        func isSet(_ name: String) -> Bool { values[name] != nil }
+    }
+
+    func parse(_ arguments: [String]) throws -> Parsed {
+        var parsed = Parsed()
+        var index = 0
+        var onlyPositional = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if onlyPositional || !argument.hasPrefix("-") || argument == "-" {
+                parsed.positional.append(argument)
+                continue
+            }
+            if argument == "--" {
+                onlyPositional = true
+                continue
+            }
+            if argument == "-h" || argument == "--help" {
+                parsed.wantsHelp = true
+                continue
+            }
+            let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+            guard let flag = flags.first(where: { $0.names.contains(parts[0]) }) else {
+                throw CommandError.usage("unknown option '\(parts[0])'", help: usage)
+            }
+            if flag.takesValue {
+                if parts.count > 1 {
+                    parsed.values[flag.names[0]] = parts[1]
+                } else {
+                    guard index < arguments.count else { throw CommandError.usage("\(parts[0]) needs a value", help: usage) }
+                    parsed.values[flag.names[0]] = arguments[index]
+                    index += 1
+                }
+            } else {
+                guard parts.count == 1 else { throw CommandError.usage("\(parts[0]) takes no value", help: usage) }
+                parsed.values[flag.names[0]] = ""
+            }
+        }
+        return parsed
+    }
+
+    /// A value that must be one of `choices`.
+    func choice(_ parsed: Parsed, _ name: String, in choices: [String], default fallback: String) throws -> String {
+        guard let value = parsed.value(name) else { return fallback }
+        guard choices.contains(value) else {
+            throw CommandError.usage("\(name) must be \(choices.joined(separator: ", ")), not '\(value)'", help: usage)
+        }
+        return value
+    }
+
+    /// A width from 1 to 100000.
+    func width(_ parsed: Parsed) throws -> Int? {
+        guard let text = parsed.value("--width") else { return nil }
+        guard let width = Int(text), width > 0, width <= 100_000 else {
+            throw CommandError.usage("--width must be a whole number from 1 to 100000, not '\(text)'", help: usage)
+        }
+        return width
+    }
+}
