@@ -40,6 +40,7 @@ let package = Package(
             name: "TeletypeMarkdownTests", dependencies: ["TeletypeMarkdown", "TeletypeLayout", "TeletypeTestSupport"]),
         .testTarget(name: "TeletypeANSITests", dependencies: ["TeletypeANSI", "TeletypeTestSupport"]),
         .testTarget(name: "TeletypeHTMLTests", dependencies: ["TeletypeHTML", "TeletypeTestSupport"]),
+        .testTarget(name: "TeletypeTransportsTests", dependencies: ["TeletypeTransports", "TeletypeTestSupport"]),
         .testTarget(name: "TeletypeCLITests", dependencies: ["teletype", "TeletypeTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,148 @@
+import Foundation
+import Teletype
+import TeletypeTestSupport
+import TeletypeTransports
+import Testing
+
+/// Every transcript format, from fixtures shaped like the real ones.
+@Suite struct TranscriptDecodingTests {
+    func read(_ name: String, as format: TranscriptFormat? = nil) throws -> Transcript {
+        let url = PackageRoot.url.appendingPathComponent("Tests/Fixtures/transcripts/\(name)")
+        return try TranscriptReader(format: format).read(try Data(contentsOf: url), file: name)
+    }
+
+    func toolCalls(_ message: Message) -> [AIToolCallPart] {
+        message.parts.compactMap { if case .toolCall(let call) = $0 { call } else { nil } }
+    }
+
+    @Test func streamChat() throws {
+        let transcript = try read("stream-chat.json")
+        #expect(transcript.format == .stream)
+        let messages = transcript.messages
+        #expect(messages.map(\.role) == [.user, .assistant, .assistant])
+        #expect(messages[0].attachments.first?.kind == .image)
+        #expect(messages[0].attachments.first?.width == 640)
+        #expect(messages[0].createdAt == 1_746_093_600)
+        let reply = messages[1]
+        #expect(reply.parts.count == 6)
+        guard case .reasoning(let reasoning) = reply.parts[0] else {
+            Issue.record("no reasoning")
+            return
+        }
+        #expect(reasoning.id == "reason-1" && reasoning.summary == "Compared fares" && reasoning.duration == 5.3)
+        let calls = toolCalls(reply)
+        #expect(calls.map(\.id) == ["call-1", "ai_tool_call-2", "call-3"])
+        #expect(calls[0].title == "Searching flights" && calls[0].status == .completed && calls[0].arguments == ["to": "LIS"])
+        #expect(calls[1].status == .awaitingApproval && calls[1].approval?.allowTitle == "Book")
+        #expect(calls[1].approval?.declineTitle == "Don't Allow")
+        // Wrong types read as missing: the status defaults to running, the duration is absent.
+        #expect(calls[2].status == .running && calls[2].duration == nil && calls[2].title == "weird")
+        guard case .unsupported(let chart) = reply.parts[4], case .unsupported(let newer) = reply.parts[5] else {
+            Issue.record("unsupported parts not kept")
+            return
+        }
+        #expect(chart.type == "ai_chart" && chart.payload["data"] == [1, 2, 3])
+        #expect(newer.version == 2)
+        #expect(reply.attachments.map(\.kind) == [.file])
+        #expect(reply.attachments.first?.mimeType == "application/pdf" && reply.attachments.first?.size == 1_200_000)
+        #expect(reply.uiDocument == AIUIDocument(format: "openui", version: 1, status: "done", content: "<Card title=\"Flights\"/>"))
+        #expect(messages[2].isGenerating)
+    }
+
+    @Test func vercel() throws {
+        let transcript = try read("vercel.json")
+        #expect(transcript.format == .vercel)
+        let messages = transcript.messages
+        #expect(messages[0].text == "Summarize this file")
+        #expect(messages[0].attachments.first?.name == "notes.txt" && messages[0].attachments.first?.mimeType == "text/plain")
+        let reply = messages[1]
+        #expect(reply.text == "The notes cover **three** topics.")
+        let calls = toolCalls(reply)
+        #expect(calls.map(\.name) == ["readFile", "search_web", "sendEmail", "deleteAll"])
+        #expect(calls.map(\.status) == [.completed, .failed, .awaitingApproval, .cancelled])
+        #expect(calls[0].output == ["lines": 12])
+        #expect(calls[1].errorText == "Network unreachable")
+        #expect(calls[3].isDeclined)
+        #expect(reply.attachments.first?.url == "https://example.com/source")
+        #expect(reply.parts.contains { if case .unsupported(let part) = $0 { part.type == "data-weather" } else { false } })
+        guard case .reasoning(let reasoning) = reply.parts[0] else {
+            Issue.record("no reasoning")
+            return
+        }
+        #expect(reply.reasoningText(for: reasoning) == "The user wants a summary.")
+        #expect(messages[2].isGenerating)
+    }
+
+    @Test func openAIFoldsToolResultsIntoCards() throws {
+        let transcript = try read("openai.json")
+        #expect(transcript.format == .openai)
+        let messages = transcript.messages
+        #expect(messages.map(\.role) == [.system, .user, .assistant, .assistant])
+        #expect(messages[1].text == "What's the weather in Oslo?")
+        #expect(messages[1].attachments.first?.url == "https://example.com/sky.jpg")
+        let calls = toolCalls(messages[2])
+        #expect(calls.map(\.status) == [.completed, .failed])
+        #expect(calls[0].arguments == ["city": "Oslo"] && calls[0].output == ["temp": 4, "sky": "snow"])
+        // Arguments that are not valid JSON are kept as the text the model wrote.
+        #expect(calls[1].arguments == .string("{\"city\": \"Oslo\""))
+        #expect(calls[1].errorText == "service unavailable")
+        #expect(messages[3].parts.count == 1)
+    }
+
+    @Test func anthropic() throws {
+        let transcript = try read("anthropic.json")
+        #expect(transcript.format == .anthropic)
+        let messages = transcript.messages
+        #expect(messages.map(\.role) == [.system, .user, .assistant, .assistant])
+        #expect(messages[0].text == "Be brief.")
+        let reply = messages[2]
+        #expect(reply.text == "Let me look.")
+        let calls = toolCalls(reply)
+        #expect(calls.map(\.status) == [.completed, .failed])
+        #expect(calls[0].output == .string("a.txt\nb.txt"))
+        #expect(calls[1].errorText == "Permission denied")
+    }
+
+    @Test func teletypeJSONL() throws {
+        let transcript = try read("teletype.jsonl")
+        #expect(transcript.format == .teletype)
+        #expect(transcript.messages.map(\.id) == ["q1", "r1", "q2"])
+        #expect(transcript.messages[1].rating == .negative)
+        #expect(transcript.messages[2].attachments.first?.kind == "location")
+        #expect(transcript.messages[2].attachments.first?.extraData["name"] == "Lisbon")
+    }
+
+    @Test func teletypeRoundTrip() throws {
+        let url = PackageRoot.url.appendingPathComponent("Samples/conversation.json")
+        let original = try TranscriptReader().read(try Data(contentsOf: url), file: "conversation.json").messages
+        let written = JSONValue.object(JSONObject([("messages", .array(original.map(TeletypeTranscript.json)))]))
+        let reread = try TranscriptReader().read(Data(written.prettyJSONText.utf8), file: "round-trip").messages
+        #expect(reread == original)
+    }
+
+    @Test(arguments: [
+        ("malformed.json", 4, 1, "unexpected end of the document"),
+        ("malformed.jsonl", 2, 31, "unexpected end of the document"),
+        ("missing-role.json", 3, 3, "the message has no \"role\""),
+    ])
+    func errorsSayWhere(_ name: String, _ line: Int, _ column: Int, _ message: String) {
+        do {
+            _ = try read(name)
+            Issue.record("\(name) was read")
+        } catch let error as TranscriptError {
+            #expect(error.file == name)
+            #expect(error.line == line, "\(error)")
+            #expect(error.column == column, "\(error)")
+            #expect(error.message.hasPrefix(message), "\(error)")
+        } catch {
+            Issue.record("unexpected error \(error)")
+        }
+    }
+
+    @Test func formatCanBeForced() throws {
+        // Read as Teletype messages, the OpenAI file's messages are missing their text field.
+        let transcript = try read("openai.json", as: .teletype)
+        #expect(transcript.format == .teletype)
+        #expect(transcript.messages.allSatisfy { $0.text.isEmpty })
+    }
+}
