@@ -41,6 +41,9 @@ let package = Package(
         .testTarget(name: "TeletypeANSITests", dependencies: ["TeletypeANSI", "TeletypeTestSupport"]),
         .testTarget(name: "TeletypeHTMLTests", dependencies: ["TeletypeHTML", "TeletypeTestSupport"]),
         .testTarget(name: "TeletypeTransportsTests", dependencies: ["TeletypeTransports", "TeletypeTestSupport"]),
+        .testTarget(
+            name: "TeletypeConversationTests",
+            dependencies: ["TeletypeANSI", "TeletypeHTML", "TeletypeTransports", "TeletypeTestSupport"]),
         .testTarget(name: "TeletypeCLITests", dependencies: ["teletype", "TeletypeTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -167,12 +167,13 @@ struct ConversationDrawing {
             Span(text: view.icon + " "), Span(text: view.title), Span(text: separator + view.statusLabel),
         ]
         if let duration = view.duration { spans.append(Span(text: separator + duration)) }
-        var wrapper = TextWrapper(width: width)
+        // Continuation lines hang under the title.
+        var wrapper = TextWrapper(width: max(width - 2, 1))
         context.feed([spans[0]], into: &wrapper, base: status)
         context.feed(plain(view.title), into: &wrapper, base: styles.toolTitle)
         context.feed([spans[2]], into: &wrapper, base: status)
         if spans.count > 3 { context.feed([spans[3]], into: &wrapper, base: styles.toolDetails) }
-        var lines = wrapper.finish()
+        var lines = context.prefixed(wrapper.finish(), first: StyledLine(), rest: StyledLine("  "))
         if let summary = view.summary {
             lines += indented(wrap(plain(summary), base: styles.toolDetails, width: width - 2), by: 2)
         }
@@ -224,7 +225,18 @@ struct ConversationDrawing {
         if let url, target == nil {
             lines += indented(wrap([Span(text: url)], base: styles.attachmentDetails, width: cardWidth - 2), by: 2)
         }
-        return view.isTrailing ? rightAligned(lines) : lines
+        return view.isTrailing ? rightAlignedBlock(lines) : lines
+    }
+
+    /// Lines moved right together, so the widest ends at the trailing edge.
+    func rightAlignedBlock(_ lines: [StyledLine]) -> [StyledLine] {
+        let shift = width - (lines.map(\.width).max() ?? 0)
+        return lines.map { line in
+            var aligned = StyledLine()
+            aligned.pad(shift)
+            aligned.append(line)
+            return aligned
+        }
     }
 
     func actions(_ actions: [ActionView]) -> [StyledLine] {
