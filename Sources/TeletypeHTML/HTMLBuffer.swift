@@ -1,3 +1,5 @@
+import TeletypeLayout
+
 /// A growing UTF-8 byte buffer with the escaping rules of cmark-gfm's HTML renderer.
 struct HTMLBuffer {
     var bytes: [UInt8] = []
@@ -21,23 +23,39 @@ struct HTMLBuffer {
         if let last = bytes.last, last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
     }
 
-    /// Appends text with `&`, `<`, `>` and `"` escaped.
+    /// Appends text with `&`, `<`, `>` and `"` escaped, and control characters (C0 but tab and line
+    /// endings, DEL, C1) shown as the same pictures a terminal shows, so a page can be printed to a
+    /// terminal safely too.
     mutating func text(_ text: String) {
         var copy = text
         copy.withUTF8 { utf8 in
             var start = 0
-            for index in 0..<utf8.count {
-                let replacement: StaticString
-                switch utf8[index] {
+            var index = 0
+            while index < utf8.count {
+                let byte = utf8[index]
+                let replacement: String
+                var length = 1
+                switch byte {
                 case UInt8(ascii: "&"): replacement = "&amp;"
                 case UInt8(ascii: "<"): replacement = "&lt;"
                 case UInt8(ascii: ">"): replacement = "&gt;"
                 case UInt8(ascii: "\""): replacement = "&quot;"
-                default: continue
+                case 0x09, 0x0A, 0x0D:
+                    index += 1
+                    continue
+                case 0x00..<0x20, 0x7F:
+                    replacement = TerminalSafeText.picture(for: Unicode.Scalar(byte)) ?? "\u{FFFD}"
+                case 0xC2 where index + 1 < utf8.count && (0x80...0x9F).contains(utf8[index + 1]):
+                    replacement = TerminalSafeText.picture(for: Unicode.Scalar(utf8[index + 1])) ?? "\u{FFFD}"
+                    length = 2
+                default:
+                    index += 1
+                    continue
                 }
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-                replacement.withUTF8Buffer { bytes.append(contentsOf: $0) }
-                start = index + 1
+                bytes.append(contentsOf: replacement.utf8)
+                index += length
+                start = index
             }
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<utf8.count]))
         }
