@@ -42,6 +42,8 @@ demo: deps
 	@bin="$$($(SWIFT) build --show-bin-path)/teletype"; \
 	cols="$$(tput cols 2>/dev/null || echo 80)"; \
 	"$$bin" md Samples/demo.md --width "$${COLUMNS:-$$cols}" --color always
+	@echo
+	"$$bin" render Samples/conversation.json --width "$${COLUMNS:-$$cols}" --color always
 
 test: deps
 	$(SWIFT) build --build-tests

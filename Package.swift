@@ -29,7 +29,9 @@ let package = Package(
         .target(name: "TeletypeTestSupport", path: "Sources/TeletypeTestSupport"),
         .executableTarget(
             name: "teletype",
-            dependencies: ["Teletype", "TeletypeMarkdown", "TeletypeLayout", "TeletypeANSI", "TeletypeHTML", "TeletypeTransports"]
+            dependencies: [
+                "Teletype", "TeletypeMarkdown", "TeletypeLayout", "TeletypeANSI", "TeletypeHTML", "TeletypeTransports",
+            ]
         ),
         .executableTarget(
             name: "teletype-bench",

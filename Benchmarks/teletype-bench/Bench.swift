@@ -78,6 +78,12 @@ struct Bench {
                 print("Python rich is not available (make venv): no rich ratio")
             }
         }
+        if suites.contains("render") || suites.contains("export") {
+            rows += conversationRows(folder: folder)
+        }
+        if suites.contains("export-large") {
+            exportLarge(folder: folder)
+        }
         printTable(rows)
         if let jsonPath {
             let encoder = JSONEncoder()
@@ -91,10 +97,69 @@ struct Bench {
 
     /// The best time and peak memory of `teletype md ARGUMENTS` as a whole process, when the
     /// `teletype` executable was built beside this one.
-    func command(_ arguments: [String], me: String) -> (seconds: Double, peak: Int)? {
+    func command(_ arguments: [String], me: String = CommandLine.arguments[0], verb: String = "md") -> (
+        seconds: Double, peak: Int
+    )? {
         let cli = URL(fileURLWithPath: me).deletingLastPathComponent().appendingPathComponent("teletype").path
         guard FileManager.default.isExecutableFile(atPath: cli) else { return nil }
-        return best(of: repeats) { ChildProcess.run([cli, "md"] + arguments, captureOutput: false) }
+        return best(of: repeats) { ChildProcess.run([cli, verb] + arguments, captureOutput: false) }
+    }
+
+    /// Render and export of a 10,000-message transcript, against cmark-gfm on the messages' texts.
+    func conversationRows(folder: URL) -> [Row] {
+        let transcript = folder.appendingPathComponent("transcript.jsonl").path
+        let textsPath = folder.appendingPathComponent("texts.md").path
+        let texts = TranscriptGenerator.write(to: transcript, messages: 10_000)
+        _ = FileManager.default.createFile(atPath: textsPath, contents: Data(texts.utf8))
+        let megabytes = Double(texts.utf8.count) / 1e6
+        var rows: [Row] = []
+        guard !texts.isEmpty,
+            let cmark = best(
+                of: repeats,
+                {
+                    ChildProcess.run(
+                        ["cmark-gfm", "-e", "table", "-e", "strikethrough", "-e", "autolink", textsPath],
+                        captureOutput: false)
+                })
+        else { return rows }
+        let label = "10,000 messages (\(String(format: "%.1f", megabytes)) MB of text)"
+        if suites.contains("render"),
+            let ours = command([transcript, "--color", "always", "--width", "100"], verb: "render")
+        {
+            rows.append(
+                row("`teletype render` " + label, megabytes, ours, "cmark-gfm (texts → HTML)", cmark, goal: "—"))
+        }
+        if suites.contains("export"),
+            let ours = command([transcript, "-o", folder.appendingPathComponent("out.html").path], verb: "export")
+        {
+            rows.append(
+                row("`teletype export` " + label, megabytes, ours, "cmark-gfm (texts → HTML)", cmark, goal: "—"))
+        }
+        return rows
+    }
+
+    /// The peak memory of exporting a 200 MB JSONL transcript (goal: under 300 MB).
+    func exportLarge(folder: URL) {
+        let transcript = folder.appendingPathComponent("large.jsonl").path
+        TranscriptGenerator.write(to: transcript, bytes: 200_000_000, texts: false)
+        let size = (try? FileManager.default.attributesOfItem(atPath: transcript)[.size] as? Int) ?? 0
+        let me = CommandLine.arguments[0]
+        let cli = URL(fileURLWithPath: me).deletingLastPathComponent().appendingPathComponent("teletype").path
+        guard
+            let outcome = ChildProcess.run(
+                [cli, "export", transcript, "-o", folder.appendingPathComponent("large.html").path],
+                captureOutput: false),
+            outcome.status == 0
+        else {
+            print("export of the 200 MB transcript failed")
+            return
+        }
+        print(
+            String(
+                format:
+                    "\nExport of a %.0f MB JSONL transcript: %.1f s, %.1f MB/s, peak memory %.0f MB (goal: under 300 MB)",
+                Double(size) / 1e6, outcome.seconds, Double(size) / 1e6 / outcome.seconds,
+                Double(outcome.peakMemoryKB) / 1024))
     }
 
     func sliceOf(_ document: String, bytes: Int) -> String {

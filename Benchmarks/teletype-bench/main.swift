@@ -10,6 +10,8 @@ import TeletypeMarkdown
 //   html  Markdown → HTML, ours vs the `cmark-gfm -e table -e strikethrough -e autolink` command (~5 MB)
 //   ansi  Markdown → ANSI, ours vs that same cmark-gfm HTML conversion (~5 MB)
 //   rich  Markdown → ANSI on a 200 KB slice, ours vs Python rich (`Console(width=100, force_terminal=True)`)
+//   render, export  `teletype render` / `teletype export` of a 10,000-message transcript, vs cmark-gfm on its texts
+//   export-large    peak memory of exporting a 200 MB JSONL transcript
 // Each measurement runs in a child process, so peak memory (max RSS) is reported per program.
 // `teletype-bench --stages FILE` times each stage of one render (parse, HTML, layout, lines, write);
 // with a FILE that cannot be read it uses the generated document.
@@ -38,9 +40,9 @@ while index < arguments.count {
             exit(2)
         }
         jsonPath = arguments[index]
-    case "html", "ansi", "rich": suites.append(arguments[index])
+    case "html", "ansi", "rich", "render", "export", "export-large": suites.append(arguments[index])
     case "-h", "--help":
-        print("usage: teletype-bench [html] [ansi] [rich] [--quick] [--json FILE]")
+        print("usage: teletype-bench [html] [ansi] [rich] [render] [export] [export-large] [--quick] [--json FILE]")
         exit(0)
     default:
         FileHandle.standardError.write(Data("teletype-bench: unknown argument '\(arguments[index])'\n".utf8))
@@ -48,5 +50,5 @@ while index < arguments.count {
     }
     index += 1
 }
-if suites.isEmpty { suites = ["html", "ansi", "rich"] }
+if suites.isEmpty { suites = ["html", "ansi", "rich", "render", "export", "export-large"] }
 exit(Bench(suites: suites, quick: quick, jsonPath: jsonPath).run())

@@ -42,7 +42,7 @@ public struct TranscriptReader: Sendable {
         let document: JSONValue
         do throws(JSONParser.Failure) {
             document = try JSONParser.parse(bytes)
-        } catch where error.message == "unexpected text after the JSON value" && bytes[start] == UInt8(ascii: "{") {
+        } catch  where error.message == "unexpected text after the JSON value" && bytes[start] == UInt8(ascii: "{") {
             return try readLines(bytes, file: file)
         } catch {
             throw TranscriptError(file: file, line: error.line, column: error.column, message: error.message)
@@ -63,7 +63,9 @@ public struct TranscriptReader: Sendable {
     }
 
     /// The messages of a document: an array, an object with `messages`, or one message.
-    private func messageList(_ document: JSONValue) throws(TranscriptProblem) -> ([JSONValue], [JSONParser.PathComponent], String?) {
+    private func messageList(_ document: JSONValue) throws(TranscriptProblem) -> (
+        [JSONValue], [JSONParser.PathComponent], String?
+    ) {
         switch document {
         case .array(let messages): return (messages, [], nil)
         case .object(let object):
@@ -71,9 +73,11 @@ public struct TranscriptReader: Sendable {
                 guard let list = messages.array else {
                     throw TranscriptProblem("\"messages\" must be an array of messages", at: [.key("messages")])
                 }
-                let system = object["system"]?.string ?? object["system"]?.array.map {
-                    $0.compactMap { $0["text"]?.string }.joined(separator: "\n\n")
-                }
+                let system =
+                    object["system"]?.string
+                    ?? object["system"]?.array.map {
+                        $0.compactMap { $0["text"]?.string }.joined(separator: "\n\n")
+                    }
                 return (list, [.key("messages")], system)
             }
             if object["role"] != nil || object["parts"] != nil || object["text"] != nil { return ([document], [], nil) }
@@ -84,7 +88,8 @@ public struct TranscriptReader: Sendable {
         }
     }
 
-    private func decode(_ list: [JSONValue], path: [JSONParser.PathComponent], system: String?) throws(TranscriptProblem)
+    private func decode(_ list: [JSONValue], path: [JSONParser.PathComponent], system: String?)
+        throws(TranscriptProblem)
         -> Transcript
     {
         let format = self.format ?? TranscriptFormat.detect(list)
@@ -94,7 +99,8 @@ public struct TranscriptReader: Sendable {
             if let system { messages.insert(Message(id: "system", role: .system, text: system), at: 0) }
             return Transcript(messages: messages, format: format)
         case .anthropic:
-            return Transcript(messages: try ChatCompletionTranscript.anthropic(list, system: system, at: path), format: format)
+            return Transcript(
+                messages: try ChatCompletionTranscript.anthropic(list, system: system, at: path), format: format)
         default:
             var messages: [Message] = []
             messages.reserveCapacity(list.count)
@@ -144,7 +150,8 @@ enum JSONLines {
                 do throws(JSONParser.Failure) {
                     value = try JSONParser.parse(text)
                 } catch {
-                    throw TranscriptError(file: file, line: line + error.line - 1, column: error.column, message: error.message)
+                    throw TranscriptError(
+                        file: file, line: line + error.line - 1, column: error.column, message: error.message)
                 }
                 try body(value, line, text)
             }

@@ -127,7 +127,9 @@ public struct TranscriptStream: Sendable {
     private func parseLine(_ bytes: Data, line: Int, name: String, _ body: (JSONValue) throws -> Void) throws {
         guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return }
         let result: Result<JSONValue, JSONParser.Failure> = bytes.withUnsafeBytes { raw in
-            do throws(JSONParser.Failure) { return .success(try JSONParser.parse(raw)) } catch { return .failure(error) }
+            do throws(JSONParser.Failure) { return .success(try JSONParser.parse(raw)) } catch {
+                return .failure(error)
+            }
         }
         switch result {
         case .success(let value): try body(value)

@@ -20,7 +20,8 @@ final class AtomicFile {
             throw CommandError.failure("cannot write '\(path)': the folder '\(folder)' does not exist")
         }
         destination = path
-        temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).partial").path
+        temporary =
+            url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).partial").path
         guard FileManager.default.createFile(atPath: temporary, contents: nil),
             let handle = FileHandle(forWritingAtPath: temporary)
         else {

@@ -2,6 +2,7 @@ import Foundation
 import Teletype
 import TeletypeHTML
 import TeletypeLayout
+import TeletypeMarkdown
 import TeletypeTransports
 
 /// `teletype export`: writes a transcript as a self-contained HTML page.
@@ -39,10 +40,12 @@ enum ExportCommand {
             return 0
         }
         let from = try parser.choice(parsed, "--from", in: TranscriptFormat.allCases.map(\.rawValue), default: "")
-        let theme = try parser.choice(parsed, "--theme", in: HTMLPage.ColorScheme.allCases.map(\.rawValue), default: "auto")
+        let theme = try parser.choice(
+            parsed, "--theme", in: HTMLPage.ColorScheme.allCases.map(\.rawValue), default: "auto")
         guard parsed.positional.count == 1 else {
             throw CommandError.usage(
-                parsed.positional.isEmpty ? "expected a transcript file" : "expected one transcript file, got \(parsed.positional.count)",
+                parsed.positional.isEmpty
+                    ? "expected a transcript file" : "expected one transcript file, got \(parsed.positional.count)",
                 help: usage)
         }
         guard let output = parsed.value("--output"), !output.isEmpty else {
@@ -51,7 +54,8 @@ enum ExportCommand {
         let path = parsed.positional[0]
         let input: String
         if path == "-" {
-            input = FileManager.default.temporaryDirectory.appendingPathComponent("teletype-stdin-\(getpid()).json").path
+            input =
+                FileManager.default.temporaryDirectory.appendingPathComponent("teletype-stdin-\(getpid()).json").path
             try Input.read("-").write(to: URL(fileURLWithPath: input))
         } else {
             _ = try Input.checkReadable(path)
@@ -65,43 +69,45 @@ enum ExportCommand {
         options.loadsRemoteImages = parsed.isSet("--allow-remote-images")
         let renderer = ConversationHTMLRenderer(options: options, appearance: appearance)
         let layout = ConversationLayout(appearance: appearance)
-        var state = ConversationViewState()
-        state.actions = []
-        state.expandToolCalls = true
+        let state = ConversationViewState(actions: [], expandToolCalls: true)
 
         let file = try AtomicFile(path: output)
         do {
             var title = parsed.value("--title")
-            var isFirst = true
             var wroteHeader = false
-            var pendingHeaderRows: [String] = []
-            func writeHeaderIfNeeded() throws {
-                guard !wroteHeader else { return }
-                let page = HTMLPage(
-                    title: title ?? "Conversation", colorScheme: colorScheme, allowsRemoteImages: options.loadsRemoteImages)
-                try file.write(page.header)
-                for row in pendingHeaderRows { try file.write(row) }
-                pendingHeaderRows.removeAll()
-                wroteHeader = true
+            var batch: [Message] = []
+            var laidOut = 0
+            // Messages are laid out and rendered in batches on every core, and written in order;
+            // memory holds one batch at a time.
+            func flush() throws {
+                if !wroteHeader {
+                    let page = HTMLPage(
+                        title: title ?? "Conversation", colorScheme: colorScheme,
+                        allowsRemoteImages: options.loadsRemoteImages)
+                    try file.write(page.header)
+                    wroteHeader = true
+                }
+                let messages = batch
+                let first = laidOut
+                let fragments = ParallelWork.map(messages.count) { index in
+                    layout.row(for: messages[index], isFirst: first + index == 0, isLatestReply: false, state: state)
+                        .map(renderer.render)
+                }
+                for fragment in fragments { if let fragment { try file.write(fragment) } }
+                laidOut += messages.count
+                batch.removeAll(keepingCapacity: true)
             }
             try TranscriptStream(format: TranscriptFormat(rawValue: from)).forEachMessage(
                 inFileAt: input, name: path == "-" ? "<stdin>" : path
             ) { message in
-                // The title comes from the first question; rows wait for it (a few at most).
                 if title == nil && message.role.isUser {
                     title = String(message.text.prefix(80)).split(separator: "\n").first.map(String.init)
                 }
-                guard let row = layout.row(for: message, isFirst: isFirst, isLatestReply: false, state: state) else { return }
-                isFirst = false
-                let html = renderer.render(row)
-                if wroteHeader {
-                    try file.write(html)
-                } else {
-                    pendingHeaderRows.append(html)
-                    if title != nil || pendingHeaderRows.count >= 50 { try writeHeaderIfNeeded() }
-                }
+                batch.append(message)
+                // The title comes from the first question: the first batch waits for it a little.
+                if batch.count >= 256 && (title != nil || laidOut > 0 || batch.count >= 1024) { try flush() }
             }
-            try writeHeaderIfNeeded()
+            try flush()
             try file.write(HTMLPage(title: "", colorScheme: colorScheme).footer)
             try file.commit()
         } catch let error as TranscriptError {

@@ -52,7 +52,8 @@ enum MarkdownCommand {
             output = data.withUnsafeBytes { MarkdownHTMLRenderer(options: html).render(markdownUTF8: $0) }
         } else {
             let renderer = TerminalRenderer(
-                width: TerminalSettings.width(width), capabilities: TerminalSettings.capabilities(format: format, color: color),
+                width: TerminalSettings.width(width),
+                capabilities: TerminalSettings.capabilities(format: format, color: color),
                 theme: Theme.named(themeName) ?? .dark)
             output = data.withUnsafeBytes { renderer.render(markdownUTF8: $0) }
         }
@@ -85,7 +86,8 @@ enum Input {
         do {
             return try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            let reason = FileManager.default.fileExists(atPath: path) ? "permission denied or unreadable" : "no such file"
+            let reason =
+                FileManager.default.fileExists(atPath: path) ? "permission denied or unreadable" : "no such file"
             throw CommandError.failure("cannot read '\(path)': \(reason)")
         }
     }

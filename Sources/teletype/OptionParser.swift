@@ -47,7 +47,9 @@ struct OptionParser {
                 if parts.count > 1 {
                     parsed.values[flag.names[0]] = parts[1]
                 } else {
-                    guard index < arguments.count else { throw CommandError.usage("\(parts[0]) needs a value", help: usage) }
+                    guard index < arguments.count else {
+                        throw CommandError.usage("\(parts[0]) needs a value", help: usage)
+                    }
                     parsed.values[flag.names[0]] = arguments[index]
                     index += 1
                 }

@@ -49,7 +49,8 @@ enum RenderCommand {
         let format = try parser.choice(parsed, "--format", in: ["ansi", "plain", "html", "markdown"], default: "ansi")
         guard parsed.positional.count == 1 else {
             throw CommandError.usage(
-                parsed.positional.isEmpty ? "expected a transcript file (or - for standard input)"
+                parsed.positional.isEmpty
+                    ? "expected a transcript file (or - for standard input)"
                     : "expected one transcript file, got \(parsed.positional.count)", help: usage)
         }
         let path = parsed.positional[0]

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TeletypeTestSupport
+import Testing
 
 /// `teletype render` and `teletype export`, run as a user runs them.
 @Suite struct ConversationCommandTests {
@@ -27,7 +27,8 @@ import TeletypeTestSupport
 
     @Test func renderFromStandardInputWithFormatOverride() throws {
         let input = try Data(contentsOf: URL(fileURLWithPath: fixture("openai.json")))
-        let result = try cli.run(["render", "-", "--from", "openai", "--format", "plain", "--width", "50"], input: input)
+        let result = try cli.run(
+            ["render", "-", "--from", "openai", "--format", "plain", "--width", "50"], input: input)
         #expect(result.status == 0)
         #expect(result.output.contains("get weather · Done"))
         #expect(result.output.contains("get alerts · Didn't complete"))

@@ -19,16 +19,21 @@ import Testing
             Message(
                 id: "u", role: .user, text: "question \(payload)",
                 attachments: [
-                    AIMessageAttachment(url: "https://example.com/\(payload).pdf", name: "file \(payload).pdf", size: 10),
+                    AIMessageAttachment(
+                        url: "https://example.com/\(payload).pdf", name: "file \(payload).pdf", size: 10),
                     AIMessageAttachment(kind: .image, url: "javascript:\(payload)", name: "img \(payload)"),
                 ]),
             Message(
-                id: "a", role: AIMessageRole(rawValue: "agent \(payload)"), text: "answer \(payload) [link](\(payload))",
+                id: "a", role: AIMessageRole(rawValue: "agent \(payload)"),
+                text: "answer \(payload) [link](\(payload))",
                 parts: [
-                    .reasoning(AIReasoningPart(id: "r", summary: "summary \(payload)", preview: "preview \(payload)", duration: 2)),
+                    .reasoning(
+                        AIReasoningPart(
+                            id: "r", summary: "summary \(payload)", preview: "preview \(payload)", duration: 2)),
                     .toolCall(
                         AIToolCallPart(
-                            id: "t", name: "tool \(payload)", displayTitle: "title \(payload)", status: .awaitingApproval,
+                            id: "t", name: "tool \(payload)", displayTitle: "title \(payload)",
+                            status: .awaitingApproval,
                             arguments: ["arg": .string(payload)], summary: "summary \(payload)",
                             approval: AIToolApproval(
                                 title: "approve \(payload)", message: "message \(payload)", reason: "reason \(payload)",
@@ -50,17 +55,24 @@ import Testing
         let rows = Self.rows(Self.payloads[index])
         for width in [24, 80] {
             let plain = ConversationTerminalRenderer(width: width, capabilities: .plain).render(rows)
-            #expect(!plain.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || (0x7F...0x9F).contains($0.value) })
+            #expect(
+                !plain.unicodeScalars.contains {
+                    ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || (0x7F...0x9F).contains($0.value)
+                })
             let ansi = ConversationTerminalRenderer(width: width, capabilities: .full).render(rows)
             for piece in TerminalOutput.pieces(ansi) {
                 switch piece {
                 case .text: continue
                 case .control(let scalar): Issue.record("raw control U+\(String(scalar.value, radix: 16))")
                 case .escape(let sequence):
-                    let isSGR = sequence.hasPrefix("\u{1B}[") && sequence.hasSuffix("m")
+                    let isSGR =
+                        sequence.hasPrefix("\u{1B}[") && sequence.hasSuffix("m")
                         && sequence.dropFirst(2).dropLast().allSatisfy { $0.isNumber || $0 == ";" }
-                    let isLink = sequence.hasPrefix("\u{1B}]8;;") && sequence.hasSuffix("\u{1B}\\")
-                        && sequence.dropFirst(5).dropLast(2).unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value < 0x7F }
+                    let isLink =
+                        sequence.hasPrefix("\u{1B}]8;;") && sequence.hasSuffix("\u{1B}\\")
+                        && sequence.dropFirst(5).dropLast(2).unicodeScalars.allSatisfy {
+                            $0.value > 0x20 && $0.value < 0x7F
+                        }
                         && (sequence.count == 7 || sequence.dropFirst(5).hasPrefix("http"))
                     #expect(isSGR || isLink, "foreign sequence \(sequence.debugDescription)")
                 }
@@ -80,6 +92,9 @@ import Testing
     @Test(arguments: payloads.indices)
     func markdownOutputHasNoControls(_ index: Int) {
         let text = ConversationMarkdownWriter().write(Self.messages(with: Self.payloads[index]))
-        #expect(!text.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || (0x7F...0x9F).contains($0.value) })
+        #expect(
+            !text.unicodeScalars.contains {
+                ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || (0x7F...0x9F).contains($0.value)
+            })
     }
 }

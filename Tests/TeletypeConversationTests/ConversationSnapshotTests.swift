@@ -25,7 +25,8 @@ import Testing
                 .render(ConversationFixtures.rows(expanded: expanded))
             check(ansi.replacingOccurrences(of: "\u{1B}", with: "\\e"), "conversation\(suffix).\(width).ansi.txt")
         }
-        let empty = ConversationTerminalRenderer(width: width, capabilities: .plain).render(ConversationFixtures.emptyRows())
+        let empty = ConversationTerminalRenderer(width: width, capabilities: .plain).render(
+            ConversationFixtures.emptyRows())
         check(empty, "empty.\(width).plain.txt")
     }
 
@@ -36,7 +37,8 @@ import Testing
     }
 
     @Test func markdown() {
-        let writer = ConversationMarkdownWriter(state: ConversationViewState(expandReasoning: true, expandToolCalls: true))
+        let writer = ConversationMarkdownWriter(
+            state: ConversationViewState(expandReasoning: true, expandToolCalls: true))
         check(writer.write(ConversationFixtures.sample), "conversation.md")
     }
 

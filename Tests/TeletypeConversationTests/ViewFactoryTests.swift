@@ -15,7 +15,8 @@ struct LocationFactory: AIConversationViewFactory {
         return [
             .custom(
                 CustomView(
-                    blocks: [.paragraph([Span(text: "📍 " + place)])], html: "<p class=\"location\">📍 \(HTMLText.escape(place))</p>",
+                    blocks: [.paragraph([Span(text: "📍 " + place)])],
+                    html: "<p class=\"location\">📍 \(HTMLText.escape(place))</p>",
                     markdown: "📍 \(place)"))
         ]
     }
@@ -43,7 +44,9 @@ struct TestUIRenderer: AIUIRenderer {
         Message(
             id: "a", role: .assistant, text: "Fallback text",
             uiDocument: AIUIDocument(format: "test-ui", content: "Trip plan")),
-        Message(id: "b", role: .assistant, text: "Only text", uiDocument: AIUIDocument(format: "nobody-reads-this", content: "x")),
+        Message(
+            id: "b", role: .assistant, text: "Only text",
+            uiDocument: AIUIDocument(format: "nobody-reads-this", content: "x")),
     ]
 
     @Test func overridingOneSlotKeepsTheOthers() {
@@ -88,7 +91,8 @@ struct TestUIRenderer: AIUIRenderer {
 
     @Test func actionsFollowTheActionSetAndTheLatestReply() {
         let conversation: [Message] = [
-            Message(id: "u1", role: .user, text: "a"), Message(id: "a1", role: .assistant, text: "first", rating: .negative),
+            Message(id: "u1", role: .user, text: "a"),
+            Message(id: "a1", role: .assistant, text: "first", rating: .negative),
             Message(id: "u2", role: .user, text: "b"), Message(id: "a2", role: .assistant, text: "second"),
         ]
         let rows = ConversationLayout(appearance: .plain).rows(
@@ -102,7 +106,10 @@ struct TestUIRenderer: AIUIRenderer {
         #expect(keys[1] == ["copy", "share", "rate-positive*", "rate-negative"])
         #expect(keys[3] == ["copy", "share", "rate-positive", "rate-negative", "regenerate"])
         let none = ConversationLayout().rows(for: conversation, state: ConversationViewState(actions: []))
-        #expect(none[1].blocks.contains { if case .actions(let actions) = $0 { actions.map(\.key) == ["rate-negative"] } else { false } })
+        #expect(
+            none[1].blocks.contains {
+                if case .actions(let actions) = $0 { actions.map(\.key) == ["rate-negative"] } else { false }
+            })
     }
 
     @Test func aReplyThatShowsNothingYetIsThinking() {
@@ -126,7 +133,10 @@ struct TestUIRenderer: AIUIRenderer {
         #expect(DisplayFormatting.thoughtDuration(seconds) == text)
     }
 
-    @Test(arguments: [(0, "0 bytes"), (1, "1 byte"), (999, "999 bytes"), (1536, "1.5 kB"), (2_400_000, "2.4 MB"), (1_000_000_000, "1 GB")])
+    @Test(arguments: [
+        (0, "0 bytes"), (1, "1 byte"), (999, "999 bytes"), (1536, "1.5 kB"), (2_400_000, "2.4 MB"),
+        (1_000_000_000, "1 GB"),
+    ])
     func sizes(_ bytes: Int, _ text: String) {
         #expect(DisplayFormatting.size(bytes) == text)
     }

@@ -24,7 +24,9 @@ import Testing
     }
 
     @Test func emptyStringsAndWrongTypesAreMissing() {
-        let result = parts([("ai_tool_call", #"{"id": "", "name": "get_time", "display_title": "", "status": 3, "summary": ["x"]}"#)])
+        let result = parts([
+            ("ai_tool_call", #"{"id": "", "name": "get_time", "display_title": "", "status": 3, "summary": ["x"]}"#)
+        ])
         guard case .toolCall(let call) = result[0] else { return }
         #expect(call.id == "ai_tool_call-0")
         #expect(call.title == "get time")
@@ -56,7 +58,8 @@ import Testing
     }
 
     @Test(arguments: [
-        ("photo.JPG", nil as String?, AIMessageAttachment.Kind.image), ("song.mp3", nil, .audio), ("clip.mov", nil, .video),
+        ("photo.JPG", nil as String?, AIMessageAttachment.Kind.image), ("song.mp3", nil, .audio),
+        ("clip.mov", nil, .video),
         ("report.pdf", nil, .file), ("data", "image/png", .image), ("x.bin", "application/octet-stream", .file),
     ])
     func attachmentKindFromTypeOrName(_ name: String, _ mime: String?, _ kind: AIMessageAttachment.Kind) {

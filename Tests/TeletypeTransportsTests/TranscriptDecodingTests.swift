@@ -32,7 +32,9 @@ import Testing
         #expect(reasoning.id == "reason-1" && reasoning.summary == "Compared fares" && reasoning.duration == 5.3)
         let calls = toolCalls(reply)
         #expect(calls.map(\.id) == ["call-1", "ai_tool_call-2", "call-3"])
-        #expect(calls[0].title == "Searching flights" && calls[0].status == .completed && calls[0].arguments == ["to": "LIS"])
+        #expect(
+            calls[0].title == "Searching flights" && calls[0].status == .completed
+                && calls[0].arguments == ["to": "LIS"])
         #expect(calls[1].status == .awaitingApproval && calls[1].approval?.allowTitle == "Book")
         #expect(calls[1].approval?.declineTitle == "Don't Allow")
         // Wrong types read as missing: the status defaults to running, the duration is absent.
@@ -45,7 +47,9 @@ import Testing
         #expect(newer.version == 2)
         #expect(reply.attachments.map(\.kind) == [.file])
         #expect(reply.attachments.first?.mimeType == "application/pdf" && reply.attachments.first?.size == 1_200_000)
-        #expect(reply.uiDocument == AIUIDocument(format: "openui", version: 1, status: "done", content: "<Card title=\"Flights\"/>"))
+        #expect(
+            reply.uiDocument
+                == AIUIDocument(format: "openui", version: 1, status: "done", content: "<Card title=\"Flights\"/>"))
         #expect(messages[2].isGenerating)
     }
 
@@ -54,7 +58,9 @@ import Testing
         #expect(transcript.format == .vercel)
         let messages = transcript.messages
         #expect(messages[0].text == "Summarize this file")
-        #expect(messages[0].attachments.first?.name == "notes.txt" && messages[0].attachments.first?.mimeType == "text/plain")
+        #expect(
+            messages[0].attachments.first?.name == "notes.txt"
+                && messages[0].attachments.first?.mimeType == "text/plain")
         let reply = messages[1]
         #expect(reply.text == "The notes cover **three** topics.")
         let calls = toolCalls(reply)
@@ -64,7 +70,8 @@ import Testing
         #expect(calls[1].errorText == "Network unreachable")
         #expect(calls[3].isDeclined)
         #expect(reply.attachments.first?.url == "https://example.com/source")
-        #expect(reply.parts.contains { if case .unsupported(let part) = $0 { part.type == "data-weather" } else { false } })
+        #expect(
+            reply.parts.contains { if case .unsupported(let part) = $0 { part.type == "data-weather" } else { false } })
         guard case .reasoning(let reasoning) = reply.parts[0] else {
             Issue.record("no reasoning")
             return
@@ -144,5 +151,35 @@ import Testing
         let transcript = try read("openai.json", as: .teletype)
         #expect(transcript.format == .teletype)
         #expect(transcript.messages.allSatisfy { $0.text.isEmpty })
+    }
+}
+
+/// The JSON Schema in `Schemas/` documents every field the Teletype format writes.
+@Suite struct TranscriptSchemaTests {
+    @Test func everyWrittenFieldIsInTheSchema() throws {
+        let schemaURL = PackageRoot.url.appendingPathComponent("Schemas/teletype-transcript.schema.json")
+        let schema = try JSONParser.parse(String(contentsOf: schemaURL, encoding: .utf8))
+        func properties(_ name: String) -> Set<String> {
+            Set(schema["$defs"]?[name]?["properties"]?.object?.keys ?? [])
+        }
+        let url = PackageRoot.url.appendingPathComponent("Samples/conversation.json")
+        let messages = try TranscriptReader().read(try Data(contentsOf: url), file: "conversation.json").messages
+        for message in messages {
+            let json = TeletypeTranscript.json(message)
+            let messageKeys = Set(json.object?.keys ?? [])
+            #expect(messageKeys.isSubset(of: properties("message")))
+            for attachment in json["attachments"]?.array ?? [] {
+                let keys = Set(attachment.object?.keys ?? [])
+                #expect(keys.isSubset(of: properties("attachment")))
+            }
+            for part in json["parts"]?.array ?? [] {
+                let payload = Set(part["payload"]?.object?.keys ?? [])
+                switch part["type"]?.string {
+                case "ai_reasoning": #expect(payload.isSubset(of: properties("reasoningPayload")))
+                case "ai_tool_call": #expect(payload.isSubset(of: properties("toolCallPayload")))
+                default: continue
+                }
+            }
+        }
     }
 }

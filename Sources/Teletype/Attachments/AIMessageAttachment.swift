@@ -65,9 +65,13 @@ public struct AIMessageAttachment: Sendable, Hashable {
         let type = mimeType ?? fileName.flatMap(AIMessageAttachment.mimeType(forName:))
         var kind = Kind.file
         if let type {
-            if type.hasPrefix("image/") { kind = .image }
-            else if type.hasPrefix("audio/") { kind = .audio }
-            else if type.hasPrefix("video/") { kind = .video }
+            if type.hasPrefix("image/") {
+                kind = .image
+            } else if type.hasPrefix("audio/") {
+                kind = .audio
+            } else if type.hasPrefix("video/") {
+                kind = .video
+            }
         }
         self.init(kind: kind, url: url, name: fileName, size: size, mimeType: type)
     }
@@ -89,7 +93,8 @@ public struct AIMessageAttachment: Sendable, Hashable {
             "md": "text/markdown", "csv": "text/csv", "json": "application/json", "zip": "application/zip",
             "gz": "application/gzip", "tar": "application/x-tar", "mp3": "audio/mpeg", "wav": "audio/wav",
             "m4a": "audio/mp4", "mp4": "video/mp4", "mov": "video/quicktime", "webm": "video/webm",
-            "doc": "application/msword", "docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+            "doc": "application/msword",
+            "docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
             "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", "html": "text/html",
             "swift": "text/x-swift", "py": "text/x-python",
         ]

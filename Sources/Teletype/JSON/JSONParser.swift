@@ -202,7 +202,9 @@ public struct JSONParser {
         }
 
         mutating func array(depth: Int) throws(Failure) -> JSONValue {
-            guard depth <= JSONParser.maximumDepth else { throw failure("nesting deeper than \(JSONParser.maximumDepth) levels") }
+            guard depth <= JSONParser.maximumDepth else {
+                throw failure("nesting deeper than \(JSONParser.maximumDepth) levels")
+            }
             index += 1
             var elements: [JSONValue] = []
             skipWhitespace()
@@ -227,7 +229,9 @@ public struct JSONParser {
         }
 
         mutating func object(depth: Int) throws(Failure) -> JSONValue {
-            guard depth <= JSONParser.maximumDepth else { throw failure("nesting deeper than \(JSONParser.maximumDepth) levels") }
+            guard depth <= JSONParser.maximumDepth else {
+                throw failure("nesting deeper than \(JSONParser.maximumDepth) levels")
+            }
             index += 1
             var object = JSONObject()
             skipWhitespace()
@@ -280,7 +284,8 @@ extension JSONParser {
 
     /// The line and column where the value at `path` starts in a valid JSON document, to say where
     /// a problem is; `nil` when the path is not in it.
-    public static func location(of path: [PathComponent], in bytes: UnsafeRawBufferPointer) -> (line: Int, column: Int)? {
+    public static func location(of path: [PathComponent], in bytes: UnsafeRawBufferPointer) -> (line: Int, column: Int)?
+    {
         var cursor = Cursor(bytes: bytes)
         cursor.skipWhitespace()
         guard let offset = try? cursor.find(path[...]) else { return nil }

@@ -26,7 +26,8 @@ struct ConversationDrawing {
         switch block {
         case .userBubble(let text, let isPending): bubble(text, isPending: isPending)
         case .markdown(let document):
-            context.blocks(MarkdownLayout.layout(document), width: width, indent: 0, base: context.theme.text, tight: false)
+            context.blocks(
+                MarkdownLayout.layout(document), width: width, indent: 0, base: context.theme.text, tight: false)
         case .reasoning(let view): reasoning(view)
         case .toolCall(let view): toolCall(view)
         case .approval(let view): approval(view)
@@ -72,7 +73,8 @@ struct ConversationDrawing {
     }
 
     func indented(_ lines: [StyledLine], by count: Int) -> [StyledLine] {
-        context.prefixed(lines, first: StyledLine(String(repeating: " ", count: count)),
+        context.prefixed(
+            lines, first: StyledLine(String(repeating: " ", count: count)),
             rest: StyledLine(String(repeating: " ", count: count)))
     }
 
@@ -117,7 +119,8 @@ struct ConversationDrawing {
         context.feed(plain(text), into: &measure, base: style)
         _ = measure.finish()
         let inner = max(1, min(measure.widestLine, limit))
-        var lines = rightAligned(box(wrap(plain(text), base: style, width: inner), inner: inner, style: styles.userBubble))
+        var lines = rightAligned(
+            box(wrap(plain(text), base: style, width: inner), inner: inner, style: styles.userBubble))
         if isPending {
             lines += rightAligned(wrap([Span(text: appearance.string("conversation.pending"))], base: styles.notice))
         }
@@ -179,12 +182,14 @@ struct ConversationDrawing {
         }
         if view.isOpen {
             for detail in view.details {
-                lines += indented(wrap([Span(text: detail.label + ":")], base: styles.toolDetails, width: width - 2), by: 2)
+                lines += indented(
+                    wrap([Span(text: detail.label + ":")], base: styles.toolDetails, width: width - 2), by: 2)
                 let body = context.verbatim(
                     detail.text.split(separator: "\n", omittingEmptySubsequences: false).map {
                         TerminalSafeText.sanitize(String($0))
                     }, style: styles.toolDetails, gutter: StyledLine("    "),
-                    continuation: StyledLine("   " + glyphs.continuation, style: styles.toolDetails), width: width, indent: 0)
+                    continuation: StyledLine("   " + glyphs.continuation, style: styles.toolDetails), width: width,
+                    indent: 0)
                 lines += body
             }
         }
@@ -214,7 +219,10 @@ struct ConversationDrawing {
         let url = view.url.flatMap { $0.lowercased().hasPrefix("data:") ? nil : TerminalSafeText.sanitize($0) }
         let target = url.flatMap { capabilities.hyperlinks ? HyperlinkPolicy.target(for: $0) : nil }
         var nameWrapper = wrapper
-        nameWrapper.add(TerminalSafeText.sanitize(view.name), style: styles.attachmentName.merged(with: target == nil ? .plain : appearance.theme.link), hyperlink: target)
+        nameWrapper.add(
+            TerminalSafeText.sanitize(view.name),
+            style: styles.attachmentName.merged(with: target == nil ? .plain : appearance.theme.link), hyperlink: target
+        )
         wrapper = nameWrapper
         if !view.details.isEmpty {
             context.feed(

@@ -15,7 +15,8 @@ public struct ConversationHTMLRenderer: Sendable {
 
     /// The rows as one fragment.
     public func render(_ rows: [ConversationRow]) -> String {
-        rows.map(render).joined()
+        let renderer = self
+        return ParallelWork.map(rows.count) { renderer.render(rows[$0]) }.joined()
     }
 
     /// One row as an `<article>`.
@@ -34,12 +35,14 @@ public struct ConversationHTMLRenderer: Sendable {
 
     /// Letters, digits, `-` and `_` of `text`; anything else becomes `-`.
     static func className(_ text: String) -> String {
-        String(text.unicodeScalars.map { scalar -> Character in
-            let value = scalar.value
-            let ok = (0x30...0x39).contains(value) || (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value)
-                || scalar == "-" || scalar == "_"
-            return ok ? Character(scalar) : "-"
-        })
+        String(
+            text.unicodeScalars.map { scalar -> Character in
+                let value = scalar.value
+                let ok =
+                    (0x30...0x39).contains(value) || (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value)
+                    || scalar == "-" || scalar == "_"
+                return ok ? Character(scalar) : "-"
+            })
     }
 
     private func block(_ block: ConversationBlock, into out: inout HTMLBuffer) {
@@ -58,7 +61,9 @@ public struct ConversationHTMLRenderer: Sendable {
             out.raw(MarkdownHTMLRenderer(options: options).render(document))
             out.raw("</div>\n")
         case .reasoning(let view):
-            out.raw(view.isStreaming ? "<details class=\"tt-reasoning tt-streaming\" open>" : "<details class=\"tt-reasoning\">")
+            out.raw(
+                view.isStreaming
+                    ? "<details class=\"tt-reasoning tt-streaming\" open>" : "<details class=\"tt-reasoning\">")
             out.raw("<summary><span class=\"tt-icon\">")
             out.text(appearance.icons.reasoning)
             out.raw("</span> <span class=\"tt-title\">")
@@ -154,7 +159,10 @@ public struct ConversationHTMLRenderer: Sendable {
 
     private func toolCall(_ view: ToolCallView, into out: inout HTMLBuffer) {
         let hasBody = view.summary != nil || !view.details.isEmpty
-        out.raw(hasBody ? "<details class=\"tt-tool tt-\(view.state.rawValue)\">" : "<div class=\"tt-tool tt-\(view.state.rawValue)\">")
+        out.raw(
+            hasBody
+                ? "<details class=\"tt-tool tt-\(view.state.rawValue)\">"
+                : "<div class=\"tt-tool tt-\(view.state.rawValue)\">")
         out.raw(hasBody ? "<summary>" : "<p class=\"tt-tool-line\">")
         out.raw("<span class=\"tt-icon\">")
         out.text(view.icon)
@@ -189,7 +197,8 @@ public struct ConversationHTMLRenderer: Sendable {
     }
 
     private func attachment(_ view: AttachmentView, into out: inout HTMLBuffer) {
-        let classes = "tt-attachment" + (view.isImage ? " tt-image" : " tt-file") + (view.isTrailing ? " tt-trailing" : "")
+        let classes =
+            "tt-attachment" + (view.isImage ? " tt-image" : " tt-file") + (view.isTrailing ? " tt-trailing" : "")
         out.raw("<div class=\"\(classes)\">")
         if view.isImage, let url = view.url, URLPolicy.allowsImageLoad(url, options: options) {
             out.raw("<img src=\"")

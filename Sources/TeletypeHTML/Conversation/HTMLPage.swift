@@ -70,7 +70,9 @@ enum HTMLPageStyles {
     static func css(for scheme: HTMLPage.ColorScheme) -> String {
         var css: String
         switch scheme {
-        case .auto: css = ":root { color-scheme: light dark; \(light) }\n@media (prefers-color-scheme: dark) { :root { \(dark) } }\n"
+        case .auto:
+            css =
+                ":root { color-scheme: light dark; \(light) }\n@media (prefers-color-scheme: dark) { :root { \(dark) } }\n"
         case .light: css = ":root { color-scheme: light; \(light) }\n"
         case .dark: css = ":root { color-scheme: dark; \(dark) }\n"
         case .plain: css = ":root { color-scheme: light; \(plain) }\n"

@@ -34,27 +34,31 @@ public struct ConversationStyles: Sendable, Equatable {
 
     public static let dark = ConversationStyles(
         userBubble: TextStyle(foreground: .hex(0x5C6370)), userText: TextStyle(foreground: .hex(0xE6E6E6)),
-        reasoningTitle: TextStyle(foreground: .hex(0xC678DD)), reasoningText: TextStyle(foreground: .hex(0x7F848E), italic: true),
+        reasoningTitle: TextStyle(foreground: .hex(0xC678DD)),
+        reasoningText: TextStyle(foreground: .hex(0x7F848E), italic: true),
         toolTitle: TextStyle(bold: true), toolRunning: TextStyle(foreground: .hex(0x61AFEF)),
         toolCompleted: TextStyle(foreground: .hex(0x98C379)), toolFailed: TextStyle(foreground: .hex(0xE06C75)),
         toolCancelled: TextStyle(foreground: .hex(0x7F848E)), toolWaiting: TextStyle(foreground: .hex(0xE5C07B)),
         toolDetails: TextStyle(foreground: .hex(0x7F848E)), approvalFrame: TextStyle(foreground: .hex(0xE5C07B)),
         approvalButton: TextStyle(bold: true), attachmentName: TextStyle(underline: false),
         attachmentDetails: TextStyle(foreground: .hex(0x7F848E)), messageAction: TextStyle(foreground: .hex(0x5C6370)),
-        messageActionSelected: TextStyle(foreground: .hex(0x61AFEF), bold: true), notice: TextStyle(foreground: .hex(0x7F848E)),
+        messageActionSelected: TextStyle(foreground: .hex(0x61AFEF), bold: true),
+        notice: TextStyle(foreground: .hex(0x7F848E)),
         error: TextStyle(foreground: .hex(0xE06C75), bold: true), suggestion: TextStyle(foreground: .hex(0x56B6C2)),
         thinking: TextStyle(foreground: .hex(0xC678DD), italic: true))
 
     public static let light = ConversationStyles(
         userBubble: TextStyle(foreground: .hex(0xA0A1A7)), userText: TextStyle(foreground: .hex(0x383A42)),
-        reasoningTitle: TextStyle(foreground: .hex(0xA626A4)), reasoningText: TextStyle(foreground: .hex(0x696C77), italic: true),
+        reasoningTitle: TextStyle(foreground: .hex(0xA626A4)),
+        reasoningText: TextStyle(foreground: .hex(0x696C77), italic: true),
         toolTitle: TextStyle(bold: true), toolRunning: TextStyle(foreground: .hex(0x4078F2)),
         toolCompleted: TextStyle(foreground: .hex(0x50A14F)), toolFailed: TextStyle(foreground: .hex(0xE45649)),
         toolCancelled: TextStyle(foreground: .hex(0x696C77)), toolWaiting: TextStyle(foreground: .hex(0x986801)),
         toolDetails: TextStyle(foreground: .hex(0x696C77)), approvalFrame: TextStyle(foreground: .hex(0x986801)),
         approvalButton: TextStyle(bold: true), attachmentName: .plain,
         attachmentDetails: TextStyle(foreground: .hex(0x696C77)), messageAction: TextStyle(foreground: .hex(0xA0A1A7)),
-        messageActionSelected: TextStyle(foreground: .hex(0x4078F2), bold: true), notice: TextStyle(foreground: .hex(0x696C77)),
+        messageActionSelected: TextStyle(foreground: .hex(0x4078F2), bold: true),
+        notice: TextStyle(foreground: .hex(0x696C77)),
         error: TextStyle(foreground: .hex(0xE45649), bold: true), suggestion: TextStyle(foreground: .hex(0x0184BC)),
         thinking: TextStyle(foreground: .hex(0xA626A4), italic: true))
 

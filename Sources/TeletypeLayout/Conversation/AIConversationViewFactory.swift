@@ -58,7 +58,8 @@ public protocol AIConversationViewFactory: Sendable {
     /// A message the user sent: its attachments, then its text in a bubble.
     func makeUserMessageView(options: AIUserMessageViewOptions, appearance: AIAppearance) -> [ConversationBlock]
     /// A reply: its steps, its answer (or generated UI), its attachments.
-    func makeAssistantMessageView(options: AIAssistantMessageViewOptions, appearance: AIAppearance) -> [ConversationBlock]
+    func makeAssistantMessageView(options: AIAssistantMessageViewOptions, appearance: AIAppearance)
+        -> [ConversationBlock]
     /// What the user can do with a finished reply.
     func makeReplyActionsView(options: AIReplyActionsViewOptions, appearance: AIAppearance) -> [ConversationBlock]
     /// One attachment.
@@ -74,7 +75,8 @@ public struct DefaultConversationViewFactory: AIConversationViewFactory {
 }
 
 extension AIConversationViewFactory {
-    public func makeUserMessageView(options: AIUserMessageViewOptions, appearance: AIAppearance) -> [ConversationBlock] {
+    public func makeUserMessageView(options: AIUserMessageViewOptions, appearance: AIAppearance) -> [ConversationBlock]
+    {
         defaultUserMessageView(options: options, appearance: appearance)
     }
     public func makeAssistantMessageView(options: AIAssistantMessageViewOptions, appearance: AIAppearance)
@@ -82,7 +84,9 @@ extension AIConversationViewFactory {
     {
         defaultAssistantMessageView(options: options, appearance: appearance)
     }
-    public func makeReplyActionsView(options: AIReplyActionsViewOptions, appearance: AIAppearance) -> [ConversationBlock] {
+    public func makeReplyActionsView(options: AIReplyActionsViewOptions, appearance: AIAppearance)
+        -> [ConversationBlock]
+    {
         defaultReplyActionsView(options: options, appearance: appearance)
     }
     public func makeAttachmentView(options: AIMessageAttachmentViewOptions, appearance: AIAppearance)

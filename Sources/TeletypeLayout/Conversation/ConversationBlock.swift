@@ -99,7 +99,8 @@ public struct ToolCallView: Sendable, Equatable {
     public static func == (lhs: ToolCallView, rhs: ToolCallView) -> Bool {
         lhs.state == rhs.state && lhs.icon == rhs.icon && lhs.title == rhs.title && lhs.statusLabel == rhs.statusLabel
             && lhs.duration == rhs.duration && lhs.summary == rhs.summary && lhs.isOpen == rhs.isOpen
-            && lhs.details.map(\.label) == rhs.details.map(\.label) && lhs.details.map(\.text) == rhs.details.map(\.text)
+            && lhs.details.map(\.label) == rhs.details.map(\.label)
+            && lhs.details.map(\.text) == rhs.details.map(\.text)
     }
 }
 

@@ -22,7 +22,8 @@ public struct ConversationLayout: Sendable {
     /// The row of one message, or `nil` for a reply that shows nothing yet. Rows of different
     /// messages are independent, so a long transcript can be laid out one message at a time.
     public func row(
-        for message: any AIMessage, isFirst: Bool, isLatestReply: Bool, state: ConversationViewState = ConversationViewState()
+        for message: any AIMessage, isFirst: Bool, isLatestReply: Bool,
+        state: ConversationViewState = ConversationViewState()
     ) -> ConversationRow? {
         if message.role.isUser {
             let options = AIUserMessageViewOptions(
@@ -37,7 +38,8 @@ public struct ConversationLayout: Sendable {
                 blocks: [.notice(message.text, kind: .system)], startsTurn: isFirst)
         }
         var blocks = factory.makeAssistantMessageView(
-            options: AIAssistantMessageViewOptions(message: message, isLatestReply: isLatestReply, state: state, ui: ui),
+            options: AIAssistantMessageViewOptions(
+                message: message, isLatestReply: isLatestReply, state: state, ui: ui),
             appearance: appearance)
         if blocks.isEmpty && message.isGenerating { return nil }
         if !message.isGenerating {
@@ -63,9 +65,10 @@ public struct ConversationLayout: Sendable {
                     id: "older-messages", kind: .indicator,
                     blocks: [.notice(appearance.string("conversation.older_messages"), kind: .olderMessages)]))
         }
-        let pendingArrived = state.pendingMessage.map { pending in
-            pending.id.map { id in messages.contains { $0.id == id } } ?? false
-        } ?? true
+        let pendingArrived =
+            state.pendingMessage.map { pending in
+                pending.id.map { id in messages.contains { $0.id == id } } ?? false
+            } ?? true
         if messages.isEmpty && (state.pendingMessage == nil || pendingArrived) {
             var blocks: [ConversationBlock] = [
                 .notice(state.emptyContent ?? appearance.string("conversation.empty"), kind: .empty)
@@ -79,8 +82,16 @@ public struct ConversationLayout: Sendable {
             !messages[index].role.isUser && messages[index].role != .system && index > (lastUser ?? -1)
         }
         var replyShowsNothing = false
-        for (index, message) in messages.enumerated() {
-            if let row = row(for: message, isFirst: index == 0, isLatestReply: index == latestReply, state: state) {
+        // Messages lay out independently: a long conversation is shared among the cores.
+        let ranges = ParallelWork.ranges(messages.count, minimum: 64)
+        let layout = self
+        let parts = ParallelWork.map(ranges.count) { part in
+            ranges[part].map { index in
+                layout.row(for: messages[index], isFirst: index == 0, isLatestReply: index == latestReply, state: state)
+            }
+        }
+        for (index, row) in parts.joined().enumerated() {
+            if let row {
                 rows.append(row)
             } else if index == latestReply {
                 // A reply that shows nothing yet: the agent is still thinking.
@@ -88,7 +99,8 @@ public struct ConversationLayout: Sendable {
             }
         }
         if let pending = state.pendingMessage, !pendingArrived {
-            let message = Message(id: pending.id ?? "pending", role: .user, text: pending.text, attachments: pending.attachments)
+            let message = Message(
+                id: pending.id ?? "pending", role: .user, text: pending.text, attachments: pending.attachments)
             let options = AIUserMessageViewOptions(
                 message: message, text: pending.text, attachments: pending.attachments, isPending: true)
             rows.append(
@@ -106,7 +118,8 @@ public struct ConversationLayout: Sendable {
         if let footer = state.footer {
             rows.append(
                 ConversationRow(
-                    id: "footer", kind: .indicator, blocks: [.notice(footer, kind: state.footerIsError ? .error : .footer)]))
+                    id: "footer", kind: .indicator,
+                    blocks: [.notice(footer, kind: state.footerIsError ? .error : .footer)]))
         }
         return rows
     }

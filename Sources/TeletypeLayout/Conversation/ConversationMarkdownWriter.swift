@@ -31,7 +31,8 @@ public struct ConversationMarkdownWriter: Sendable {
         let who =
             message.role.isUser
             ? appearance.string("conversation.you")
-            : message.role == .assistant ? appearance.string("conversation.assistant") : message.role.rawValue.capitalized
+            : message.role == .assistant
+                ? appearance.string("conversation.assistant") : message.role.rawValue.capitalized
         out += "### \(who)\n\n"
         for part in message.parts {
             switch part {
@@ -45,11 +46,13 @@ public struct ConversationMarkdownWriter: Sendable {
                 out += "\n"
             case .toolCall(let call):
                 let view = ConversationViews.toolCall(call, state: state, appearance: appearance)
-                out += "- \(view.icon) **\(view.title)** · \(view.statusLabel)" + (view.duration.map { " · \($0)" } ?? "")
+                out +=
+                    "- \(view.icon) **\(view.title)** · \(view.statusLabel)" + (view.duration.map { " · \($0)" } ?? "")
                 if let summary = view.summary { out += " — " + summary }
                 out += "\n"
                 for detail in view.details {
-                    out += "\n  \(detail.label):\n\n  ```\n  " + detail.text.replacingNewlines(with: "\n  ") + "\n  ```\n"
+                    out +=
+                        "\n  \(detail.label):\n\n  ```\n  " + detail.text.replacingNewlines(with: "\n  ") + "\n  ```\n"
                 }
                 if call.status == .awaitingApproval, let approval = call.approval {
                     out += "  - " + (approval.title ?? appearance.string("tool_approval.title", call.title))
@@ -64,7 +67,8 @@ public struct ConversationMarkdownWriter: Sendable {
         if !message.attachments.isEmpty {
             if !message.text.isEmpty { out += "\n" }
             for attachment in message.attachments {
-                let view = ConversationViews.attachment(attachment, isFromUser: message.role.isUser, appearance: appearance)
+                let view = ConversationViews.attachment(
+                    attachment, isFromUser: message.role.isUser, appearance: appearance)
                 let name = view.name.replacingOccurrences(of: "]", with: "\\]")
                 if let url = view.url, !url.lowercased().hasPrefix("data:") {
                     out += "- \(view.icon) [\(name)](<\(url)>) · \(view.details)\n"
@@ -74,7 +78,10 @@ public struct ConversationMarkdownWriter: Sendable {
             }
         }
         if let rating = state.ratings[message.id] ?? message.rating {
-            out += "\n*" + appearance.string(rating == .positive ? "message_actions.rated_positive" : "message_actions.rated_negative") + "*\n"
+            out +=
+                "\n*"
+                + appearance.string(
+                    rating == .positive ? "message_actions.rated_positive" : "message_actions.rated_negative") + "*\n"
         }
         return out
     }

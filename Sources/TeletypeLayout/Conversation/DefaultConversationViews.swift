@@ -9,7 +9,8 @@ extension AIConversationViewFactory {
         var blocks: [ConversationBlock] = []
         for attachment in options.attachments {
             blocks += makeAttachmentView(
-                options: AIMessageAttachmentViewOptions(attachment: attachment, isFromUser: true), appearance: appearance)
+                options: AIMessageAttachmentViewOptions(attachment: attachment, isFromUser: true),
+                appearance: appearance)
         }
         if !options.text.isEmpty { blocks.append(.userBubble(options.text, isPending: options.isPending)) }
         return blocks
@@ -47,7 +48,8 @@ extension AIConversationViewFactory {
         }
         for attachment in message.attachments {
             blocks += makeAttachmentView(
-                options: AIMessageAttachmentViewOptions(attachment: attachment, isFromUser: false), appearance: appearance)
+                options: AIMessageAttachmentViewOptions(attachment: attachment, isFromUser: false),
+                appearance: appearance)
         }
         return blocks
     }
@@ -60,7 +62,8 @@ extension AIConversationViewFactory {
         let icons = appearance.icons
         var actions: [ActionView] = []
         if options.actions.contains(.copy) && !options.text.isEmpty {
-            actions.append(ActionView(key: "copy", icon: icons.messageCopy, label: appearance.string("message_actions.copy")))
+            actions.append(
+                ActionView(key: "copy", icon: icons.messageCopy, label: appearance.string("message_actions.copy")))
         }
         if options.actions.contains(.share) && !options.text.isEmpty {
             actions.append(
@@ -72,28 +75,31 @@ extension AIConversationViewFactory {
             actions.append(
                 ActionView(
                     key: "rate-positive", icon: positive ? icons.messageRatedPositive : icons.messageRatePositive,
-                    label: appearance.string(positive ? "message_actions.rated_positive" : "message_actions.rate_positive"),
+                    label: appearance.string(
+                        positive ? "message_actions.rated_positive" : "message_actions.rate_positive"),
                     isSelected: positive))
             actions.append(
                 ActionView(
                     key: "rate-negative", icon: negative ? icons.messageRatedNegative : icons.messageRateNegative,
-                    label: appearance.string(negative ? "message_actions.rated_negative" : "message_actions.rate_negative"),
+                    label: appearance.string(
+                        negative ? "message_actions.rated_negative" : "message_actions.rate_negative"),
                     isSelected: negative))
-        }
-        else if let rating = options.rating {
+        } else if let rating = options.rating {
             // Without rating, the user's rating still shows.
             let positive = rating == .positive
             actions.append(
                 ActionView(
                     key: positive ? "rate-positive" : "rate-negative",
                     icon: positive ? icons.messageRatedPositive : icons.messageRatedNegative,
-                    label: appearance.string(positive ? "message_actions.rated_positive" : "message_actions.rated_negative"),
+                    label: appearance.string(
+                        positive ? "message_actions.rated_positive" : "message_actions.rated_negative"),
                     isSelected: true))
         }
         if options.actions.contains(.regenerate) && options.isLatestReply {
             actions.append(
                 ActionView(
-                    key: "regenerate", icon: icons.messageRegenerate, label: appearance.string("message_actions.regenerate")))
+                    key: "regenerate", icon: icons.messageRegenerate,
+                    label: appearance.string("message_actions.regenerate")))
         }
         return actions.isEmpty ? [] : [.actions(actions)]
     }
@@ -102,7 +108,11 @@ extension AIConversationViewFactory {
     public func defaultAttachmentView(options: AIMessageAttachmentViewOptions, appearance: AIAppearance)
         -> [ConversationBlock]
     {
-        [.attachment(ConversationViews.attachment(options.attachment, isFromUser: options.isFromUser, appearance: appearance))]
+        [
+            .attachment(
+                ConversationViews.attachment(options.attachment, isFromUser: options.isFromUser, appearance: appearance)
+            )
+        ]
     }
 
     /// The default approval card: title, reason, message, and the allow and decline labels.
@@ -134,7 +144,9 @@ public enum ConversationViews {
                 ?? appearance.string("reasoning.title.thinking")
         } else {
             title =
-                part.duration.map { appearance.string("reasoning.title.thought_for", DisplayFormatting.thoughtDuration($0)) }
+                part.duration.map {
+                    appearance.string("reasoning.title.thought_for", DisplayFormatting.thoughtDuration($0))
+                }
                 ?? appearance.string("reasoning.title.thought")
         }
         return ReasoningView(
@@ -153,13 +165,16 @@ public enum ConversationViews {
             case .completed: (.completed, icons.toolCompleted, "tool_call.status.completed")
             case .failed: (.failed, icons.toolFailed, "tool_call.status.failed")
             case .cancelled: (.cancelled, icons.toolCancelled, "tool_call.status.cancelled")
-            case .awaitingApproval: (.awaitingApproval, icons.toolAwaitingApproval, "tool_call.status.awaiting_approval")
+            case .awaitingApproval:
+                (.awaitingApproval, icons.toolAwaitingApproval, "tool_call.status.awaiting_approval")
             case .awaitingClient: (.awaitingClient, icons.toolAwaitingClient, "tool_call.status.awaiting_client")
             default: (.running, icons.toolRunning, "tool_call.status.running")
             }
         var details: [(label: String, text: String)] = []
         if state.expandToolCalls {
-            if let arguments = call.arguments { details.append((appearance.string("tool_call.arguments"), text(of: arguments))) }
+            if let arguments = call.arguments {
+                details.append((appearance.string("tool_call.arguments"), text(of: arguments)))
+            }
             if let output = call.output { details.append((appearance.string("tool_call.output"), text(of: output))) }
             if let error = call.errorText { details.append((appearance.string("tool_call.error"), error)) }
         }
@@ -192,7 +207,9 @@ public enum ConversationViews {
             icon = icons.attachmentAudio
         } else if attachment.kind == .video || mime.hasPrefix("video/") {
             icon = icons.attachmentVideo
-        } else if ["application/zip", "application/gzip", "application/x-tar", "application/x-7z-compressed"].contains(mime) {
+        } else if ["application/zip", "application/gzip", "application/x-tar", "application/x-7z-compressed"].contains(
+            mime)
+        {
             icon = icons.attachmentArchive
         } else {
             icon = icons.attachmentFile

@@ -4,12 +4,16 @@ import Teletype
 /// fold into the cards of the calls they answer.
 enum ChatCompletionTranscript {
     /// Reads an OpenAI `messages` list.
-    static func openAI(_ values: [JSONValue], at path: [JSONParser.PathComponent]) throws(TranscriptProblem) -> [Message] {
+    static func openAI(_ values: [JSONValue], at path: [JSONParser.PathComponent]) throws(TranscriptProblem)
+        -> [Message]
+    {
         var messages: [Message] = []
         var callOwner: [String: (message: Int, part: Int)] = [:]
         for (index, value) in values.enumerated() {
             let here = path + [.index(index)]
-            guard let object = value.object else { throw TranscriptProblem("a message must be a JSON object", at: here) }
+            guard let object = value.object else {
+                throw TranscriptProblem("a message must be a JSON object", at: here)
+            }
             guard let role = object["role"]?.string else {
                 throw TranscriptProblem("the message has no \"role\" (system, user, assistant or tool)", at: here)
             }
@@ -76,11 +80,14 @@ enum ChatCompletionTranscript {
         var callOwner: [String: (message: Int, part: Int)] = [:]
         for (index, value) in values.enumerated() {
             let here = path + [.index(index)]
-            guard let object = value.object else { throw TranscriptProblem("a message must be a JSON object", at: here) }
+            guard let object = value.object else {
+                throw TranscriptProblem("a message must be a JSON object", at: here)
+            }
             guard let role = object["role"]?.string else {
                 throw TranscriptProblem("the message has no \"role\" (user or assistant)", at: here)
             }
-            var message = Message(id: object["id"]?.string ?? "message-\(index + 1)", role: AIMessageRole(rawValue: role), text: "")
+            var message = Message(
+                id: object["id"]?.string ?? "message-\(index + 1)", role: AIMessageRole(rawValue: role), text: "")
             var texts: [String] = []
             var onlyResults = true
             switch object["content"] {
@@ -102,7 +109,8 @@ enum ChatCompletionTranscript {
                         let id = block["id"]?.string ?? "tool-\(index)-\(offset)"
                         callOwner[id] = (messages.count, message.parts.count)
                         message.parts.append(
-                            .toolCall(AIToolCallPart(id: id, name: block["name"]?.string ?? "", arguments: block["input"])))
+                            .toolCall(
+                                AIToolCallPart(id: id, name: block["name"]?.string ?? "", arguments: block["input"])))
                     case "tool_result":
                         guard let id = block["tool_use_id"]?.string, let owner = callOwner[id],
                             case .toolCall(var call) = messages[owner.message].parts[owner.part]

@@ -4,7 +4,8 @@ import Teletype
 /// written; its steps are `ai_*` attachments, read by ``AIMessagePart/parts(from:)``; other
 /// attachments are images and files; `ai_ui` is its generated UI.
 enum StreamChatTranscript {
-    static func message(_ value: JSONValue, at path: [JSONParser.PathComponent], position: Int) throws(TranscriptProblem)
+    static func message(_ value: JSONValue, at path: [JSONParser.PathComponent], position: Int)
+        throws(TranscriptProblem)
         -> Message
     {
         guard let object = value.object else { throw TranscriptProblem("a message must be a JSON object", at: path) }
@@ -29,7 +30,8 @@ enum StreamChatTranscript {
             switch type {
             case "image", "giphy":
                 var image = AIMessageAttachment.image(
-                    attachment["image_url"]?.string ?? attachment["thumb_url"]?.string ?? attachment["asset_url"]?.string ?? "",
+                    attachment["image_url"]?.string ?? attachment["thumb_url"]?.string ?? attachment["asset_url"]?
+                        .string ?? "",
                     name: attachment["title"]?.string ?? attachment["fallback"]?.string)
                 image.width = attachment["original_width"]?.integer
                 image.height = attachment["original_height"]?.integer

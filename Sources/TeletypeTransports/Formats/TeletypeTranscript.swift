@@ -4,7 +4,8 @@ import Teletype
 /// documents in the Stream Chat payload shapes. See `Schemas/teletype-transcript.schema.json`.
 public enum TeletypeTranscript {
     /// Reads one message.
-    static func message(_ value: JSONValue, at path: [JSONParser.PathComponent], position: Int) throws(TranscriptProblem)
+    static func message(_ value: JSONValue, at path: [JSONParser.PathComponent], position: Int)
+        throws(TranscriptProblem)
         -> Message
     {
         guard let object = value.object else { throw TranscriptProblem("a message must be a JSON object", at: path) }
@@ -18,7 +19,8 @@ public enum TeletypeTranscript {
         if let parts = object["parts"]?.array {
             message.parts = parts.enumerated().compactMap { offset, part in
                 guard let type = part["type"]?.string else { return nil }
-                return AIMessagePart.part(type: type, payload: part["payload"]?.object ?? JSONObject(), position: offset)
+                return AIMessagePart.part(
+                    type: type, payload: part["payload"]?.object ?? JSONObject(), position: offset)
             }
         }
         message.attachments = (object["attachments"]?.array ?? []).compactMap { $0.object.map(attachment) }
@@ -50,7 +52,8 @@ public enum TeletypeTranscript {
             object["parts"] = .array(
                 message.parts.map { part in
                     let attachment = part.attachment
-                    return .object(JSONObject([("type", .string(attachment.type)), ("payload", .object(attachment.payload))]))
+                    return .object(
+                        JSONObject([("type", .string(attachment.type)), ("payload", .object(attachment.payload))]))
                 })
         }
         if !message.attachments.isEmpty {

@@ -3,14 +3,16 @@ import Teletype
 /// Vercel AI SDK `UIMessage` lists: text, reasoning, tool (`tool-<name>`, `dynamic-tool`), file,
 /// source and data parts.
 enum VercelTranscript {
-    static func message(_ value: JSONValue, at path: [JSONParser.PathComponent], position: Int) throws(TranscriptProblem)
+    static func message(_ value: JSONValue, at path: [JSONParser.PathComponent], position: Int)
+        throws(TranscriptProblem)
         -> Message
     {
         guard let object = value.object else { throw TranscriptProblem("a message must be a JSON object", at: path) }
         guard let role = object["role"]?.string else {
             throw TranscriptProblem("the message has no \"role\" (system, user or assistant)", at: path)
         }
-        var message = Message(id: object["id"]?.string ?? "message-\(position + 1)", role: AIMessageRole(rawValue: role), text: "")
+        var message = Message(
+            id: object["id"]?.string ?? "message-\(position + 1)", role: AIMessageRole(rawValue: role), text: "")
         var texts: [String] = []
         for (offset, part) in (object["parts"]?.array ?? []).enumerated() {
             guard let type = part["type"]?.string else { continue }
