@@ -31,8 +31,13 @@ struct HTMLBuffer {
         copy.withUTF8 { utf8 in
             var start = 0
             var index = 0
+            let special = HTMLBuffer.special
             while index < utf8.count {
                 let byte = utf8[index]
+                if !special[Int(byte)] {
+                    index += 1
+                    continue
+                }
                 let replacement: String
                 var length = 1
                 switch byte {
@@ -60,6 +65,16 @@ struct HTMLBuffer {
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<utf8.count]))
         }
     }
+
+    /// The bytes ``text(_:)`` looks at twice: markup characters, controls, and the lead byte of C1.
+    private static let special: [Bool] = {
+        var table = [Bool](repeating: false, count: 256)
+        for byte in 0..<0x20 where byte != 0x09 && byte != 0x0A && byte != 0x0D { table[byte] = true }
+        for byte in "&<>\"".utf8 { table[Int(byte)] = true }
+        table[0x7F] = true
+        table[0xC2] = true
+        return table
+    }()
 
     /// Appends a URL for an attribute: bytes outside the URL-safe set are percent-encoded, `&` and
     /// `'` become entities, existing `%XX` escapes are kept.

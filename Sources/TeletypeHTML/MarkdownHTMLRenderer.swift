@@ -50,6 +50,20 @@ public struct MarkdownHTMLRenderer: Sendable {
         return joined(MarkdownParser().parse(utf8: bytes) { Self.bytes(of: $0, options: options) })
     }
 
+    /// Parses and renders Markdown given as UTF-8 bytes, handing the HTML to `write` in order, piece by
+    /// piece, without gathering it in one string.
+    public func render(markdownUTF8 bytes: UnsafeRawBufferPointer, to write: ([UInt8]) -> Void) {
+        let options = self.options
+        let pieces = MarkdownParser().parse(utf8: bytes) { Self.bytes(of: $0, options: options) }
+        for part in pieces.parts { write(part) }
+        if !pieces.footnotes.isEmpty {
+            var writer = Writer(options: options, capacity: pieces.footnotes.count * 256)
+            writer.blocks(pieces.footnotes, tight: false)
+            writer.finish()
+            write(writer.buffer.bytes)
+        }
+    }
+
     private static func bytes(of blocks: [Block], options: HTMLRenderOptions) -> [UInt8] {
         var writer = Writer(options: options, capacity: blocks.count * 128)
         writer.blocks(blocks, tight: false)

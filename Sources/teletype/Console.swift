@@ -12,6 +12,11 @@ enum Console {
         write(text, to: STDOUT_FILENO)
     }
 
+    /// Writes bytes to standard output.
+    static func output(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { buffer in write(UnsafeRawBufferPointer(buffer), to: STDOUT_FILENO) }
+    }
+
     static func error(_ text: String) {
         write(text, to: STDERR_FILENO)
     }
@@ -19,16 +24,20 @@ enum Console {
     /// Writes all of `text`, retrying short writes.
     static func write(_ text: String, to descriptor: Int32) {
         var copy = text
-        copy.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written <= 0 {
-                    if written < 0 && errno == EINTR { continue }
-                    return
-                }
-                offset += written
+        copy.withUTF8 { buffer in write(UnsafeRawBufferPointer(buffer), to: descriptor) }
+    }
+
+    /// Writes all of `bytes`, retrying short writes.
+    static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) {
+        guard let base = bytes.baseAddress else { return }
+        var offset = 0
+        while offset < bytes.count {
+            let written = Foundation.write(descriptor, base + offset, bytes.count - offset)
+            if written <= 0 {
+                if written < 0 && errno == EINTR { continue }
+                return
             }
+            offset += written
         }
     }
 

@@ -44,21 +44,20 @@ enum MarkdownCommand {
             throw CommandError.usage("expected one input file, got \(parsed.positional.count)", help: usage)
         }
         let data = try Input.read(parsed.positional.first)
-        // cmark-gfm reads the bytes as they are and replaces invalid UTF-8 by U+FFFD.
-        let output: String
+        // cmark-gfm reads the bytes as they are and replaces invalid UTF-8 by U+FFFD; the output is
+        // written piece by piece as it is ready.
         if format == "html" {
             var html = HTMLRenderOptions.untrusted
             html.allowsRawHTML = parsed.isSet("--allow-raw-html")
-            output = data.withUnsafeBytes { MarkdownHTMLRenderer(options: html).render(markdownUTF8: $0) }
+            data.withUnsafeBytes { MarkdownHTMLRenderer(options: html).render(markdownUTF8: $0, to: Console.output) }
         } else {
             let renderer = TerminalRenderer(
                 width: TerminalSettings.width(width),
                 capabilities: TerminalSettings.capabilities(format: format, color: color),
                 theme: Theme.named(themeName) ?? .dark)
-            output = data.withUnsafeBytes { renderer.render(markdownUTF8: $0) }
+            data.withUnsafeBytes { renderer.render(markdownUTF8: $0, to: Console.output) }
         }
-        Console.output(output)
-        Console.exitSuccessfully(keeping: output)
+        Console.exitSuccessfully(keeping: data)
     }
 }
 

@@ -53,6 +53,12 @@ public enum CellWidth {
         return width
     }
 
+    /// Whether a scalar may belong to the cluster before it: a zero-width scalar (combining marks,
+    /// joiners, selectors, Hangul vowels and finals) or one of ``joinsCluster(_:)``.
+    static func mayJoin(_ scalar: Unicode.Scalar) -> Bool {
+        joinsCluster(scalar.value) || of(scalar) == 0
+    }
+
     /// Scalars that make a cluster wider or narrower than the sum of its parts: the zero-width
     /// joiner, the emoji variation selector, skin-tone modifiers, regional indicators and tags.
     static func joinsCluster(_ value: UInt32) -> Bool {

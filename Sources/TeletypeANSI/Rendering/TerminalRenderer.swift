@@ -63,6 +63,23 @@ public struct TerminalRenderer: Sendable {
         return joined(pieces)
     }
 
+    /// Parses and renders Markdown given as UTF-8 bytes, handing the output to `write` in order, piece
+    /// by piece, without gathering it in one string.
+    public func render(markdownUTF8 bytes: UnsafeRawBufferPointer, to write: ([UInt8]) -> Void) {
+        let renderer = self
+        let pieces = MarkdownParser().parse(utf8: bytes) { blocks in
+            ANSIWriter.bytes(renderer.lines(MarkdownLayout.layout(blocks: blocks)), capabilities: renderer.capabilities)
+        }
+        var parts = pieces.parts.filter { !$0.isEmpty }
+        if let notes = MarkdownLayout.footnotes(pieces.footnotes) {
+            parts.append(ANSIWriter.bytes(lines([notes]), capabilities: capabilities))
+        }
+        for (index, part) in parts.enumerated() {
+            if index > 0 { write([0x0A]) }
+            write(part)
+        }
+    }
+
     /// The rendered pieces a blank line apart, then the footnotes.
     private func joined(_ pieces: ProcessedPieces<[UInt8]>) -> String {
         var parts = pieces.parts.filter { !$0.isEmpty }

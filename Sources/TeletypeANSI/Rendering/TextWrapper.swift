@@ -121,6 +121,28 @@ struct TextWrapper {
     private mutating func addUnicode(_ text: Substring, style: TextStyle, hyperlink: String?) {
         var run = ""
         var runWidth = 0
+        // When every scalar is a cluster of its own (no combining mark, joiner or selector), the word
+        // is walked by scalars; otherwise by grapheme clusters.
+        if text.unicodeScalars.allSatisfy({ $0.value < 0x300 || !CellWidth.mayJoin($0) }) {
+            for scalar in text.unicodeScalars {
+                let cells = CellWidth.of(scalar)
+                if cells == 2 {
+                    if !run.isEmpty {
+                        appendFragment(Fragment(run, style: style, hyperlink: hyperlink, width: runWidth))
+                    }
+                    run = ""
+                    runWidth = 0
+                    flushWord()
+                    appendFragment(Fragment(String(scalar), style: style, hyperlink: hyperlink, width: 2))
+                    flushWord()
+                } else {
+                    run.unicodeScalars.append(scalar)
+                    runWidth += cells
+                }
+            }
+            if !run.isEmpty { appendFragment(Fragment(run, style: style, hyperlink: hyperlink, width: runWidth)) }
+            return
+        }
         for character in text {
             let cells = CellWidth.of(character)
             if cells == 2 {

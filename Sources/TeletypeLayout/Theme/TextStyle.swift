@@ -43,3 +43,20 @@ public struct TextStyle: Sendable, Hashable {
             underline: underline || other.underline, strikethrough: strikethrough || other.strikethrough)
     }
 }
+
+extension TextStyle {
+    /// Styles are compared on every run of every line: attributes first, as one word, then colours.
+    public static func == (lhs: TextStyle, rhs: TextStyle) -> Bool {
+        lhs.attributeBits == rhs.attributeBits && lhs.foreground == rhs.foreground && lhs.background == rhs.background
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(attributeBits)
+        hasher.combine(foreground)
+        hasher.combine(background)
+    }
+
+    private var attributeBits: UInt8 {
+        (bold ? 1 : 0) | (dim ? 2 : 0) | (italic ? 4 : 0) | (underline ? 8 : 0) | (strikethrough ? 16 : 0)
+    }
+}
