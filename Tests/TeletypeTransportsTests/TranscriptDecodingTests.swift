@@ -183,3 +183,27 @@ import Testing
         }
     }
 }
+
+/// `Message` is `Codable` in the transcript shape, for apps that store messages with Foundation.
+@Suite struct MessageCodableTests {
+    @Test func roundTripsThroughJSONEncoder() throws {
+        let url = PackageRoot.url.appendingPathComponent("Samples/conversation.json")
+        var messages = try TranscriptReader().read(try Data(contentsOf: url), file: "conversation.json").messages
+        messages[0].createdAt = 1_700_000_000
+        let data = try JSONEncoder().encode(messages)
+        let decoded = try JSONDecoder().decode([Message].self, from: data)
+        // Keyed containers do not keep key order, so compare what the messages hold.
+        #expect(decoded.map(\.transcriptJSON.jsonText.count) == messages.map(\.transcriptJSON.jsonText.count))
+        #expect(decoded.map(\.id) == messages.map(\.id))
+        #expect(decoded.map(\.parts.count) == messages.map(\.parts.count))
+        #expect(decoded[0].createdAt == 1_700_000_000)
+        #expect(decoded[1].rating == .positive)
+        #expect(decoded[1].attachments == messages[1].attachments)
+    }
+
+    @Test func decodingFailsWithoutARole() {
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(Message.self, from: Data(#"{"text": "hi"}"#.utf8))
+        }
+    }
+}

@@ -8,78 +8,15 @@ public enum TeletypeTranscript {
         throws(TranscriptProblem)
         -> Message
     {
-        guard let object = value.object else { throw TranscriptProblem("a message must be a JSON object", at: path) }
-        guard let role = object["role"]?.string else {
-            throw TranscriptProblem("the message has no \"role\" (a non-empty string)", at: path)
+        do throws(Message.DecodingFailure) {
+            return try Message(transcriptJSON: value, position: position)
+        } catch {
+            throw TranscriptProblem(error.message, at: path)
         }
-        var message = Message(
-            id: object["id"]?.string ?? "message-\(position + 1)", role: AIMessageRole(rawValue: role),
-            text: object["text"]?.string ?? "")
-        message.isGenerating = object["generating"]?.bool ?? false
-        if let parts = object["parts"]?.array {
-            message.parts = parts.enumerated().compactMap { offset, part in
-                guard let type = part["type"]?.string else { return nil }
-                return AIMessagePart.part(
-                    type: type, payload: part["payload"]?.object ?? JSONObject(), position: offset)
-            }
-        }
-        message.attachments = (object["attachments"]?.array ?? []).compactMap { $0.object.map(attachment) }
-        message.uiDocument = object["ui"]?.object.flatMap(AIUIDocument.init(payload:))
-        message.rating = object["rating"]?.string.flatMap(AIMessageRating.init(rawValue:))
-        if let texts = object["reasoning_text"]?.object {
-            for (key, text) in texts.pairs { if let text = text.string { message.reasoningTexts[key] = text } }
-        }
-        message.createdAt = object["created_at"]?.number
-        return message
-    }
-
-    static func attachment(_ object: JSONObject) -> AIMessageAttachment {
-        AIMessageAttachment(
-            kind: AIMessageAttachment.Kind(rawValue: object["kind"]?.string ?? "file"), url: object["url"]?.string,
-            imageData: nil, name: object["name"]?.string, size: object["size"]?.integer,
-            mimeType: object["mime_type"]?.string, width: object["width"]?.integer, height: object["height"]?.integer,
-            extraData: object["extra_data"]?.object ?? JSONObject())
     }
 
     /// A message as a transcript JSON object.
     public static func json(_ message: some AIMessage) -> JSONValue {
-        var object = JSONObject()
-        object["id"] = .string(message.id)
-        object["role"] = .string(message.role.rawValue)
-        object["text"] = .string(message.text)
-        if message.isGenerating { object["generating"] = .bool(true) }
-        if !message.parts.isEmpty {
-            object["parts"] = .array(
-                message.parts.map { part in
-                    let attachment = part.attachment
-                    return .object(
-                        JSONObject([("type", .string(attachment.type)), ("payload", .object(attachment.payload))]))
-                })
-        }
-        if !message.attachments.isEmpty {
-            object["attachments"] = .array(
-                message.attachments.map { attachment in
-                    var item = JSONObject()
-                    item["kind"] = .string(attachment.kind.rawValue)
-                    if let url = attachment.url { item["url"] = .string(url) }
-                    if let name = attachment.name { item["name"] = .string(name) }
-                    if let size = attachment.size { item["size"] = .number(Double(size)) }
-                    if let mime = attachment.mimeType { item["mime_type"] = .string(mime) }
-                    if let width = attachment.width { item["width"] = .number(Double(width)) }
-                    if let height = attachment.height { item["height"] = .number(Double(height)) }
-                    if !attachment.extraData.isEmpty { item["extra_data"] = .object(attachment.extraData) }
-                    return .object(item)
-                })
-        }
-        if let document = message.uiDocument { object["ui"] = .object(document.payload) }
-        if let rating = message.rating { object["rating"] = .string(rating.rawValue) }
-        var texts = JSONObject()
-        for part in message.parts {
-            if case .reasoning(let reasoning) = part, let text = message.reasoningText(for: reasoning) {
-                texts[reasoning.id] = .string(text)
-            }
-        }
-        if !texts.isEmpty { object["reasoning_text"] = .object(texts) }
-        return .object(object)
+        Message.transcriptJSON(of: message)
     }
 }
