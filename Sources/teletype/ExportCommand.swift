@@ -34,11 +34,7 @@ enum ExportCommand {
         ], usage: usage)
 
     static func run(arguments: [String]) throws -> Int32 {
-        let parsed = try parser.parse(arguments)
-        if parsed.wantsHelp {
-            Console.output(usage)
-            return 0
-        }
+        guard let parsed = try parser.parseOrShowHelp(arguments) else { return 0 }
         let from = try parser.choice(parsed, "--from", in: TranscriptFormat.allCases.map(\.rawValue), default: "")
         let theme = try parser.choice(
             parsed, "--theme", in: HTMLPage.ColorScheme.allCases.map(\.rawValue), default: "auto")

@@ -31,11 +31,7 @@ enum MarkdownCommand {
         ], usage: usage)
 
     static func run(arguments: [String]) throws -> Int32 {
-        let parsed = try parser.parse(arguments)
-        if parsed.wantsHelp {
-            Console.output(usage)
-            return 0
-        }
+        guard let parsed = try parser.parseOrShowHelp(arguments) else { return 0 }
         let width = try parser.width(parsed)
         let color = try parser.choice(parsed, "--color", in: ["auto", "always", "never"], default: "auto")
         let themeName = try parser.choice(parsed, "--theme", in: Theme.presets.map(\.name), default: "dark")

@@ -61,6 +61,16 @@ struct OptionParser {
         return parsed
     }
 
+    /// The arguments, or `nil` after printing the usage when help was asked for.
+    func parseOrShowHelp(_ arguments: [String]) throws -> Parsed? {
+        let parsed = try parse(arguments)
+        guard !parsed.wantsHelp else {
+            Console.output(usage)
+            return nil
+        }
+        return parsed
+    }
+
     /// A value that must be one of `choices`.
     func choice(_ parsed: Parsed, _ name: String, in choices: [String], default fallback: String) throws -> String {
         guard let value = parsed.value(name) else { return fallback }

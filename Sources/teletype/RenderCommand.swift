@@ -37,11 +37,7 @@ enum RenderCommand {
         ], usage: usage)
 
     static func run(arguments: [String]) throws -> Int32 {
-        let parsed = try parser.parse(arguments)
-        if parsed.wantsHelp {
-            Console.output(usage)
-            return 0
-        }
+        guard let parsed = try parser.parseOrShowHelp(arguments) else { return 0 }
         let from = try parser.choice(parsed, "--from", in: TranscriptFormat.allCases.map(\.rawValue), default: "")
         let width = try parser.width(parsed)
         let color = try parser.choice(parsed, "--color", in: ["auto", "always", "never"], default: "auto")

@@ -9,6 +9,18 @@ public enum ANSIWriter {
         String(decoding: bytes(lines, capabilities: capabilities), as: UTF8.self)
     }
 
+    /// Rendered parts as one text, a blank line between them.
+    public static func joined(_ parts: [[UInt8]]) -> String {
+        if parts.count == 1 { return String(decoding: parts[0], as: UTF8.self) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(parts.reduce(parts.count) { $0 + $1.count })
+        for (index, part) in parts.enumerated() {
+            if index > 0 { bytes.append(0x0A) }
+            bytes.append(contentsOf: part)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// The lines as UTF-8 bytes, each ending in a newline.
     public static func bytes(_ lines: [StyledLine], capabilities: TerminalCapabilities) -> [UInt8] {
         var bytes: [UInt8] = []

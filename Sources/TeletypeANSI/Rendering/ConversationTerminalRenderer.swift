@@ -24,14 +24,7 @@ public struct ConversationTerminalRenderer: Sendable {
         let parts = ParallelWork.map(ranges.count) { part in
             ANSIWriter.bytes(renderer.lines(Array(rows[ranges[part]])), capabilities: renderer.capabilities)
         }
-        if parts.count == 1 { return String(decoding: parts[0], as: UTF8.self) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(parts.reduce(parts.count) { $0 + $1.count })
-        for (index, part) in parts.enumerated() {
-            if index > 0 { bytes.append(0x0A) }
-            bytes.append(contentsOf: part)
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        return ANSIWriter.joined(parts)
     }
 
     /// The styled lines of `rows`.

@@ -26,17 +26,9 @@ public struct TerminalRenderer: Sendable {
         let ranges = ParallelWork.ranges(blocks.count, minimum: 128)
         let renderer = self
         let parts = ParallelWork.map(ranges.count) { index -> [UInt8] in
-            let lines = renderer.lines(Array(blocks[ranges[index]]))
-            return ANSIWriter.bytes(lines, capabilities: renderer.capabilities)
+            ANSIWriter.bytes(renderer.lines(Array(blocks[ranges[index]])), capabilities: renderer.capabilities)
         }
-        if parts.count == 1 { return String(decoding: parts[0], as: UTF8.self) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(parts.reduce(parts.count) { $0 + $1.count })
-        for (index, part) in parts.enumerated() {
-            if index > 0 { bytes.append(0x0A) }
-            bytes.append(contentsOf: part)
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        return ANSIWriter.joined(parts)
     }
 
     /// Renders a parsed Markdown document.
@@ -47,53 +39,38 @@ public struct TerminalRenderer: Sendable {
     /// Parses and renders Markdown text. A large document is laid out and rendered piece by piece
     /// while later pieces are still being parsed.
     public func render(markdown: String) -> String {
-        let renderer = self
-        let pieces = MarkdownParser().parse(markdown) { blocks in
-            ANSIWriter.bytes(renderer.lines(MarkdownLayout.layout(blocks: blocks)), capabilities: renderer.capabilities)
-        }
-        return joined(pieces)
+        ANSIWriter.joined(parts(MarkdownParser().parse(markdown, processingPieces: pieceRenderer)))
     }
 
     /// Parses and renders Markdown given as UTF-8 bytes; invalid UTF-8 is shown as U+FFFD.
     public func render(markdownUTF8 bytes: UnsafeRawBufferPointer) -> String {
-        let renderer = self
-        let pieces = MarkdownParser().parse(utf8: bytes) { blocks in
-            ANSIWriter.bytes(renderer.lines(MarkdownLayout.layout(blocks: blocks)), capabilities: renderer.capabilities)
-        }
-        return joined(pieces)
+        ANSIWriter.joined(parts(MarkdownParser().parse(utf8: bytes, processingPieces: pieceRenderer)))
     }
 
     /// Parses and renders Markdown given as UTF-8 bytes, handing the output to `write` in order, piece
     /// by piece, without gathering it in one string.
     public func render(markdownUTF8 bytes: UnsafeRawBufferPointer, to write: ([UInt8]) -> Void) {
-        let renderer = self
-        let pieces = MarkdownParser().parse(utf8: bytes) { blocks in
-            ANSIWriter.bytes(renderer.lines(MarkdownLayout.layout(blocks: blocks)), capabilities: renderer.capabilities)
-        }
-        var parts = pieces.parts.filter { !$0.isEmpty }
-        if let notes = MarkdownLayout.footnotes(pieces.footnotes) {
-            parts.append(ANSIWriter.bytes(lines([notes]), capabilities: capabilities))
-        }
-        for (index, part) in parts.enumerated() {
+        for (index, part) in parts(MarkdownParser().parse(utf8: bytes, processingPieces: pieceRenderer)).enumerated() {
             if index > 0 { write([0x0A]) }
             write(part)
         }
     }
 
-    /// The rendered pieces a blank line apart, then the footnotes.
-    private func joined(_ pieces: ProcessedPieces<[UInt8]>) -> String {
+    /// Renders one piece of a document, on the piece's thread.
+    private var pieceRenderer: @Sendable ([Block]) -> [UInt8] {
+        let renderer = self
+        return { blocks in
+            ANSIWriter.bytes(renderer.lines(MarkdownLayout.layout(blocks: blocks)), capabilities: renderer.capabilities)
+        }
+    }
+
+    /// The rendered pieces that show something, then the footnotes.
+    private func parts(_ pieces: ProcessedPieces<[UInt8]>) -> [[UInt8]] {
         var parts = pieces.parts.filter { !$0.isEmpty }
         if let notes = MarkdownLayout.footnotes(pieces.footnotes) {
             parts.append(ANSIWriter.bytes(lines([notes]), capabilities: capabilities))
         }
-        if parts.count == 1 { return String(decoding: parts[0], as: UTF8.self) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(parts.reduce(parts.count) { $0 + $1.count })
-        for (index, part) in parts.enumerated() {
-            if index > 0 { bytes.append(0x0A) }
-            bytes.append(contentsOf: part)
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        return parts
     }
 
     /// The styled lines of `blocks`, before they are written out.
