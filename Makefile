@@ -40,10 +40,9 @@ build: deps
 demo: deps
 	$(SWIFT) build --product teletype
 	@bin="$$($(SWIFT) build --show-bin-path)/teletype"; \
-	cols="$$(tput cols 2>/dev/null || echo 80)"; \
-	"$$bin" md Samples/demo.md --width "$${COLUMNS:-$$cols}" --color always
-	@echo
-	"$$bin" render Samples/conversation.json --width "$${COLUMNS:-$$cols}" --color always
+	cols="$${COLUMNS:-$$(tput cols 2>/dev/null || echo 80)}"; \
+	"$$bin" md Samples/demo.md --width "$$cols" --color always && echo && \
+	"$$bin" render Samples/conversation.json --width "$$cols" --color always
 
 test: deps
 	$(SWIFT) build --build-tests
