@@ -44,7 +44,7 @@ demo: deps
 	"$$bin" md Samples/demo.md --width "$$cols" --color always && echo && \
 	"$$bin" render Samples/conversation.json --width "$$cols" --color always
 
-test: deps
+test: deps venv
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 

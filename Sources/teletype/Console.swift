@@ -58,6 +58,21 @@ enum Console {
         return Int(size.ws_col)
     }
 
+    /// The terminal's height in rows, when standard output is one.
+    static var terminalHeight: Int? {
+        guard outputIsTerminal else { return nil }
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return nil }
+        return Int(size.ws_row)
+    }
+
+    /// Whether standard input is a regular file (read at once) rather than a pipe or terminal.
+    static var inputIsRegularFile: Bool {
+        var info = stat()
+        guard fstat(STDIN_FILENO, &info) == 0 else { return false }
+        return (info.st_mode & S_IFMT) == S_IFREG
+    }
+
     /// Reads the whole of standard input.
     static func readStandardInput() -> Data {
         FileHandle.standardInput.readDataToEndOfFile()

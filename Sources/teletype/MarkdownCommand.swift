@@ -19,7 +19,14 @@ enum MarkdownCommand {
           --theme dark|light|plain      The colour theme (default: dark)
           --format ansi|plain|html      Terminal text, plain text, or an HTML fragment (default: ansi)
           --allow-raw-html              HTML format: pass raw HTML in the document through (trusted input only)
+          --live                        Draw standard input as it arrives in a live region, even when the output
+                                        is not a terminal (for recording and tests)
+          --no-typing                   Show text as it arrives instead of typing it out
           -h, --help                    Show this help
+
+        Standard input is rendered as it arrives: in a terminal the reply types itself out in a live region;
+        into a pipe or file, finished blocks are written as they complete, and the result is byte for byte
+        the one of rendering the whole input at once.
 
         """
 
@@ -27,7 +34,8 @@ enum MarkdownCommand {
         flags: [
             .init(names: ["--width", "-w"], takesValue: true), .init(names: ["--color", "--colour"], takesValue: true),
             .init(names: ["--theme"], takesValue: true), .init(names: ["--format"], takesValue: true),
-            .init(names: ["--allow-raw-html"], takesValue: false),
+            .init(names: ["--allow-raw-html"], takesValue: false), .init(names: ["--live"], takesValue: false),
+            .init(names: ["--no-typing"], takesValue: false),
         ], usage: usage)
 
     static func run(arguments: [String]) throws -> Int32 {
@@ -39,7 +47,21 @@ enum MarkdownCommand {
         guard parsed.positional.count <= 1 else {
             throw CommandError.usage("expected one input file, got \(parsed.positional.count)", help: usage)
         }
-        let data = try Input.read(parsed.positional.first)
+        let path = parsed.positional.first
+        if (path == nil || path == "-") && format != "html" && !Console.inputIsRegularFile {
+            let renderer = TerminalRenderer(
+                width: TerminalSettings.width(width),
+                capabilities: TerminalSettings.capabilities(format: format, color: color),
+                theme: Theme.named(themeName) ?? .dark)
+            let live = parsed.isSet("--live") || Console.outputIsTerminal
+            MarkdownStreaming.run(
+                renderer: renderer, live: live, typing: !parsed.isSet("--no-typing"),
+                height: Console.terminalHeight
+                    ?? ProcessInfo.processInfo.environment["LINES"].flatMap(Int.init).flatMap { $0 > 1 ? $0 : nil }
+                    ?? 24)
+            return 0
+        }
+        let data = try Input.read(path)
         // cmark-gfm reads the bytes as they are and replaces invalid UTF-8 by U+FFFD; the output is
         // written piece by piece as it is ready.
         if format == "html" {

@@ -4,6 +4,7 @@ import Testing
 
 /// Runs the built `teletype` executable as a user would.
 @Suite struct CommandLineTests {
+    init() {}
     struct Result {
         var status: Int32
         var output: String

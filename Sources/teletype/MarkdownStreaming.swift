@@ -1,0 +1,138 @@
+import Foundation
+import TeletypeANSI
+import TeletypeLayout
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `teletype md` reading standard input as it arrives: a live region in a terminal (typing out the
+/// reply), append-only output elsewhere — byte for byte the batch render once the input ends.
+enum MarkdownStreaming {
+    /// How often the screen may be redrawn.
+    static let frameInterval = 1.0 / 60
+
+    static func run(renderer: TerminalRenderer, live: Bool, typing: Bool, height: Int) {
+        var stream = MarkdownStreamRenderer(renderer: renderer)
+        var region = LiveRegion(capabilities: renderer.capabilities, height: height)
+        var pacer = TypingPacer()
+        var received: [Character] = []
+        var decoder = UTF8Buffer()
+        var revealed = 0
+        var lastFrame = 0.0
+        var ended = false
+        if live {
+            Console.output(LiveRegion.begin)
+            TerminalRestore.install()
+        }
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while !ended || revealed < received.count {
+            if !ended {
+                var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+                let ready = poll(&descriptor, 1, live && typing ? 5 : 16)
+                if ready > 0 {
+                    let count = read(STDIN_FILENO, &buffer, buffer.count)
+                    if count > 0 {
+                        received += decoder.characters(from: buffer[0..<count])
+                    } else if count == 0 || (count < 0 && errno != EINTR && errno != EAGAIN) {
+                        received += decoder.finish()
+                        ended = true
+                    }
+                }
+            }
+            let now = Clock.seconds()
+            let target: Int
+            if ended {
+                target = pacer.finish(available: received.count)
+            } else if live && typing {
+                target = pacer.advance(to: now, available: received.count)
+            } else {
+                target = received.count
+            }
+            if target > revealed {
+                stream.append(String(received[revealed..<target]))
+                revealed = target
+            }
+            if ended && revealed == received.count { break }
+            if now - lastFrame >= frameInterval {
+                lastFrame = now
+                let committed = stream.update()
+                if live {
+                    Console.output(region.frame(committed: committed, live: stream.tailLinesAfter(committed)))
+                } else if !committed.isEmpty {
+                    Console.output(ANSIWriter.bytes(committed, capabilities: renderer.capabilities))
+                }
+            }
+        }
+        let committed = stream.finish()
+        if live {
+            Console.output(region.frame(committed: committed + stream.tailLinesAfter(committed), live: []))
+            Console.output(LiveRegion.end)
+        } else {
+            var rest = committed
+            rest += stream.tailLinesAfter(committed)
+            Console.output(ANSIWriter.bytes(rest, capabilities: renderer.capabilities))
+        }
+    }
+}
+
+extension MarkdownStreamRenderer {
+    /// The tail lines, with the blank line that separates them from committed lines before them.
+    func tailLinesAfter(_ fresh: [StyledLine]) -> [StyledLine] {
+        guard !tailLines.isEmpty else { return [] }
+        return committedLines.isEmpty ? tailLines : [StyledLine()] + tailLines
+    }
+}
+
+/// Decodes UTF-8 that arrives in pieces into whole characters; a sequence split between reads
+/// waits for its end, invalid bytes become U+FFFD.
+struct UTF8Buffer {
+    private var pending: [UInt8] = []
+
+    mutating func characters(from bytes: ArraySlice<UInt8>) -> [Character] {
+        pending += bytes
+        // Hold back an incomplete sequence at the end, and the last character, which a combining mark
+        // in the next read may still join.
+        var complete = pending.count
+        var back = 0
+        while back < min(3, pending.count), pending[pending.count - 1 - back] & 0xC0 == 0x80 { back += 1 }
+        if back < pending.count {
+            let lead = pending[pending.count - 1 - back]
+            let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+            if back + 1 < length { complete = pending.count - 1 - back }
+        }
+        let text = String(decoding: pending[..<complete], as: UTF8.self)
+        pending.removeFirst(complete)
+        var characters = Array(text)
+        if let last = characters.popLast() {
+            pending.insert(contentsOf: Array(String(last).utf8), at: 0)
+        }
+        return characters
+    }
+
+    mutating func finish() -> [Character] {
+        defer { pending.removeAll() }
+        return Array(String(decoding: pending, as: UTF8.self))
+    }
+}
+
+/// Seconds on a monotonic clock.
+enum Clock {
+    static func seconds() -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds) / 1e9
+    }
+}
+
+/// Shows the cursor again however the program ends: on Ctrl-C and SIGTERM as well as normally.
+enum TerminalRestore {
+    static func install() {
+        for signal in [SIGINT, SIGTERM, SIGHUP] {
+            Glibc.signal(signal) { number in
+                let show = "\u{1B}[?2026l\u{1B}[?25h\n"
+                _ = show.withCString { Glibc.write(STDOUT_FILENO, $0, strlen($0)) }
+                Glibc.signal(number, SIG_DFL)
+                Glibc.raise(number)
+            }
+        }
+    }
+}

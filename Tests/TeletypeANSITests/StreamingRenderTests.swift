@@ -1,0 +1,67 @@
+import TeletypeANSI
+import TeletypeLayout
+import TeletypeMarkdown
+import TeletypeTestSupport
+import Testing
+
+/// Streamed rendering: committed lines followed by the tail equal the batch render, in plain and ANSI,
+/// for any split; and the typing pace follows the reference.
+@Suite struct StreamingRenderTests {
+    static func streamed(_ text: String, renderer: TerminalRenderer, seed: UInt64) -> String {
+        var generator = SeededGenerator(seed: seed)
+        var stream = MarkdownStreamRenderer(renderer: renderer)
+        let bytes = Array(text.utf8)
+        var offset = 0
+        var written: [StyledLine] = []
+        while offset < bytes.count {
+            let length = min(bytes.count - offset, Int(generator.next() % 24) + 1)
+            stream.append(utf8: Array(bytes[offset..<offset + length]))
+            written += stream.update()
+            offset += length
+        }
+        written += stream.finish()
+        #expect(written == stream.committedLines)
+        return ANSIWriter.write(stream.lines, capabilities: renderer.capabilities)
+    }
+
+    @Test(arguments: SpecExample.all.indices.filter { $0 % 3 == 0 })
+    func specExamplesStreamToTheBatchRender(_ index: Int) {
+        let markdown = SpecExample.all[index].markdown
+        for capabilities in [TerminalCapabilities.plain, .full] {
+            let renderer = TerminalRenderer(width: 40, capabilities: capabilities)
+            #expect(
+                Self.streamed(markdown, renderer: renderer, seed: UInt64(index)) == renderer.render(markdown: markdown))
+        }
+    }
+
+    @Test(arguments: [20, 57, 100])
+    func documentsStreamToTheBatchRender(_ width: Int) {
+        for text in [SampleDocuments.demo, LargeDocuments.sections(20)] {
+            let renderer = TerminalRenderer(width: width, capabilities: .full)
+            #expect(Self.streamed(text, renderer: renderer, seed: UInt64(width)) == renderer.render(markdown: text))
+        }
+    }
+
+    @Test func typingPaceIsSteadyThenCatchesUp() {
+        var pacer = TypingPacer()
+        #expect(pacer.advance(to: 0, available: 10) == 1)
+        // One cluster per 5 ms while the backlog is small.
+        #expect(pacer.advance(to: 0.025, available: 10) == 6)
+        #expect(pacer.advance(to: 0.100, available: 10) == 10)
+        // A backlog of 4000 clusters: a twentieth of it per tick, so it clears in well under a second.
+        var fast = TypingPacer()
+        _ = fast.advance(to: 0, available: 4000)
+        let afterTick = fast.advance(to: 0.005, available: 4000)
+        #expect(afterTick > 190)
+        var time = 0.005
+        while fast.shown < 4000 && time < 2 {
+            time += 0.005
+            _ = fast.advance(to: time, available: 4000)
+        }
+        #expect(time < 1.0, "caught up after \(time)s")
+        // When generation ends, the rest shows at once.
+        var ending = TypingPacer()
+        _ = ending.advance(to: 0, available: 500)
+        #expect(ending.finish(available: 500) == 500)
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import TeletypeTestSupport
+import Testing
+
+/// `teletype md` reading a pipe: the live byte stream, fed to a terminal emulator (pyte), shows the
+/// same scrollback and screen as the batch render; into a pipe the output is the batch render, byte for
+/// byte.
+@Suite(.serialized) struct LiveRenderingTests {
+    let cli = CommandLineTests()
+
+    /// A reply as models write it; no footnotes, so lines settle as they come.
+    static let document: String = (1...12).map { number in
+        """
+        ## Step \(number)
+
+        Some **bold** and *emphasised* text with `code`, a [link](https://example.com/\(number)), and a sentence
+        long enough to wrap at narrow widths.
+
+        - first item
+        - second item with ~~strike~~
+
+        ```swift
+        let value = \(number)
+        ```
+
+        | a | b |
+        | - | - |
+        | \(number) | x |
+
+        """
+    }.joined(separator: "\n")
+
+    /// Runs `teletype md ARGUMENTS` with `text` arriving on standard input in small pieces.
+    func runTrickling(_ arguments: [String], text: String, pieces: Int = 40, lines: Int = 24) async throws -> Data {
+        let process = Process()
+        process.executableURL = CommandLineTests.executable
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = nil
+        environment["LINES"] = String(lines)
+        process.environment = environment
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        let bytes = Array(text.utf8)
+        let size = max(1, bytes.count / pieces)
+        var offset = 0
+        let reader = Task.detached { output.fileHandleForReading.readDataToEndOfFile() }
+        while offset < bytes.count {
+            let end = min(bytes.count, offset + size)
+            input.fileHandleForWriting.write(Data(bytes[offset..<end]))
+            offset = end
+            usleep(3000)
+        }
+        try input.fileHandleForWriting.close()
+        let data = await reader.value
+        process.waitUntilExit()
+        return data
+    }
+
+    func screen(_ data: Data, width: Int, height: Int) throws -> String {
+        let python = PackageRoot.url.appendingPathComponent(".venv/bin/python").path
+        guard FileManager.default.isExecutableFile(atPath: python) else {
+            Issue.record("pyte is needed: run `make venv` (make test does)")
+            return ""
+        }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("teletype-live-\(UUID()).bin")
+        try data.write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = [
+            PackageRoot.url.appendingPathComponent("Tests/Scripts/terminal_screen.py").path, file.path, "\(width)",
+            "\(height)",
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let result = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    @Test(arguments: [(30, 12), (57, 20), (100, 40)])
+    func liveScreenEqualsBatch(_ width: Int, _ height: Int) async throws {
+        let live = try await runTrickling(
+            ["md", "--live", "--no-typing", "--color", "never", "--width", "\(width)"], text: Self.document,
+            lines: height)
+        let batch = try cli.run(["md", "--format", "plain", "--width", "\(width)"], input: Data(Self.document.utf8))
+        let expected = batch.output.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }
+            .joined(separator: "\n")
+            .trimmingCharacters(in: .newlines)
+        let shown = try screen(live, width: width, height: height).trimmingCharacters(in: .newlines)
+        #expect(shown == expected)
+        let text = String(decoding: live, as: UTF8.self)
+        #expect(text.contains("\u{1B}[?2026h") && text.contains("\u{1B}[?25l") && text.hasSuffix("\u{1B}[?25h"))
+    }
+
+    @Test(arguments: [20, 80])
+    func pipedStreamEqualsBatchByteForByte(_ width: Int) async throws {
+        for color in ["never", "always"] {
+            let streamed = try await runTrickling(["md", "--color", color, "--width", "\(width)"], text: Self.document)
+            let batch = try cli.run(["md", "--color", color, "--width", "\(width)"], input: Data(Self.document.utf8))
+            #expect(String(decoding: streamed, as: UTF8.self) == batch.output)
+        }
+    }
+}
