@@ -58,6 +58,32 @@ public struct ConversationLayout: Sendable {
     public func rows(for messages: [any AIMessage], state: ConversationViewState = ConversationViewState())
         -> [ConversationRow]
     {
+        let latestReply = Self.latestReplyIndex(messages)
+        // Messages lay out independently: a long conversation is shared among the cores.
+        let ranges = ParallelWork.ranges(messages.count, minimum: 64)
+        let layout = self
+        let parts = ParallelWork.map(ranges.count) { part in
+            ranges[part].map { index in
+                layout.row(for: messages[index], isFirst: index == 0, isLatestReply: index == latestReply, state: state)
+            }
+        }
+        return rows(for: messages, messageRows: Array(parts.joined()), latestReply: latestReply, state: state)
+    }
+
+    /// The index of the latest reply: the last message after the last user message that is not a
+    /// system message.
+    static func latestReplyIndex(_ messages: [any AIMessage]) -> Int? {
+        let lastUser = messages.lastIndex { $0.role.isUser }
+        return messages.indices.last { index in
+            !messages[index].role.isUser && messages[index].role != .system && index > (lastUser ?? -1)
+        }
+    }
+
+    /// The whole layout around rows already made for each message (`nil` for a reply that shows
+    /// nothing yet): the view's own elements where the reference puts them.
+    func rows(
+        for messages: [any AIMessage], messageRows: [ConversationRow?], latestReply: Int?, state: ConversationViewState
+    ) -> [ConversationRow] {
         var rows: [ConversationRow] = []
         if state.hasOlderMessages {
             rows.append(
@@ -77,20 +103,8 @@ public struct ConversationLayout: Sendable {
             rows.append(ConversationRow(id: "empty", kind: .indicator, blocks: blocks))
             return rows
         }
-        let lastUser = messages.lastIndex { $0.role.isUser }
-        let latestReply = messages.indices.last { index in
-            !messages[index].role.isUser && messages[index].role != .system && index > (lastUser ?? -1)
-        }
         var replyShowsNothing = false
-        // Messages lay out independently: a long conversation is shared among the cores.
-        let ranges = ParallelWork.ranges(messages.count, minimum: 64)
-        let layout = self
-        let parts = ParallelWork.map(ranges.count) { part in
-            ranges[part].map { index in
-                layout.row(for: messages[index], isFirst: index == 0, isLatestReply: index == latestReply, state: state)
-            }
-        }
-        for (index, row) in parts.joined().enumerated() {
+        for (index, row) in messageRows.enumerated() {
             if let row {
                 rows.append(row)
             } else if index == latestReply {

@@ -1,0 +1,37 @@
+import TeletypeLayout
+
+/// Keeps each row's lines, so a redraw draws again only the rows that changed. ``renders`` counts
+/// the rows drawn, for tests.
+public struct ConversationLineCache: Sendable {
+    public let renderer: ConversationTerminalRenderer
+    private var entries: [String: (row: ConversationRow, lines: [StyledLine])] = [:]
+    /// How many rows were drawn since the cache was made.
+    public private(set) var renders = 0
+
+    public init(renderer: ConversationTerminalRenderer) {
+        self.renderer = renderer
+    }
+
+    /// The lines of one row, drawn again only when the row changed.
+    public mutating func lines(_ row: ConversationRow) -> [StyledLine] {
+        if let entry = entries[row.id], entry.row == row { return entry.lines }
+        let lines = renderer.lines(row)
+        renders += 1
+        entries[row.id] = (row, lines)
+        return lines
+    }
+
+    /// The lines of `rows`, a blank line apart, as ``ConversationTerminalRenderer/lines(_:)-swift.method`` draws them.
+    public mutating func lines(_ rows: [ConversationRow]) -> [StyledLine] {
+        var out: [StyledLine] = []
+        for (index, row) in rows.enumerated() {
+            if index > 0 { out.append(StyledLine()) }
+            out += lines(row)
+        }
+        if entries.count > rows.count {
+            let ids = Set(rows.map(\.id))
+            entries = entries.filter { ids.contains($0.key) }
+        }
+        return out
+    }
+}

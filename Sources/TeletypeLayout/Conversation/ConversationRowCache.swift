@@ -1,0 +1,63 @@
+import Teletype
+
+/// Keeps each message's row, keyed by what it was laid out from, so that an update lays out again
+/// only the rows whose input changed: the message's content, its place (first, latest reply) and the
+/// state that shows in it. ``layouts`` counts the rows laid out, for tests.
+public struct ConversationRowCache: Sendable {
+    /// What a row was laid out from.
+    struct Key: Equatable, Sendable {
+        var message: Message
+        var isFirst: Bool
+        var isLatestReply: Bool
+        var rating: AIMessageRating?
+        var actions: ReplyActionSet
+        var expandReasoning: Bool
+        var expandToolCalls: Bool
+        /// Only a reply still thinking shows the elapsed time.
+        var thinkingElapsed: Double?
+    }
+
+    private var entries: [String: (key: Key, row: ConversationRow?)] = [:]
+    /// How many rows were laid out since the cache was made.
+    public private(set) var layouts = 0
+
+    public init() {}
+
+    /// Forgets every row (after the appearance, factory or UI host changed).
+    public mutating func invalidate() {
+        entries.removeAll()
+    }
+
+    /// The rows of `messages`, as ``ConversationLayout/rows(for:state:)`` lays them out, reusing the
+    /// rows whose input did not change.
+    public mutating func rows(
+        for messages: [any AIMessage], layout: ConversationLayout, state: ConversationViewState = ConversationViewState()
+    ) -> [ConversationRow] {
+        var messageRows: [ConversationRow?] = []
+        messageRows.reserveCapacity(messages.count)
+        let latestReply = ConversationLayout.latestReplyIndex(messages)
+        var seen = Set<String>()
+        for (index, message) in messages.enumerated() {
+            let snapshot = message as? Message ?? Message(message)
+            let streamingReasoning = snapshot.parts.contains {
+                if case .reasoning(let part) = $0 { part.isStreaming } else { false }
+            }
+            let key = Key(
+                message: snapshot, isFirst: index == 0, isLatestReply: index == latestReply,
+                rating: state.ratings[message.id] ?? message.rating, actions: state.actions,
+                expandReasoning: state.expandReasoning, expandToolCalls: state.expandToolCalls,
+                thinkingElapsed: streamingReasoning ? state.thinkingElapsed : nil)
+            seen.insert(message.id)
+            if let entry = entries[message.id], entry.key == key {
+                messageRows.append(entry.row)
+                continue
+            }
+            let row = layout.row(for: message, isFirst: index == 0, isLatestReply: index == latestReply, state: state)
+            layouts += 1
+            entries[message.id] = (key, row)
+            messageRows.append(row)
+        }
+        if entries.count > seen.count { entries = entries.filter { seen.contains($0.key) } }
+        return layout.rows(for: messages, messageRows: messageRows, latestReply: latestReply, state: state)
+    }
+}
