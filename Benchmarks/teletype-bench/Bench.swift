@@ -85,6 +85,7 @@ struct Bench {
             exportLarge(folder: folder)
         }
         printTable(rows)
+        if suites.contains("streaming") { StreamingBench.run(quick: quick) }
         if let jsonPath {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

@@ -12,6 +12,7 @@ import TeletypeMarkdown
 //   rich  Markdown → ANSI on a 200 KB slice, ours vs Python rich (`Console(width=100, force_terminal=True)`)
 //   render, export  `teletype render` / `teletype export` of a 10,000-message transcript, vs cmark-gfm on its texts
 //   export-large    peak memory of exporting a 200 MB JSONL transcript
+//   streaming       streaming 100 KB and 1 MB replies in 4-byte deltas against one render; a row update
 // Each measurement runs in a child process, so peak memory (max RSS) is reported per program.
 // `teletype-bench --stages FILE` times each stage of one render (parse, HTML, layout, lines, write);
 // with a FILE that cannot be read it uses the generated document.
@@ -40,9 +41,11 @@ while index < arguments.count {
             exit(2)
         }
         jsonPath = arguments[index]
-    case "html", "ansi", "rich", "render", "export", "export-large": suites.append(arguments[index])
+    case "html", "ansi", "rich", "render", "export", "export-large", "streaming": suites.append(arguments[index])
     case "-h", "--help":
-        print("usage: teletype-bench [html] [ansi] [rich] [render] [export] [export-large] [--quick] [--json FILE]")
+        print(
+            "usage: teletype-bench [html] [ansi] [rich] [render] [export] [export-large] [streaming] [--quick] [--json FILE]"
+        )
         exit(0)
     default:
         FileHandle.standardError.write(Data("teletype-bench: unknown argument '\(arguments[index])'\n".utf8))
@@ -50,5 +53,5 @@ while index < arguments.count {
     }
     index += 1
 }
-if suites.isEmpty { suites = ["html", "ansi", "rich", "render", "export", "export-large"] }
+if suites.isEmpty { suites = ["html", "ansi", "rich", "render", "export", "export-large", "streaming"] }
 exit(Bench(suites: suites, quick: quick, jsonPath: jsonPath).run())

@@ -28,34 +28,48 @@ public struct ConversationRowCache: Sendable {
         entries.removeAll()
     }
 
+    /// The row of one message, laid out again only if it changed: for a live view that knows which
+    /// message an update touched, so the cost does not grow with the conversation.
+    public mutating func row(
+        for message: any AIMessage, isFirst: Bool, isLatestReply: Bool, layout: ConversationLayout,
+        state: ConversationViewState = ConversationViewState()
+    ) -> ConversationRow? {
+        let key = Self.key(message, isFirst: isFirst, isLatestReply: isLatestReply, state: state)
+        if let entry = entries[message.id], entry.key == key { return entry.row }
+        let row = layout.row(for: message, isFirst: isFirst, isLatestReply: isLatestReply, state: state)
+        layouts += 1
+        entries[message.id] = (key, row)
+        return row
+    }
+
+    static func key(_ message: any AIMessage, isFirst: Bool, isLatestReply: Bool, state: ConversationViewState) -> Key {
+        let snapshot = message as? Message ?? Message(message)
+        let streamingReasoning = snapshot.parts.contains {
+            if case .reasoning(let part) = $0 { part.isStreaming } else { false }
+        }
+        return Key(
+            message: snapshot, isFirst: isFirst, isLatestReply: isLatestReply,
+            rating: state.ratings[message.id] ?? message.rating, actions: state.actions,
+            expandReasoning: state.expandReasoning, expandToolCalls: state.expandToolCalls,
+            thinkingElapsed: streamingReasoning ? state.thinkingElapsed : nil)
+    }
+
     /// The rows of `messages`, as ``ConversationLayout/rows(for:state:)`` lays them out, reusing the
     /// rows whose input did not change.
     public mutating func rows(
-        for messages: [any AIMessage], layout: ConversationLayout, state: ConversationViewState = ConversationViewState()
+        for messages: [any AIMessage], layout: ConversationLayout,
+        state: ConversationViewState = ConversationViewState()
     ) -> [ConversationRow] {
         var messageRows: [ConversationRow?] = []
         messageRows.reserveCapacity(messages.count)
         let latestReply = ConversationLayout.latestReplyIndex(messages)
         var seen = Set<String>()
         for (index, message) in messages.enumerated() {
-            let snapshot = message as? Message ?? Message(message)
-            let streamingReasoning = snapshot.parts.contains {
-                if case .reasoning(let part) = $0 { part.isStreaming } else { false }
-            }
-            let key = Key(
-                message: snapshot, isFirst: index == 0, isLatestReply: index == latestReply,
-                rating: state.ratings[message.id] ?? message.rating, actions: state.actions,
-                expandReasoning: state.expandReasoning, expandToolCalls: state.expandToolCalls,
-                thinkingElapsed: streamingReasoning ? state.thinkingElapsed : nil)
             seen.insert(message.id)
-            if let entry = entries[message.id], entry.key == key {
-                messageRows.append(entry.row)
-                continue
-            }
-            let row = layout.row(for: message, isFirst: index == 0, isLatestReply: index == latestReply, state: state)
-            layouts += 1
-            entries[message.id] = (key, row)
-            messageRows.append(row)
+            messageRows.append(
+                row(
+                    for: message, isFirst: index == 0, isLatestReply: index == latestReply, layout: layout, state: state
+                ))
         }
         if entries.count > seen.count { entries = entries.filter { seen.contains($0.key) } }
         return layout.rows(for: messages, messageRows: messageRows, latestReply: latestReply, state: state)

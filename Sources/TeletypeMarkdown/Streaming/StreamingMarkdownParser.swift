@@ -122,7 +122,6 @@ public struct StreamingMarkdownParser: Sendable {
         var previousBlank = false
         var fence: (character: UInt8, length: Int)?
         var blockIndex = 0
-        var sawDefinition = false
         let blocks = document.blocks
         while index < tailText.endIndex {
             var end = index
@@ -130,25 +129,23 @@ public struct StreamingMarkdownParser: Sendable {
             guard end < tailText.endIndex else { break }  // the last line may still grow
             let bytes = text[index..<end]
             let isBlank = bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
-            if !sawDefinition && containsDefinitionMark(bytes) { sawDefinition = true }
+            // A definition may be used by any block: nothing after it is committed.
+            if containsDefinitionMark(bytes) { return best }
             if let open = fence {
                 if StreamingMarkdownParser.closes(bytes, open) { fence = nil }
             } else if let opened = StreamingMarkdownParser.opensFence(bytes) {
                 fence = opened
-            } else if previousBlank && !isBlank && StreamingMarkdownParser.startsAtMargin(bytes) && !sawDefinition {
+            } else if previousBlank && !isBlank && StreamingMarkdownParser.startsAtMargin(bytes) {
                 // Blocks that end before this line are candidates.
                 while blockIndex < blocks.count, blocks[blockIndex].sourceRange.end.line < line,
                     !(blocks[blockIndex].isFootnoteDefinition)
                 {
+                    // Each block is looked at once: the first unsettled one ends the search.
+                    if !blocks[blockIndex].isSettled { return best }
                     blockIndex += 1
                 }
-                if blockIndex > 0, blockIndex < blocks.count, blocks[blockIndex].sourceRange.start.line == line,
-                    blocks[..<blockIndex].allSatisfy(\.isSettled)
-                {
+                if blockIndex > 0, blockIndex < blocks.count, blocks[blockIndex].sourceRange.start.line == line {
                     best = (blockIndex, index)
-                } else if blockIndex > 0 && blockIndex < blocks.count && !blocks[..<blockIndex].allSatisfy(\.isSettled)
-                {
-                    break
                 }
             }
             previousBlank = isBlank
