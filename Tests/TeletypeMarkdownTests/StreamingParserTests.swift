@@ -132,3 +132,43 @@ import Testing
         #expect(parser.tailParses == 1)
     }
 }
+
+/// While text streams, the open tail shows what its unclosed constructs will become; the final
+/// document is never healed.
+@Suite struct HealingTests {
+    func healed(_ text: String) -> [Block] {
+        var parser = StreamingMarkdownParser()
+        parser.append(text)
+        parser.update()
+        return parser.healedTail
+    }
+
+    func paragraph(_ text: String) -> [Inline] {
+        guard case .paragraph(let node)? = healed(text).last else { return [] }
+        return node.inlines
+    }
+
+    @Test func openEmphasisShowsAsFormatting() {
+        #expect(paragraph("Some **bold te") == [.text("Some "), .strong([.text("bold te")])])
+        #expect(paragraph("an *ital") == [.text("an "), .emphasis([.text("ital")])])
+        #expect(paragraph("use `co") == [.text("use "), .code("co")])
+        #expect(paragraph("now ~~gone") == [.text("now "), .strikethrough([.text("gone")])])
+    }
+
+    @Test func partialLinkShowsAsItsText() {
+        #expect(paragraph("see [the docs](https://exa") == [.text("see the docs")])
+    }
+
+    @Test(arguments: ["5 * 3 is 15", "snake_case names", "a ~ b", "price: 5 * 3"])
+    func arithmeticAndIdentifiersStayText(_ text: String) {
+        #expect(paragraph(text) == [.text(text)])
+    }
+
+    @Test func finishedDocumentsAreNeverHealed() {
+        var parser = StreamingMarkdownParser()
+        parser.append("Some **bold te")
+        parser.finish()
+        #expect(parser.document == MarkdownDocument(parsing: "Some **bold te"))
+        #expect(parser.healedTail == parser.tail)
+    }
+}

@@ -55,7 +55,7 @@ public struct MarkdownStreamRenderer: Sendable {
         }
         var blocks: [LayoutBlock] = []
         var definitions: [Block] = []
-        for block in parser.tail {
+        for block in parser.healedTail {
             if case .footnoteDefinition = block {
                 definitions.append(block)
             } else {

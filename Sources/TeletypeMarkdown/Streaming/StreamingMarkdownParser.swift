@@ -14,6 +14,10 @@ public struct StreamingMarkdownParser: Sendable {
     public private(set) var committed: [Block] = []
     /// The blocks of the open tail, as of the last ``update()``.
     public private(set) var tail: [Block] = []
+    /// The tail healed for display while the text streams: an unclosed `**`, `*`, `_`, `` ` `` or `~~`
+    /// shows as the formatting it opens, a partial link as its text. Equal to ``tail`` once finished;
+    /// never used for committed blocks.
+    public private(set) var healedTail: [Block] = []
     /// Whether ``finish()`` was called.
     public private(set) var isFinished = false
     /// How many times the tail was parsed, for tests and benchmarks.
@@ -76,14 +80,15 @@ public struct StreamingMarkdownParser: Sendable {
         isDirty = false
         let before = committed.count
         let parsed = parseTail()
-        guard !isFinished, let cut = commitPoint(parsed) else {
+        if !isFinished, let cut = commitPoint(parsed) {
+            committed.append(contentsOf: parsed.blocks[..<cut.blocks])
+            linesBeforeTail += text[tailStart..<cut.offset].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+            tailStart = cut.offset
+            tail = Array(parsed.blocks[cut.blocks...])
+        } else {
             tail = parsed.blocks
-            return committed.count - before
         }
-        committed.append(contentsOf: parsed.blocks[..<cut.blocks])
-        linesBeforeTail += text[tailStart..<cut.offset].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-        tailStart = cut.offset
-        tail = Array(parsed.blocks[cut.blocks...])
+        healedTail = isFinished ? tail : heal(tail)
         return committed.count - before
     }
 
@@ -97,7 +102,82 @@ public struct StreamingMarkdownParser: Sendable {
         isDirty = true
         let parsed = parseTail()
         tail = parsed.blocks
+        healedTail = tail
         isDirty = false
+    }
+
+    // MARK: Healing
+
+    /// What may close an open construct at the end of the text.
+    static let closers = ["`", "**", "*", "__", "_", "~~", "***", ")", ")**", ")*", "`**", "`*", "**)"]
+
+    /// The tail with its last block re-parsed as if its open inline constructs were closed, when a
+    /// closer turns delimiters the parser left as text into formatting.
+    private func heal(_ blocks: [Block]) -> [Block] {
+        guard let lastIndex = blocks.lastIndex(where: { !$0.isFootnoteDefinition }) else { return blocks }
+        let last = blocks[lastIndex]
+        switch last {
+        case .paragraph, .heading, .blockQuote, .list, .table: break
+        default: return blocks
+        }
+        let baseline = Self.openMarks(last)
+        guard baseline > 0 else { return blocks }
+        // The text of the last block: from its first line to the end.
+        var offset = tailStart
+        var line = linesBeforeTail + 1
+        while line < last.sourceRange.start.line, offset < text.count {
+            if text[offset] == 0x0A { line += 1 }
+            offset += 1
+        }
+        let segment = Array(text[offset...])
+        var best: (block: Block, marks: Int, closer: String)?
+        for closer in Self.closers {
+            var parser = MarkdownParser(options: options)
+            parser.maximumPieces = 1
+            let healed = (segment + Array(closer.utf8)).withUnsafeBytes { parser.parse(utf8: $0) }
+            let candidates = healed.blocks.filter { !$0.isFootnoteDefinition }
+            guard candidates.count == 1 else { continue }
+            let marks = Self.openMarks(candidates[0])
+            if marks < (best?.marks ?? baseline) { best = (candidates[0], marks, closer) }
+        }
+        guard let best else { return blocks }
+        var healed = best.block.shifted(byLines: last.sourceRange.start.line - 1)
+        if best.closer.hasPrefix(")") { healed = healed.unlinkingLastLink() }
+        var result = blocks
+        result[lastIndex] = healed
+        return result
+    }
+
+    /// Delimiters and brackets the parser left as text: signs of an open construct.
+    static func openMarks(_ block: Block) -> Int {
+        var count = 0
+        func inlines(_ list: [Inline]) {
+            for inline in list {
+                switch inline {
+                case .text(let text):
+                    for byte in text.utf8
+                    where byte == 0x2A || byte == 0x5F || byte == 0x60 || byte == 0x7E || byte == 0x5B || byte == 0x5D {
+                        count += 1
+                    }
+                case .emphasis(let children), .strong(let children), .strikethrough(let children): inlines(children)
+                case .link(let link): inlines(link.children)
+                case .image(let image): inlines(image.children)
+                default: continue
+                }
+            }
+        }
+        func walk(_ block: Block) {
+            switch block {
+            case .paragraph(let node): inlines(node.inlines)
+            case .heading(let node): inlines(node.inlines)
+            case .blockQuote(let node): node.children.forEach(walk)
+            case .list(let node): node.items.forEach { $0.children.forEach(walk) }
+            case .table(let node): ([node.header] + node.rows).forEach { $0.cells.forEach { inlines($0.inlines) } }
+            default: break
+            }
+        }
+        walk(block)
+        return count
     }
 
     // MARK: Parsing the tail
@@ -290,7 +370,65 @@ extension Block {
     }
 }
 
+extension Block {
+    /// The block with its last link (the one a healed partial link became) shown as its text.
+    func unlinkingLastLink() -> Block {
+        var done = false
+        func unlink(_ list: [Inline]) -> [Inline] {
+            var result = list
+            for index in result.indices.reversed() where !done {
+                switch result[index] {
+                case .link(let link):
+                    done = true
+                    result.replaceSubrange(index...index, with: link.children)
+                    result = Inline.mergingTexts(result)
+                case .emphasis(let children): result[index] = .emphasis(unlink(children))
+                case .strong(let children): result[index] = .strong(unlink(children))
+                case .strikethrough(let children): result[index] = .strikethrough(unlink(children))
+                default: continue
+                }
+            }
+            return result
+        }
+        func walk(_ block: Block) -> Block {
+            switch block {
+            case .paragraph(var node):
+                node.inlines = unlink(node.inlines)
+                return .paragraph(node)
+            case .heading(var node):
+                node.inlines = unlink(node.inlines)
+                return .heading(node)
+            case .blockQuote(var node):
+                node.children = node.children.reversed().map(walk).reversed()
+                return .blockQuote(node)
+            case .list(var node):
+                node.items = node.items.reversed().map { item in
+                    var item = item
+                    item.children = item.children.reversed().map(walk).reversed()
+                    return item
+                }.reversed()
+                return .list(node)
+            default: return block
+            }
+        }
+        return walk(self)
+    }
+}
+
 extension Inline {
+    /// Neighbouring texts joined into one, as the parser gives them.
+    static func mergingTexts(_ inlines: [Inline]) -> [Inline] {
+        var result: [Inline] = []
+        for inline in inlines {
+            if case .text(let next) = inline, case .text(let previous)? = result.last {
+                result[result.count - 1] = .text(previous + next)
+            } else {
+                result.append(inline)
+            }
+        }
+        return result
+    }
+
     /// Whether inline content holds nothing a later definition could change: no footnote reference and
     /// no `[…]` left as text.
     static func isSettled(_ inlines: [Inline]) -> Bool {
