@@ -14,6 +14,7 @@ enum TeletypeCommand {
           md        Render a Markdown document (GitHub Flavored Markdown)
           render    Show an AI conversation from a transcript (Teletype, Stream Chat, Vercel, OpenAI, Anthropic)
           export    Write a transcript as a self-contained HTML page
+          replay    Play a recorded stream (Teletype events, OpenAI, Anthropic, Vercel) as the live conversation view
 
         OPTIONS
           -h, --help       Show this help (use `teletype <command> -h` for a command's options)
@@ -40,6 +41,8 @@ enum TeletypeCommand {
                 return try RenderCommand.run(arguments: Array(arguments.dropFirst()))
             case "export":
                 return try ExportCommand.run(arguments: Array(arguments.dropFirst()))
+            case "replay":
+                return try ReplayCommand.run(arguments: Array(arguments.dropFirst()))
             default:
                 throw CommandError.usage("unknown command '\(first)'", help: usage)
             }

@@ -1,0 +1,108 @@
+import Teletype
+
+/// One thing that happens in a recorded conversation stream.
+public enum StreamEvent: Sendable, Equatable {
+    /// A message appears or is replaced whole.
+    case message(Message)
+    /// Text is added to a message's answer.
+    case textDelta(messageID: String, delta: String)
+    /// A step of a message appears or is replaced (by part id).
+    case part(messageID: String, part: AIMessagePart)
+    /// Text is added to a reasoning step's thinking.
+    case reasoningDelta(messageID: String, partID: String, delta: String)
+    /// What the agent is doing (`thinking`, `generating`, …), or `nil` when it stopped saying.
+    case activity(String?)
+    /// A message is finished (the latest one when no id is given).
+    case done(messageID: String?)
+    /// The agent reported an error.
+    case error(String)
+}
+
+/// An event and when it happened, in seconds from the start (when the recording says).
+public struct TimedEvent: Sendable, Equatable {
+    public var time: Double?
+    public var event: StreamEvent
+    /// The line of the recording it came from.
+    public var line: Int
+
+    public init(time: Double?, event: StreamEvent, line: Int) {
+        self.time = time
+        self.event = event
+        self.line = line
+    }
+}
+
+/// The conversation as the events of a stream build it.
+public struct StreamedConversation: Sendable {
+    public private(set) var messages: [Message] = []
+    /// What the agent is doing, as the last activity event said.
+    public private(set) var activity: String?
+    /// The last error the agent reported.
+    public private(set) var agentError: String?
+
+    public init(messages: [Message] = []) {
+        self.messages = messages
+    }
+
+    private mutating func index(of id: String, role: AIMessageRole = .assistant) -> Int {
+        if let index = messages.lastIndex(where: { $0.id == id }) { return index }
+        messages.append(Message(id: id, role: role, text: "", isGenerating: true))
+        return messages.count - 1
+    }
+
+    /// Applies one event.
+    public mutating func apply(_ event: StreamEvent) {
+        switch event {
+        case .message(let message):
+            if let index = messages.lastIndex(where: { $0.id == message.id }) {
+                messages[index] = message
+            } else {
+                messages.append(message)
+            }
+        case .textDelta(let id, let delta):
+            let index = index(of: id)
+            messages[index].text += delta
+            messages[index].isGenerating = true
+        case .part(let id, let part):
+            let index = index(of: id)
+            if let existing = messages[index].parts.firstIndex(where: { $0.id == part.id }) {
+                messages[index].parts[existing] = part
+            } else {
+                messages[index].parts.append(part)
+            }
+            messages[index].isGenerating = true
+        case .reasoningDelta(let id, let partID, let delta):
+            let index = index(of: id)
+            if let existing = messages[index].parts.firstIndex(where: { $0.id == partID }),
+                case .reasoning(var reasoning) = messages[index].parts[existing]
+            {
+                reasoning.preview = (reasoning.preview ?? "") + delta
+                messages[index].parts[existing] = .reasoning(reasoning)
+                messages[index].reasoningTexts[partID, default: ""] += delta
+            } else {
+                messages[index].parts.append(
+                    .reasoning(AIReasoningPart(id: partID, status: .streaming, preview: delta)))
+                messages[index].reasoningTexts[partID] = delta
+            }
+        case .activity(let state):
+            activity = state
+        case .done(let id):
+            guard let index = id.flatMap({ id in messages.lastIndex { $0.id == id } }) ?? messages.indices.last else {
+                return
+            }
+            messages[index].isGenerating = false
+            // Steps still streaming or running when the reply ends are over.
+            messages[index].parts = messages[index].parts.map { part in
+                if case .reasoning(var reasoning) = part, reasoning.isStreaming {
+                    reasoning.status = .completed
+                    return .reasoning(reasoning)
+                }
+                return part
+            }
+            activity = nil
+        case .error(let message):
+            agentError = message
+            activity = nil
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import TeletypeTestSupport
+import Testing
+
+/// `teletype replay`, run as a user runs it.
+@Suite struct ReplayCommandTests {
+    let cli = CommandLineTests()
+
+    func stream(_ name: String) -> String {
+        PackageRoot.url.appendingPathComponent("Tests/Fixtures/streams/\(name)").path
+    }
+
+    @Test(arguments: ["openai.sse", "anthropic.sse", "vercel.jsonl", "vercel.json"])
+    func playsEveryFormat(_ name: String) throws {
+        let result = try cli.run(["replay", stream(name), "--instant", "--color", "never", "--width", "60"])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output.contains("⧉ Copy"))
+    }
+
+    @Test func theDemoRecordingPlaysLiveToTheSameScreen() throws {
+        let sample = PackageRoot.url.appendingPathComponent("Samples/replay.jsonl").path
+        var environment = ["LINES": "30"]
+        environment["TERM"] = "xterm"
+        let live = try cli.run(
+            ["replay", sample, "--live", "--speed", "20", "--color", "never", "--width", "70"], environment: environment
+        )
+        let batch = try cli.run(["replay", sample, "--color", "never", "--width", "70"])
+        #expect(live.status == 0 && batch.status == 0)
+        let screen = try LiveRenderingTests().screen(Data(live.output.utf8), width: 70, height: 30)
+        let expected = batch.output.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }.joined(separator: "\n")
+        #expect(screen.trimmingCharacters(in: .newlines) == expected.trimmingCharacters(in: .newlines))
+    }
+
+    @Test func brokenStreamShowsWhatArrivedThenTheError() throws {
+        let result = try cli.run(["replay", stream("malformed.jsonl"), "--color", "never", "--width", "40"])
+        #expect(result.status == 2)
+        #expect(result.output.contains("Hel"))
+        #expect(result.error.hasPrefix("teletype: error: \(stream("malformed.jsonl")):3:"))
+        let truncated = try cli.run(["replay", stream("truncated.sse"), "--color", "never"])
+        #expect(truncated.status == 2)
+        #expect(truncated.error.contains(":7:1: the stream ends before the reply is finished"))
+    }
+
+    @Test func usageErrors() throws {
+        #expect(try cli.run(["replay"]).status == 2)
+        #expect(try cli.run(["replay", stream("openai.sse"), "--speed", "0"]).status == 2)
+        #expect(try cli.run(["replay", stream("openai.sse"), "--from", "morse"]).status == 2)
+        #expect(try cli.run(["replay", "/nonexistent.sse"]).status == 1)
+    }
+}
