@@ -24,6 +24,7 @@ enum MarkdownStreaming {
         if live {
             Console.output(LiveRegion.begin)
             TerminalRestore.install()
+            TerminalResize.install()
         }
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while !ended || revealed < received.count {
@@ -54,6 +55,12 @@ enum MarkdownStreaming {
                 revealed = target
             }
             if ended && revealed == received.count { break }
+            if live, TerminalResize.takeResize(), let width = Console.terminalWidth {
+                // The terminal was resized: the open part is laid out again at the new width.
+                Console.output(region.reset(height: Console.terminalHeight ?? height))
+                stream.resize(width: width)
+                lastFrame = 0
+            }
             if now - lastFrame >= frameInterval {
                 lastFrame = now
                 let committed = stream.update()
@@ -120,6 +127,22 @@ struct UTF8Buffer {
 enum Clock {
     static func seconds() -> Double {
         Double(DispatchTime.now().uptimeNanoseconds) / 1e9
+    }
+}
+
+/// Notes that the terminal was resized (SIGWINCH), for the drawing loop to pick up.
+enum TerminalResize {
+    nonisolated(unsafe) private static var resized: sig_atomic_t = 0
+
+    static func install() {
+        Glibc.signal(SIGWINCH) { _ in TerminalResize.resized = 1 }
+    }
+
+    /// Whether a resize happened since the last call.
+    static func takeResize() -> Bool {
+        guard resized != 0 else { return false }
+        resized = 0
+        return true
     }
 }
 

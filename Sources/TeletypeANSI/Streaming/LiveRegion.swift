@@ -20,6 +20,18 @@ public struct LiveRegion: Sendable {
     /// The escape sequences that end it (show the cursor again).
     public static let end: [UInt8] = Array("\u{1B}[?25h".utf8)
 
+    /// Forgets the live region after a resize: the frame returned erases it, and the next frame draws
+    /// the open lines anew at the new size.
+    public mutating func reset(height: Int) -> [UInt8] {
+        var out: [UInt8] = []
+        if !shown.isEmpty { out += Array("\u{1B}[\(shown.count)F".utf8) }
+        out += Array("\u{1B}[J".utf8)
+        shown = []
+        hidden = 0
+        self.height = max(height, 2)
+        return out
+    }
+
     /// How many leading lines of the open content have already scrolled off the screen: they are
     /// never redrawn.
     private var hidden = 0

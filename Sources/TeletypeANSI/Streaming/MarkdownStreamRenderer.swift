@@ -5,7 +5,7 @@ import TeletypeMarkdown
 /// change; the open tail is laid out again on each update. The committed lines followed by the last
 /// tail lines are, once finished, exactly the batch render of the whole text.
 public struct MarkdownStreamRenderer: Sendable {
-    public let renderer: TerminalRenderer
+    public private(set) var renderer: TerminalRenderer
     public private(set) var parser: StreamingMarkdownParser
     /// Lines of committed blocks; they never change.
     public private(set) var committedLines: [StyledLine] = []
@@ -37,6 +37,13 @@ public struct MarkdownStreamRenderer: Sendable {
     public mutating func finish() -> [StyledLine] {
         parser.finish()
         return relayout()
+    }
+
+    /// Lays the open tail out again at a new width (after the terminal was resized); committed lines,
+    /// already written, stay as they are.
+    public mutating func resize(width: Int) {
+        renderer.width = width
+        _ = relayout()
     }
 
     /// Every line: committed, then tail.
