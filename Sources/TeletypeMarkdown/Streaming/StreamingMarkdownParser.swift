@@ -120,7 +120,7 @@ public struct StreamingMarkdownParser: Sendable {
         case .paragraph, .heading, .blockQuote, .list, .table: break
         default: return blocks
         }
-        let baseline = Self.openMarks(last)
+        let (baseline, present) = Self.openMarks(last)
         guard baseline > 0 else { return blocks }
         // The text of the last block: from its first line to the end.
         var offset = tailStart
@@ -131,13 +131,17 @@ public struct StreamingMarkdownParser: Sendable {
         }
         let segment = Array(text[offset...])
         var best: (block: Block, marks: Int, closer: String)?
-        for closer in Self.closers {
+        // Only closers of marks the block has are worth a parse; `)` closes a link, opened by `[`.
+        let closers = Self.closers.filter { closer in
+            closer.utf8.allSatisfy { present.contains($0 == UInt8(ascii: ")") ? UInt8(ascii: "[") : $0) }
+        }
+        for closer in closers {
             var parser = MarkdownParser(options: options)
             parser.maximumPieces = 1
             let healed = (segment + Array(closer.utf8)).withUnsafeBytes { parser.parse(utf8: $0) }
             let candidates = healed.blocks.filter { !$0.isFootnoteDefinition }
             guard candidates.count == 1 else { continue }
-            let marks = Self.openMarks(candidates[0])
+            let marks = Self.openMarks(candidates[0]).count
             if marks < (best?.marks ?? baseline) { best = (candidates[0], marks, closer) }
         }
         guard let best else { return blocks }
@@ -149,8 +153,9 @@ public struct StreamingMarkdownParser: Sendable {
     }
 
     /// Delimiters and brackets the parser left as text: signs of an open construct.
-    static func openMarks(_ block: Block) -> Int {
+    static func openMarks(_ block: Block) -> (count: Int, present: Set<UInt8>) {
         var count = 0
+        var present = Set<UInt8>()
         func inlines(_ list: [Inline]) {
             for inline in list {
                 switch inline {
@@ -158,6 +163,7 @@ public struct StreamingMarkdownParser: Sendable {
                     for byte in text.utf8
                     where byte == 0x2A || byte == 0x5F || byte == 0x60 || byte == 0x7E || byte == 0x5B || byte == 0x5D {
                         count += 1
+                        present.insert(byte)
                     }
                 case .emphasis(let children), .strong(let children), .strikethrough(let children): inlines(children)
                 case .link(let link): inlines(link.children)
@@ -177,7 +183,7 @@ public struct StreamingMarkdownParser: Sendable {
             }
         }
         walk(block)
-        return count
+        return (count, present)
     }
 
     // MARK: Parsing the tail
