@@ -127,8 +127,12 @@ enum ReplayCommand {
         var clock = 0.0
         Console.output(LiveRegion.begin)
         TerminalRestore.install()
+        var lastFrame = 0.0
         func draw(final: Bool) {
             let now = Clock.seconds()
+            // At most 60 frames a second: events in between show in the next frame.
+            guard final || now - lastFrame >= MarkdownStreaming.frameInterval else { return }
+            lastFrame = now
             let shown = rows.rows(
                 for: conversation.messages, layout: layout,
                 state: state(for: conversation, thinkingSince: thinkingSince, now: now))
