@@ -45,3 +45,41 @@ import Testing
         #expect(updated == layout.rows(for: messages))
     }
 }
+
+/// A reply being written is parsed from where the last update left off, and once finished its row is
+/// the one-shot layout.
+@Suite struct StreamingRowTests {
+    @Test func streamingReplyEndsAsTheOneShotRow() {
+        let answer = (1...30).map { "Paragraph \($0) with **bold** text.\n\n- item\n- item\n" }.joined(separator: "\n")
+        var messages: [Message] = [
+            Message(id: "q", role: .user, text: "Tell me"),
+            Message(id: "a", role: .assistant, text: "", isGenerating: true),
+        ]
+        let layout = ConversationLayout()
+        var cache = ConversationRowCache()
+        let bytes = Array(answer.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let end = min(bytes.count, offset + 17)
+            messages[1].text = String(decoding: bytes[..<end], as: UTF8.self)
+            let rows = cache.rows(for: messages, layout: layout)
+            #expect(!rows.isEmpty)
+            offset = end
+        }
+        messages[1].isGenerating = false
+        #expect(cache.rows(for: messages, layout: layout) == layout.rows(for: messages))
+    }
+
+    @Test func healedTailShowsWhileStreaming() {
+        var cache = ConversationRowCache()
+        let messages = [Message(id: "a", role: .assistant, text: "Some **bold te", isGenerating: true)]
+        let rows = cache.rows(for: messages, layout: ConversationLayout())
+        guard case .markdown(let document)? = rows.first?.blocks.first,
+            case .paragraph(let paragraph)? = document.blocks.first
+        else {
+            Issue.record("no answer")
+            return
+        }
+        #expect(paragraph.inlines == [.text("Some "), .strong([.text("bold te")])])
+    }
+}

@@ -16,6 +16,9 @@ public struct AIAssistantMessageViewOptions: Sendable {
     public var isLatestReply: Bool
     public var state: ConversationViewState
     public var ui: AIUIHost
+    /// The answer already parsed, while it streams (only its open tail was parsed again), or `nil` to
+    /// parse the message's text.
+    public var answer: MarkdownDocument? = nil
 }
 
 /// What the actions under a reply show.

@@ -23,7 +23,7 @@ public struct ConversationLayout: Sendable {
     /// messages are independent, so a long transcript can be laid out one message at a time.
     public func row(
         for message: any AIMessage, isFirst: Bool, isLatestReply: Bool,
-        state: ConversationViewState = ConversationViewState()
+        state: ConversationViewState = ConversationViewState(), answer: MarkdownDocument? = nil
     ) -> ConversationRow? {
         if message.role.isUser {
             let options = AIUserMessageViewOptions(
@@ -39,7 +39,7 @@ public struct ConversationLayout: Sendable {
         }
         var blocks = factory.makeAssistantMessageView(
             options: AIAssistantMessageViewOptions(
-                message: message, isLatestReply: isLatestReply, state: state, ui: ui),
+                message: message, isLatestReply: isLatestReply, state: state, ui: ui, answer: answer),
             appearance: appearance)
         if blocks.isEmpty && message.isGenerating { return nil }
         if !message.isGenerating {

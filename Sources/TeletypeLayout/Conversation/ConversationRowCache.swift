@@ -1,4 +1,5 @@
 import Teletype
+import TeletypeMarkdown
 
 /// Keeps each message's row, keyed by what it was laid out from, so that an update lays out again
 /// only the rows whose input changed: the message's content, its place (first, latest reply) and the
@@ -18,6 +19,8 @@ public struct ConversationRowCache: Sendable {
     }
 
     private var entries: [String: (key: Key, row: ConversationRow?)] = [:]
+    /// Replies being written: the text parsed so far, so that only its open tail is parsed again.
+    private var streams: [String: (text: String, parser: StreamingMarkdownParser)] = [:]
     /// How many rows were laid out since the cache was made.
     public private(set) var layouts = 0
 
@@ -36,10 +39,31 @@ public struct ConversationRowCache: Sendable {
     ) -> ConversationRow? {
         let key = Self.key(message, isFirst: isFirst, isLatestReply: isLatestReply, state: state)
         if let entry = entries[message.id], entry.key == key { return entry.row }
-        let row = layout.row(for: message, isFirst: isFirst, isLatestReply: isLatestReply, state: state)
+        let row = layout.row(
+            for: message, isFirst: isFirst, isLatestReply: isLatestReply, state: state, answer: streamedAnswer(message))
         layouts += 1
         entries[message.id] = (key, row)
         return row
+    }
+
+    /// The answer of a reply being written, parsed from where the last update left off; `nil` (parse
+    /// the whole text) once the reply is finished, so that the final row is the one-shot layout.
+    private mutating func streamedAnswer(_ message: any AIMessage) -> MarkdownDocument? {
+        guard message.isGenerating, !message.role.isUser, message.role != .system, message.uiDocument == nil else {
+            streams[message.id] = nil
+            return nil
+        }
+        var entry = streams[message.id] ?? ("", StreamingMarkdownParser())
+        if message.text.utf8.count >= entry.text.utf8.count, message.text.hasPrefix(entry.text) {
+            entry.parser.append(String(message.text.utf8.dropFirst(entry.text.utf8.count)) ?? "")
+        } else {
+            entry.parser = StreamingMarkdownParser()
+            entry.parser.append(message.text)
+        }
+        entry.text = message.text
+        entry.parser.update()
+        streams[message.id] = entry
+        return MarkdownDocument(blocks: entry.parser.committed + entry.parser.healedTail)
     }
 
     static func key(_ message: any AIMessage, isFirst: Bool, isLatestReply: Bool, state: ConversationViewState) -> Key {
@@ -72,6 +96,7 @@ public struct ConversationRowCache: Sendable {
                 ))
         }
         if entries.count > seen.count { entries = entries.filter { seen.contains($0.key) } }
+        if !streams.isEmpty { streams = streams.filter { seen.contains($0.key) } }
         return layout.rows(for: messages, messageRows: messageRows, latestReply: latestReply, state: state)
     }
 }

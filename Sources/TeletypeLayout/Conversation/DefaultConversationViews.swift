@@ -44,7 +44,7 @@ extension AIConversationViewFactory {
         if let document = message.uiDocument, let view = options.ui.view(for: document) {
             blocks.append(.generatedUI(view))
         } else if !message.text.isEmpty {
-            blocks.append(.markdown(MarkdownDocument(parsing: message.text)))
+            blocks.append(.markdown(options.answer ?? MarkdownDocument(parsing: message.text)))
         }
         for attachment in message.attachments {
             blocks += makeAttachmentView(
