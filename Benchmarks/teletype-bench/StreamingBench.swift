@@ -39,11 +39,11 @@ enum StreamingBench {
             if now - last >= frame {
                 last = now
                 let committed = stream.update()
-                written += region.frame(committed: committed, live: stream.tailLines).count
+                written += region.frame(committed: committed, live: stream.tailLinesAfter()).count
             }
         }
         let committed = stream.finish()
-        written += region.frame(committed: committed + stream.tailLines, live: []).count
+        written += region.frame(committed: committed + stream.tailLinesAfter(), live: []).count
         return (cpu() - start, written)
     }
 

@@ -65,7 +65,7 @@ enum MarkdownStreaming {
                 lastFrame = now
                 let committed = stream.update()
                 if live {
-                    Console.output(region.frame(committed: committed, live: stream.tailLinesAfter(committed)))
+                    Console.output(region.frame(committed: committed, live: stream.tailLinesAfter()))
                 } else if !committed.isEmpty {
                     Console.output(ANSIWriter.bytes(committed, capabilities: renderer.capabilities))
                 }
@@ -73,21 +73,13 @@ enum MarkdownStreaming {
         }
         let committed = stream.finish()
         if live {
-            Console.output(region.frame(committed: committed + stream.tailLinesAfter(committed), live: []))
+            Console.output(region.frame(committed: committed + stream.tailLinesAfter(), live: []))
             Console.output(LiveRegion.end)
         } else {
             var rest = committed
-            rest += stream.tailLinesAfter(committed)
+            rest += stream.tailLinesAfter()
             Console.output(ANSIWriter.bytes(rest, capabilities: renderer.capabilities))
         }
-    }
-}
-
-extension MarkdownStreamRenderer {
-    /// The tail lines, with the blank line that separates them from committed lines before them.
-    func tailLinesAfter(_ fresh: [StyledLine]) -> [StyledLine] {
-        guard !tailLines.isEmpty else { return [] }
-        return committedLines.isEmpty ? tailLines : [StyledLine()] + tailLines
     }
 }
 

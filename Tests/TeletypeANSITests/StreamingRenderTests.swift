@@ -65,3 +65,53 @@ import Testing
         #expect(ending.finish(available: 500) == 500)
     }
 }
+
+/// The live region never goes back above the open lines: a committed line, once written, is never
+/// rewritten.
+@Suite struct LiveRegionTests {
+    /// The `n` of each `ESC [ n F` (cursor up to the start of the live region) in a frame.
+    static func cursorUps(_ frame: [UInt8]) -> [Int] {
+        let text = String(decoding: frame, as: UTF8.self)
+        var ups: [Int] = []
+        var rest = Substring(text)
+        while let range = rest.range(of: "\u{1B}[") {
+            rest = rest[range.upperBound...]
+            let digits = rest.prefix { $0.isNumber }
+            if rest.dropFirst(digits.count).first == "F", let value = Int(digits) { ups.append(value) }
+        }
+        return ups
+    }
+
+    @Test(arguments: [8, 24, 60])
+    func committedLinesAreNeverRewritten(_ height: Int) {
+        let text = SampleDocuments.demo + "\n\n" + LargeDocuments.sections(5)
+        var stream = MarkdownStreamRenderer(renderer: TerminalRenderer(width: 50, capabilities: .full))
+        var region = LiveRegion(capabilities: .full, height: height)
+        var previousLive = 0
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            stream.append(utf8: Array(bytes[offset..<min(bytes.count, offset + 13)]))
+            offset += 13
+            let committed = stream.update()
+            let live = stream.tailLinesAfter()
+            let frame = region.frame(committed: committed, live: live)
+            for up in Self.cursorUps(frame) {
+                #expect(up <= min(previousLive, height - 1), "moved up \(up) over \(previousLive) open lines")
+            }
+            previousLive = live.count
+        }
+    }
+
+    @Test func unchangedLinesAreNotWrittenAgain() {
+        var region = LiveRegion(capabilities: .plain, height: 20)
+        let lines = (1...5).map { StyledLine(text: "line \($0)") }
+        _ = region.frame(committed: [], live: lines)
+        var changed = lines
+        changed[4] = StyledLine(text: "line five")
+        let frame = String(decoding: region.frame(committed: [], live: changed), as: UTF8.self)
+        #expect(!frame.contains("line 1") && !frame.contains("line 4"))
+        #expect(frame.contains("line five\u{1B}[K"))
+        #expect(frame.hasPrefix("\u{1B}[?2026h") && frame.hasSuffix("\u{1B}[?2026l"))
+    }
+}

@@ -33,6 +33,11 @@ public struct StyledLine: Sendable, Equatable {
         self.width = width
     }
 
+    /// Creates a line of one segment of plain text (control characters are the caller's to avoid).
+    public init(text: String, style: TextStyle = .plain) {
+        self.init(text, style: style)
+    }
+
     /// Creates a line of one segment.
     init(_ text: String, style: TextStyle = .plain) {
         append(text, style: style)

@@ -46,6 +46,12 @@ public struct MarkdownStreamRenderer: Sendable {
         _ = relayout()
     }
 
+    /// The tail lines as they follow the committed lines: with the blank line between them.
+    public func tailLinesAfter() -> [StyledLine] {
+        guard !tailLines.isEmpty else { return [] }
+        return committedLines.isEmpty ? tailLines : [StyledLine()] + tailLines
+    }
+
     /// Every line: committed, then tail.
     public var lines: [StyledLine] {
         committedLines + (committedLines.isEmpty || tailLines.isEmpty ? [] : [StyledLine()]) + tailLines
