@@ -128,6 +128,7 @@ enum TerminalResize {
 
     static func install() {
         Glibc.signal(SIGWINCH) { _ in TerminalResize.resized = 1 }
+        Signals.unblock([SIGWINCH])
     }
 
     /// Whether a resize happened since the last call.
@@ -149,5 +150,17 @@ enum TerminalRestore {
                 Glibc.raise(number)
             }
         }
+        Signals.unblock([SIGINT, SIGTERM, SIGHUP])
+    }
+}
+
+/// The signal mask is inherited from whatever started us (a test runner, a job supervisor), and a
+/// blocked signal never reaches its handler: the signals we handle are let through.
+enum Signals {
+    static func unblock(_ signals: [Int32]) {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signal in signals { sigaddset(&set, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 }
