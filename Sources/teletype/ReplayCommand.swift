@@ -119,7 +119,7 @@ enum ReplayCommand {
         }
         let layout = ConversationLayout(appearance: renderer.appearance)
         var rows = ConversationRowCache()
-        var lines = ConversationLineCache(renderer: renderer)
+        var rowLines = ConversationLineCache(renderer: renderer)
         var region = LiveRegion(capabilities: renderer.capabilities, height: height)
         var committedRows = 0
         let start = Clock.seconds()
@@ -138,20 +138,18 @@ enum ReplayCommand {
                 state: state(for: conversation, thinkingSince: thinkingSince, now: now))
             // Rows before the latest question are final: they go to the scrollback once.
             let turnStart = final ? shown.count : (shown.lastIndex { $0.startsTurn } ?? 0)
-            var committed: [StyledLine] = []
-            if turnStart > committedRows {
-                for index in committedRows..<turnStart {
-                    if index > 0 { committed.append(StyledLine()) }
-                    committed += lines.lines(shown[index])
+            // The lines of rows `range`, each after a blank line unless it is the first row.
+            func lines(of range: Range<Int>) -> [StyledLine] {
+                var result: [StyledLine] = []
+                for index in range {
+                    if index > 0 { result.append(StyledLine()) }
+                    result += rowLines.lines(shown[index])
                 }
-                committedRows = turnStart
+                return result
             }
-            var open: [StyledLine] = []
-            for index in committedRows..<shown.count {
-                if index > 0 { open.append(StyledLine()) }
-                open += lines.lines(shown[index])
-            }
-            Console.output(region.frame(committed: committed, live: open))
+            let committed = lines(of: committedRows..<max(committedRows, turnStart))
+            committedRows = max(committedRows, turnStart)
+            Console.output(region.frame(committed: committed, live: lines(of: committedRows..<shown.count)))
         }
         for timed in recording.events {
             let due = (timed.time ?? clock + defaultSpacing) / speed

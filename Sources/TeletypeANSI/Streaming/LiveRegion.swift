@@ -4,12 +4,14 @@ import TeletypeLayout
 /// once, into the scrollback; the open lines are redrawn in place, rewriting only the lines that
 /// changed (each overwritten before what is left of it is erased), in one synchronized frame.
 public struct LiveRegion: Sendable {
+    /// What the terminal understands: colours, synchronized output.
     public let capabilities: TerminalCapabilities
     /// The terminal's height: the live region keeps to one line less, so it never scrolls off.
     public var height: Int
     /// The lines drawn in the live region, as written.
     private var shown: [[UInt8]] = []
 
+    /// A live region for a terminal `height` rows tall, nothing drawn yet.
     public init(capabilities: TerminalCapabilities, height: Int) {
         self.capabilities = capabilities
         self.height = max(height, 2)

@@ -5,7 +5,9 @@ import TeletypeMarkdown
 /// change; the open tail is laid out again on each update. The committed lines followed by the last
 /// tail lines are, once finished, exactly the batch render of the whole text.
 public struct MarkdownStreamRenderer: Sendable {
+    /// The renderer the lines are drawn with; its width follows `resize(width:)`.
     public private(set) var renderer: TerminalRenderer
+    /// The parser holding the text received, its committed blocks and its tail.
     public private(set) var parser: StreamingMarkdownParser
     /// Lines of committed blocks; they never change.
     public private(set) var committedLines: [StyledLine] = []
@@ -13,6 +15,7 @@ public struct MarkdownStreamRenderer: Sendable {
     public private(set) var tailLines: [StyledLine] = []
     private var renderedBlocks = 0
 
+    /// A stream with nothing received yet, drawn with `renderer`.
     public init(renderer: TerminalRenderer, options: MarkdownParseOptions = .init()) {
         self.renderer = renderer
         self.parser = StreamingMarkdownParser(options: options)

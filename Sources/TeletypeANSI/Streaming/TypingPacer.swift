@@ -11,6 +11,7 @@ public struct TypingPacer: Sendable {
     private var lastTime: Double?
     private var carry: Double = 0
 
+    /// A pacer at the reference pace (5 ms a cluster), nothing shown yet.
     public init(tick: Double = 0.005, catchUpTicks: Int = 20) {
         self.tick = tick
         self.catchUpTicks = catchUpTicks

@@ -32,6 +32,7 @@ public struct StreamingMarkdownParser: Sendable {
     /// Whether text arrived since the last parse.
     private var isDirty = false
 
+    /// A parser with nothing received yet, parsing with `options`.
     public init(options: MarkdownParseOptions = .init()) {
         self.options = options
     }

@@ -20,11 +20,14 @@ public enum StreamEvent: Sendable, Equatable {
 
 /// An event and when it happened, in seconds from the start (when the recording says).
 public struct TimedEvent: Sendable, Equatable {
+    /// Seconds from the start, `nil` when the recording does not say.
     public var time: Double?
+    /// What happened.
     public var event: StreamEvent
     /// The line of the recording it came from.
     public var line: Int
 
+    /// An event at `time`, read from `line` of its recording.
     public init(time: Double?, event: StreamEvent, line: Int) {
         self.time = time
         self.event = event
@@ -34,12 +37,14 @@ public struct TimedEvent: Sendable, Equatable {
 
 /// The conversation as the events of a stream build it.
 public struct StreamedConversation: Sendable {
+    /// The messages so far, in order; a message being written has `isGenerating` set.
     public private(set) var messages: [Message] = []
     /// What the agent is doing, as the last activity event said.
     public private(set) var activity: String?
     /// The last error the agent reported.
     public private(set) var agentError: String?
 
+    /// A conversation that starts from `messages` (the history before the stream).
     public init(messages: [Message] = []) {
         self.messages = messages
     }

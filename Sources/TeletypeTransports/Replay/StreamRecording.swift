@@ -17,16 +17,21 @@ public enum StreamFormat: String, Sendable, CaseIterable {
 /// What a recording holds: its events, in order, and the error that cut it short, if any (the events
 /// before it still play).
 public struct StreamRecording: Sendable {
+    /// The format the recording was read as (given or detected).
     public var format: StreamFormat
+    /// The events, in the order they arrived.
     public var events: [TimedEvent]
+    /// Where and why reading stopped early, `nil` when the whole recording was read.
     public var error: TranscriptError?
 }
 
 /// Reads recorded streams: raw server-sent events, one chunk object per line (as SDK fixtures keep
 /// them), or a JSON array of chunks; the format is detected from the chunks unless given.
 public struct StreamRecordingReader: Sendable {
+    /// The format to read as; `nil` detects it from the chunks.
     public var format: StreamFormat?
 
+    /// A reader for `format`, or for whatever format the recording turns out to be.
     public init(format: StreamFormat? = nil) {
         self.format = format
     }
@@ -38,6 +43,7 @@ public struct StreamRecordingReader: Sendable {
         var line: Int
     }
 
+    /// The events of a recording; `file` names it in the error, when there is one.
     public func read(_ data: Data, file: String) -> StreamRecording {
         let text = String(decoding: data, as: UTF8.self)
         let (records, readFailure) = Self.records(text, file: file)
