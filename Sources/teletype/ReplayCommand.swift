@@ -127,12 +127,20 @@ enum ReplayCommand {
         var clock = 0.0
         Console.output(LiveRegion.begin)
         TerminalRestore.install()
+        TerminalResize.install()
         var lastFrame = 0.0
         func draw(final: Bool) {
             let now = Clock.seconds()
             // At most 60 frames a second: events in between show in the next frame.
             guard final || now - lastFrame >= MarkdownStreaming.frameInterval else { return }
             lastFrame = now
+            if TerminalResize.takeResize(), let width = Console.terminalWidth {
+                // The terminal was resized: the open rows are drawn again at the new width.
+                var resized = rowLines.renderer
+                resized.width = width
+                rowLines = ConversationLineCache(renderer: resized)
+                Console.output(region.reset(height: Console.terminalHeight ?? height))
+            }
             let shown = rows.rows(
                 for: conversation.messages, layout: layout,
                 state: state(for: conversation, thinkingSince: thinkingSince, now: now))

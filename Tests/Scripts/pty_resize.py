@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Runs `teletype md` with its output on a pseudo-terminal, feeds it a document through a pipe,
-resizes the terminal part-way, and prints what the terminal shows at the end (scrollback, then
-screen), as terminal_screen.py does.
+"""Runs a command (`teletype md`, `teletype replay`) with its output on a pseudo-terminal, feeds it
+DOCUMENT through a pipe (`-`: nothing), resizes the terminal part-way, and prints what the terminal
+shows at the end (scrollback, then screen), as terminal_screen.py does.
 
-usage: pty_resize.py TELETYPE DOCUMENT WIDTH HEIGHT NEW_WIDTH
+usage: pty_resize.py WIDTH HEIGHT NEW_WIDTH DOCUMENT -- COMMAND...
 """
 import fcntl
 import os
@@ -38,7 +38,9 @@ def drain(master: int, screen_stream, timeout: float) -> None:
 
 
 def main() -> None:
-    teletype, document, width, height, new_width = sys.argv[1], sys.argv[2], *map(int, sys.argv[3:6])
+    width, height, new_width = map(int, sys.argv[1:4])
+    document = sys.argv[4]
+    command = sys.argv[sys.argv.index("--") + 1 :]
     master, slave = os.openpty()
     set_size(slave, height, width)
     attributes = termios.tcgetattr(slave)
@@ -49,30 +51,29 @@ def main() -> None:
     stream = pyte.ByteStream(screen)
     env = dict(os.environ, TERM="xterm")
     env.pop("NO_COLOR", None)
-    process = subprocess.Popen(
-        [teletype, "md", "--no-typing", "--color", "never"], stdin=subprocess.PIPE, stdout=slave, stderr=slave, env=env
-    )
+    process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=slave, stderr=slave, env=env)
     os.close(slave)
-    data = open(document, "rb").read()
-    half = len(data) // 3
+    data = open(document, "rb").read() if document != "-" else b""
+    third = len(data) // 3
     step = max(1, len(data) // 60)
-    for offset in range(0, half, step):
-        process.stdin.write(data[offset : min(half, offset + step)])
-        process.stdin.flush()
-        drain(master, stream, 0.02)
-    drain(master, stream, 0.3)
-    # Resize: the terminal keeps its lines as they are (pyte does not reflow), then teletype is told.
+
+    def feed(start: int, end: int) -> None:
+        for offset in range(start, end, step):
+            process.stdin.write(data[offset : min(end, offset + step)])
+            process.stdin.flush()
+            drain(master, stream, 0.02)
+
+    feed(0, third)
+    drain(master, stream, 0.6)
+    # Resize: the terminal keeps its lines as they are (pyte does not reflow), then the program is told.
     set_size(master, height, new_width)
     screen.resize(height, new_width)
     process.send_signal(signal.SIGWINCH)
     drain(master, stream, 0.3)
-    for offset in range(half, len(data), step):
-        process.stdin.write(data[offset : offset + step])
-        process.stdin.flush()
-        drain(master, stream, 0.02)
+    feed(third, len(data))
     process.stdin.close()
-    drain(master, stream, 2.0)
-    process.wait(timeout=10)
+    drain(master, stream, 10.0 if document == "-" else 2.0)
+    process.wait(timeout=20)
     lines = ["".join(row[x].data for x in range(new_width)).rstrip() for row in screen.history.top]
     lines += [line.rstrip() for line in screen.display]
     while lines and not lines[-1]:

@@ -99,37 +99,50 @@ import Testing
         #expect(text.contains("\u{1B}[?2026h") && text.contains("\u{1B}[?25l") && text.hasSuffix("\u{1B}[?25h"))
     }
 
-    /// Narrowing the terminal part-way (SIGWINCH) re-wraps what is still being written: the end of the
-    /// screen shows the batch render at the new width.
-    @Test func resizeMidStreamRewrapsTheTail() throws {
+    /// What the terminal shows (scrollback, then screen) after `command` ran on a `width`×`height`
+    /// pseudo-terminal narrowed to `newWidth` part-way, with `document` trickling into its input.
+    func screenAfterResize(
+        _ command: [String], document: String?, width: Int, height: Int, newWidth: Int
+    ) throws -> String {
         let python = PackageRoot.url.appendingPathComponent(".venv/bin/python").path
         guard FileManager.default.isExecutableFile(atPath: python) else {
             Issue.record("pyte is needed: run `make venv` (make test does)")
-            return
+            return ""
         }
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("teletype-resize-\(UUID()).md")
-        try Data(Self.document.utf8).write(to: file)
+        if let document { try Data(document.utf8).write(to: file) }
         defer { try? FileManager.default.removeItem(at: file) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [
-            PackageRoot.url.appendingPathComponent("Tests/Scripts/pty_resize.py").path,
-            CommandLineTests.executable.path, file.path, "70", "20", "40",
-        ]
+        process.arguments =
+            [
+                PackageRoot.url.appendingPathComponent("Tests/Scripts/pty_resize.py").path, "\(width)", "\(height)",
+                "\(newWidth)", document == nil ? "-" : file.path, "--", CommandLineTests.executable.path,
+            ] + command
         let output = Pipe()
         process.standardOutput = output
         try process.run()
         let shown = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
+        return shown
+    }
+
+    /// The last `count` lines of `text` that are not blank at the end, trailing spaces removed.
+    static func lastLines(_ text: String, _ count: Int) -> [String] {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }
+        return Array(lines.reversed().drop(while: \.isEmpty).prefix(count).reversed())
+    }
+
+    /// Narrowing the terminal part-way (SIGWINCH) re-wraps what is still being written: the end of the
+    /// screen shows the batch render at the new width.
+    @Test func resizeMidStreamRewrapsTheTail() throws {
+        let shown = try screenAfterResize(
+            ["md", "--no-typing", "--color", "never"], document: Self.document, width: 70, height: 20, newWidth: 40)
         let batch = try cli.run(["md", "--format", "plain", "--width", "40"], input: Data(Self.document.utf8))
-        func lastLines(_ text: String) -> [String] {
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-                .map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }
-            return Array(lines.reversed().drop(while: \.isEmpty).prefix(25).reversed())
-        }
-        #expect(lastLines(shown).count == 25)
-        #expect(lastLines(shown) == lastLines(batch.output))
+        #expect(Self.lastLines(shown, 25).count == 25)
+        #expect(Self.lastLines(shown, 25) == Self.lastLines(batch.output, 25))
     }
 
     @Test(arguments: [20, 80])

@@ -32,6 +32,16 @@ import Testing
         #expect(screen.trimmingCharacters(in: .newlines) == expected.trimmingCharacters(in: .newlines))
     }
 
+    /// Narrowing the terminal while a reply plays draws the open turn again at the new width.
+    @Test func resizeWhilePlayingRedrawsTheOpenTurn() throws {
+        let sample = PackageRoot.url.appendingPathComponent("Samples/replay.jsonl").path
+        let shown = try LiveRenderingTests().screenAfterResize(
+            ["replay", sample, "--speed", "4", "--color", "never"], document: nil, width: 80, height: 30, newWidth: 50)
+        let batch = try cli.run(["replay", sample, "--color", "never", "--width", "50"])
+        #expect(LiveRenderingTests.lastLines(shown, 20).count == 20)
+        #expect(LiveRenderingTests.lastLines(shown, 20) == LiveRenderingTests.lastLines(batch.output, 20))
+    }
+
     @Test func brokenStreamShowsWhatArrivedThenTheError() throws {
         let result = try cli.run(["replay", stream("malformed.jsonl"), "--color", "never", "--width", "40"])
         #expect(result.status == 2)
