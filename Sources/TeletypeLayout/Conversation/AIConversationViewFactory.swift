@@ -5,16 +5,23 @@ import TeletypeMarkdown
 public struct AIUserMessageViewOptions: Sendable {
     /// The message, one of your own: cast it to read what else it holds.
     public var message: any AIMessage
+    /// The text the user wrote.
     public var text: String
+    /// The files the user attached.
     public var attachments: [AIMessageAttachment]
+    /// Whether the message is still being sent (shown dimmed).
     public var isPending: Bool
 }
 
 /// What a reply view shows.
 public struct AIAssistantMessageViewOptions: Sendable {
+    /// The reply, one of your own: cast it to read what else it holds.
     public var message: any AIMessage
+    /// Whether it is the last reply of the conversation (its actions and open steps show).
     public var isLatestReply: Bool
+    /// The view's state: folded steps, ratings, the thinking indicator.
     public var state: ConversationViewState
+    /// Draws the generated UI documents a reply may carry.
     public var ui: AIUIHost
     /// The answer already parsed, while it streams (only its open tail was parsed again), or `nil` to
     /// parse the message's text.
@@ -23,9 +30,13 @@ public struct AIAssistantMessageViewOptions: Sendable {
 
 /// What the actions under a reply show.
 public struct AIReplyActionsViewOptions: Sendable {
+    /// The reply the actions act on.
     public var message: any AIMessage
+    /// The reply's text, as Copy and Share would take it.
     public var text: String
+    /// Whether it is the last reply (only it can be regenerated).
     public var isLatestReply: Bool
+    /// The actions on offer.
     public var actions: ReplyActionSet
     /// The rating that shows: the user's on this device, else the backend's.
     public var rating: AIMessageRating?
@@ -33,6 +44,7 @@ public struct AIReplyActionsViewOptions: Sendable {
 
 /// What an attachment view shows.
 public struct AIMessageAttachmentViewOptions: Sendable {
+    /// The attachment to show.
     public var attachment: AIMessageAttachment
     /// Whether it belongs to the user (shown at the trailing edge).
     public var isFromUser: Bool
@@ -40,7 +52,9 @@ public struct AIMessageAttachmentViewOptions: Sendable {
 
 /// What a tool call's approval view shows.
 public struct AIToolAuthorizationViewOptions: Sendable {
+    /// The tool call waiting for the user's decision.
     public var toolCall: AIToolCallPart
+    /// What the agent asks: title, message, reason, and the decision once made.
     public var approval: AIToolApproval
 }
 
@@ -74,6 +88,7 @@ public protocol AIConversationViewFactory: Sendable {
 
 /// The factory with every default.
 public struct DefaultConversationViewFactory: AIConversationViewFactory {
+    /// The default factory.
     public init() {}
 }
 
