@@ -23,6 +23,13 @@ struct HTMLBuffer {
         if let last = bytes.last, last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
     }
 
+    /// Appends escaped `text` between the markup `open` and `close` (an element around text).
+    mutating func text(_ text: String, between open: String, and close: String) {
+        raw(open)
+        self.text(text)
+        raw(close)
+    }
+
     /// Appends text with `&`, `<`, `>` and `"` escaped, and control characters (C0 but tab and line
     /// endings, DEL, C1) shown as the same pictures a terminal shows, so a page can be printed to a
     /// terminal safely too.

@@ -51,9 +51,9 @@ public struct ConversationHTMLRenderer: Sendable {
             out.raw(isPending ? "<div class=\"tt-bubble tt-pending\">" : "<div class=\"tt-bubble\">")
             multiline(text, into: &out)
             if isPending {
-                out.raw("<div class=\"tt-pending-label\">")
-                out.text(appearance.string("conversation.pending"))
-                out.raw("</div>")
+                out.text(
+                    appearance.string("conversation.pending"), between: "<div class=\"tt-pending-label\">",
+                    and: "</div>")
             }
             out.raw("</div>\n")
         case .markdown(let document):
@@ -66,13 +66,9 @@ public struct ConversationHTMLRenderer: Sendable {
                     ? "<details class=\"tt-reasoning tt-streaming\" open>" : "<details class=\"tt-reasoning\">")
             out.raw("<summary><span class=\"tt-icon\">")
             out.text(appearance.icons.reasoning)
-            out.raw("</span> <span class=\"tt-title\">")
-            out.text(view.title)
-            out.raw("</span>")
+            out.text(view.title, between: "</span> <span class=\"tt-title\">", and: "</span>")
             if let summary = view.summary {
-                out.raw(" <span class=\"tt-summary\">")
-                out.text(summary)
-                out.raw("</span>")
+                out.text(summary, between: " <span class=\"tt-summary\">", and: "</span>")
             }
             out.raw("</summary>")
             if let text = view.text, !text.isEmpty {
@@ -84,18 +80,14 @@ public struct ConversationHTMLRenderer: Sendable {
         case .toolCall(let view):
             toolCall(view, into: &out)
         case .approval(let view):
-            out.raw("<div class=\"tt-approval\" role=\"group\"><p class=\"tt-approval-title\">")
-            out.text(view.title)
-            out.raw("</p>")
+            out.text(
+                view.title, between: "<div class=\"tt-approval\" role=\"group\"><p class=\"tt-approval-title\">",
+                and: "</p>")
             if let reason = view.reason {
-                out.raw("<p class=\"tt-approval-reason\">")
-                out.text(reason)
-                out.raw("</p>")
+                out.text(reason, between: "<p class=\"tt-approval-reason\">", and: "</p>")
             }
             if let message = view.message {
-                out.raw("<p class=\"tt-approval-message\">")
-                out.text(message)
-                out.raw("</p>")
+                out.text(message, between: "<p class=\"tt-approval-message\">", and: "</p>")
             }
             out.raw("<p class=\"tt-buttons\"><span class=\"tt-button tt-allow\">")
             out.text(view.allowTitle)
@@ -127,9 +119,9 @@ public struct ConversationHTMLRenderer: Sendable {
                 out.text(Self.className(action.key))
                 out.raw("\" title=\"")
                 out.text(action.label)
-                out.raw("\">")
-                out.text(action.icon.isEmpty ? action.label : action.icon + " " + action.label)
-                out.raw("</span>")
+                out.text(
+                    action.icon.isEmpty ? action.label : action.icon + " " + action.label, between: "\">",
+                    and: "</span>")
             }
             out.raw("</div>\n")
         case .notice(let text, let kind):
@@ -139,9 +131,7 @@ public struct ConversationHTMLRenderer: Sendable {
         case .suggestions(let suggestions):
             out.raw("<ul class=\"tt-suggestions\">")
             for suggestion in suggestions {
-                out.raw("<li>")
-                out.text(suggestion)
-                out.raw("</li>")
+                out.text(suggestion, between: "<li>", and: "</li>")
             }
             out.raw("</ul>\n")
         case .custom(let view):
@@ -168,19 +158,13 @@ public struct ConversationHTMLRenderer: Sendable {
         out.text(view.icon)
         out.raw("</span> <span class=\"tt-title\">")
         out.text(view.title)
-        out.raw("</span> <span class=\"tt-status\">")
-        out.text(view.statusLabel)
-        out.raw("</span>")
+        out.text(view.statusLabel, between: "</span> <span class=\"tt-status\">", and: "</span>")
         if let duration = view.duration {
-            out.raw(" <span class=\"tt-duration\">")
-            out.text(duration)
-            out.raw("</span>")
+            out.text(duration, between: " <span class=\"tt-duration\">", and: "</span>")
         }
         out.raw(hasBody ? "</summary>" : "</p>")
         if let summary = view.summary {
-            out.raw("<p class=\"tt-tool-summary\">")
-            out.text(summary)
-            out.raw("</p>")
+            out.text(summary, between: "<p class=\"tt-tool-summary\">", and: "</p>")
         }
         if !view.details.isEmpty {
             out.raw("<dl>")
@@ -215,18 +199,12 @@ public struct ConversationHTMLRenderer: Sendable {
             out.href(url)
             out.raw("\"")
             if options.addsLinkRelations { out.raw(" rel=\"noopener noreferrer nofollow\"") }
-            out.raw(">")
-            out.text(view.name)
-            out.raw("</a>")
+            out.text(view.name, between: ">", and: "</a>")
         } else {
-            out.raw("<span class=\"tt-name\">")
-            out.text(view.name)
-            out.raw("</span>")
+            out.text(view.name, between: "<span class=\"tt-name\">", and: "</span>")
         }
         if !view.details.isEmpty {
-            out.raw(" <span class=\"tt-details\">")
-            out.text(view.details)
-            out.raw("</span>")
+            out.text(view.details, between: " <span class=\"tt-details\">", and: "</span>")
         }
         out.raw("</div>\n")
     }
