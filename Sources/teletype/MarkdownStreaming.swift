@@ -9,9 +9,6 @@ import TeletypeLayout
 /// `teletype md` reading standard input as it arrives: a live region in a terminal (typing out the
 /// reply), append-only output elsewhere — byte for byte the batch render once the input ends.
 enum MarkdownStreaming {
-    /// How often the screen may be redrawn.
-    static let frameInterval = 1.0 / 60
-
     static func run(renderer: TerminalRenderer, live: Bool, typing: Bool, height: Int) {
         var stream = MarkdownStreamRenderer(renderer: renderer)
         var region = LiveRegion(capabilities: renderer.capabilities, height: height)
@@ -19,7 +16,7 @@ enum MarkdownStreaming {
         var received: [Character] = []
         var decoder = UTF8Buffer()
         var revealed = 0
-        var lastFrame = 0.0
+        var frames = FramePacer()
         var ended = false
         if live {
             Console.output(LiveRegion.begin)
@@ -59,16 +56,16 @@ enum MarkdownStreaming {
                 // The terminal was resized: the open part is laid out again at the new width.
                 Console.output(region.reset(height: Console.terminalHeight ?? height))
                 stream.resize(width: width)
-                lastFrame = 0
+                frames.reset()
             }
-            if now - lastFrame >= frameInterval {
-                lastFrame = now
+            if frames.isDue(at: now) {
                 let committed = stream.update()
                 if live {
                     Console.output(region.frame(committed: committed, live: stream.tailLinesAfter()))
                 } else if !committed.isEmpty {
                     Console.output(ANSIWriter.bytes(committed, capabilities: renderer.capabilities))
                 }
+                frames.drew(from: now, to: Clock.seconds())
             }
         }
         let committed = stream.finish()

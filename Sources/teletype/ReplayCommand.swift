@@ -128,12 +128,13 @@ enum ReplayCommand {
         Console.output(LiveRegion.begin)
         TerminalRestore.install()
         TerminalResize.install()
-        var lastFrame = 0.0
+        var frames = FramePacer()
         func draw(final: Bool) {
             let now = Clock.seconds()
-            // At most 60 frames a second: events in between show in the next frame.
-            guard final || now - lastFrame >= MarkdownStreaming.frameInterval else { return }
-            lastFrame = now
+            // At most 60 frames a second, and drawing takes at most a quarter of the time: events in
+            // between show in the next frame.
+            guard final || frames.isDue(at: now) else { return }
+            defer { frames.drew(from: now, to: Clock.seconds()) }
             if TerminalResize.takeResize(), let width = Console.terminalWidth {
                 // The terminal was resized: the open rows are drawn again at the new width.
                 var resized = rowLines.renderer
