@@ -2,7 +2,8 @@ import TeletypeLayout
 
 /// Draws the bottom of a terminal as a live region: lines that can no longer change are written
 /// once, into the scrollback; the open lines are redrawn in place, rewriting only the lines that
-/// changed (each overwritten before what is left of it is erased), in one synchronized frame.
+/// changed (each overwritten before what is left of it is erased, or, when text was only added at
+/// its end, just that text written after it), in one synchronized frame.
 public struct LiveRegion: Sendable {
     /// What the terminal understands: colours, synchronized output.
     public let capabilities: TerminalCapabilities
@@ -29,6 +30,7 @@ public struct LiveRegion: Sendable {
         if !shown.isEmpty { out += Array("\u{1B}[\(shown.count)F".utf8) }
         out += Array("\u{1B}[J".utf8)
         shown = []
+        shownLines = []
         hidden = 0
         self.height = max(height, 2)
         return out
@@ -37,37 +39,111 @@ public struct LiveRegion: Sendable {
     /// How many leading lines of the open content have already scrolled off the screen: they are
     /// never redrawn.
     private var hidden = 0
+    /// The lines drawn in the live region, as laid out (to tell text added at the end of a line).
+    private var shownLines: [StyledLine] = []
 
     /// A frame: `committed` lines are written for good, then `live` replaces the live region.
     public mutating func frame(committed: [StyledLine], live: [StyledLine]) -> [UInt8] {
+        let total = committed.count + live.count
+        func line(_ index: Int) -> StyledLine {
+            index < committed.count ? committed[index] : live[index - committed.count]
+        }
+        // Lines that scrolled off are neither redrawn nor even encoded.
+        let skip = min(hidden, total)
         var content: [[UInt8]] = []
-        content.reserveCapacity(committed.count + live.count)
-        for line in committed + live {
+        content.reserveCapacity(total - skip)
+        for index in skip..<total {
             var bytes: [UInt8] = []
-            ANSIWriter.write(line, capabilities: capabilities, into: &bytes)
+            ANSIWriter.write(line(index), capabilities: capabilities, into: &bytes)
             bytes.removeLast()  // the frame writes the line endings
             content.append(bytes)
         }
-        let skip = min(hidden, content.count)
-        let visible = content[skip...]
-        let room = height - 1
-        var out: [UInt8] = Array("\u{1B}[?2026h".utf8)
-        if !shown.isEmpty { out += Array("\u{1B}[\(shown.count)F".utf8) }
-        for (offset, line) in visible.enumerated() {
-            if offset < shown.count && shown[offset] == line {
-                out += Array("\u{1B}[1E".utf8)
-            } else {
-                out.append(0x0D)
-                out += line
-                out += Array("\u{1B}[K\r\n".utf8)
+        var lead = 0
+        while lead < content.count, lead < shown.count, shown[lead] == content[lead] { lead += 1 }
+        var out: [UInt8] = []
+        if lead < content.count || content.count < shown.count {
+            out += Array("\u{1B}[?2026h".utf8)
+            // Up to the first line that changed; the ones above it stay as they are.
+            if shown.count > lead { out += Array("\u{1B}[\(shown.count - lead)F".utf8) }
+            var unchanged = 0
+            for offset in lead..<content.count {
+                let bytes = content[offset]
+                if offset < shown.count && shown[offset] == bytes {
+                    unchanged += 1
+                    continue
+                }
+                if unchanged > 0 {
+                    out += Array("\u{1B}[\(unchanged)E".utf8)
+                    unchanged = 0
+                }
+                if offset < shown.count, let change = Self.change(from: shownLines[offset], to: line(skip + offset)) {
+                    // Only the end of the line changed: it is rewritten from the first cell that differs.
+                    out += Array("\u{1B}[\(change.column + 1)G".utf8)
+                    ANSIWriter.write(change.rest, capabilities: capabilities, into: &out)
+                    out.removeLast()
+                    if change.erase { out += Array("\u{1B}[K".utf8) }
+                    out += Array("\r\n".utf8)
+                } else {
+                    out.append(0x0D)
+                    out += bytes
+                    out += Array("\u{1B}[K\r\n".utf8)
+                }
             }
+            if unchanged > 0 { out += Array("\u{1B}[\(unchanged)E".utf8) }
+            if content.count < shown.count { out += Array("\u{1B}[J".utf8) }
+            out += Array("\u{1B}[?2026l".utf8)
         }
-        if visible.count < shown.count { out += Array("\u{1B}[J".utf8) }
-        out += Array("\u{1B}[?2026l".utf8)
         // From now on only the live lines are redrawn: committed ones are final, and live lines that
         // no longer fit above the cursor stay where they scrolled.
-        shown = Array(content[max(committed.count, skip)...].suffix(room))
+        let firstLive = max(committed.count, skip)
+        let kept = min(height - 1, total - firstLive)
+        shown = Array(content.suffix(kept))
+        shownLines = (total - kept..<total).map(line)
         hidden = live.count - shown.count
         return out
+    }
+
+    /// Where `new` starts to differ from `old` when they share a beginning: the column of the first
+    /// cell that differs, what `new` has from there, and whether what is left of `old` beyond it
+    /// must be erased. Nil when they differ from the first cell.
+    static func change(from old: StyledLine, to new: StyledLine) -> (column: Int, rest: StyledLine, erase: Bool)? {
+        var column = 0
+        var index = 0
+        var shared: String.Index?
+        // Whole segments in common.
+        while index < old.segments.count, index < new.segments.count, old.segments[index] == new.segments[index] {
+            column += CellWidth.of(old.segments[index].text)
+            index += 1
+        }
+        // Characters in common at the start of the first segment that differs.
+        if index < old.segments.count, index < new.segments.count {
+            let before = old.segments[index]
+            let after = new.segments[index]
+            if before.style == after.style, before.hyperlink == after.hyperlink {
+                var oldCursor = before.text.startIndex
+                var newCursor = after.text.startIndex
+                while oldCursor < before.text.endIndex, newCursor < after.text.endIndex,
+                    before.text[oldCursor] == after.text[newCursor]
+                {
+                    before.text.formIndex(after: &oldCursor)
+                    after.text.formIndex(after: &newCursor)
+                }
+                if newCursor > after.text.startIndex {
+                    column += CellWidth.of(String(after.text[..<newCursor]))
+                    shared = newCursor
+                }
+            }
+        }
+        guard column > 0 else { return nil }
+        var rest = StyledLine()
+        if index < new.segments.count {
+            let first = new.segments[index]
+            let text = first.text[(shared ?? first.text.startIndex)...]
+            if !text.isEmpty { rest.append(String(text), style: first.style, hyperlink: first.hyperlink) }
+            for segment in new.segments[(index + 1)...] {
+                rest.append(segment.text, style: segment.style, hyperlink: segment.hyperlink)
+            }
+        }
+        return (column, rest, erase: column + rest.width < old.width)
     }
 }
