@@ -20,31 +20,48 @@ enum StreamingBench {
 
     static func seconds() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
-    /// Streams `text` in `delta`-byte pieces, updating the screen at most every `frame` seconds (as
-    /// the live view does); returns the CPU seconds used and the bytes a live region would write.
-    static func stream(_ text: String, delta: Int, frame: Double, renderer: TerminalRenderer) -> (
-        cpu: Double, bytes: Int
-    ) {
+    /// What streaming a text cost.
+    struct Streamed {
+        /// CPU seconds used, all threads.
+        var cpu: Double
+        /// Bytes a live region wrote to the terminal.
+        var bytes: Int
+        /// How long the stream lasted, in (simulated) seconds.
+        var duration: Double
+    }
+
+    /// Streams `text` in `delta`-byte pieces, drawing frames when the live view's frame pacer allows.
+    /// With no `rate`, the pieces come as fast as they can be taken (a model faster than any screen);
+    /// with a `rate` (pieces a second), time is simulated: it advances with the arrivals and with the
+    /// measured cost of each frame, so the frames drawn are those a real stream at that rate gets.
+    static func stream(_ text: String, delta: Int, rate: Double?, renderer: TerminalRenderer) -> Streamed {
         let start = cpu()
+        let began = seconds()
         var stream = MarkdownStreamRenderer(renderer: renderer)
         var region = LiveRegion(capabilities: renderer.capabilities, height: 50)
         let bytes = Array(text.utf8)
         var written = 0
-        var last = seconds()
+        var frames = FramePacer()
+        var now = 0.0
         var offset = 0
+        var index = 0
         while offset < bytes.count {
+            now = rate.map { max(now, Double(index) / $0) } ?? seconds() - began
             stream.append(utf8: Array(bytes[offset..<min(bytes.count, offset + delta)]))
             offset += delta
-            let now = seconds()
-            if now - last >= frame {
-                last = now
+            index += 1
+            if frames.isDue(at: now) {
+                let begin = seconds()
                 let committed = stream.update()
                 written += region.frame(committed: committed, live: stream.tailLinesAfter()).count
+                let cost = seconds() - begin
+                frames.drew(from: now, to: now + cost)
+                now += cost
             }
         }
         let committed = stream.finish()
         written += region.frame(committed: committed + stream.tailLinesAfter(), live: []).count
-        return (cpu() - start, written)
+        return Streamed(cpu: cpu() - start, bytes: written, duration: rate == nil ? seconds() - began : now)
     }
 
     /// The naive way, as rich Live and aider do: parse and render everything received, after every
@@ -89,32 +106,54 @@ enum StreamingBench {
         return out
     }
 
+    /// The worst case for a streaming renderer: one fenced code listing that stays open until the
+    /// last line, so nothing commits and the open block grows with every delta.
+    static func listing(bytes: Int) -> String {
+        var out = "```swift\n"
+        var line = 0
+        while out.utf8.count < bytes {
+            line += 1
+            out += "let value\(line) = compute(\(line), scale: \(line % 7)) // step \(line)\n"
+        }
+        return out + "```\n"
+    }
+
     static func run(quick: Bool) {
         let renderer = TerminalRenderer(width: 100, capabilities: .full, theme: .dark)
+        let rate = 1000.0
         print("\nStreaming (4-byte deltas, at most 60 frames a second, CPU time of all threads):\n")
         print(
-            "| reply | stream ÷ one-shot render | naive re-render per delta ÷ one-shot (estimated) | live bytes ÷ batch bytes |"
-        )
-        print("| --- | --- | --- | --- |")
-        var perSize: [Double] = []
-        for size in quick ? [100_000] : [100_000, 1_000_000] {
-            let text = reply(bytes: size)
-            let once = (0..<3).map { _ in oneShot(text, renderer: renderer) }.min() ?? 1
-            let streamed = stream(text, delta: 4, frame: 1.0 / 60, renderer: renderer)
-            let naiveCost = naive(text, delta: 4, renderer: renderer)
-            let batchBytes = renderer.render(markdown: text).utf8.count
-            perSize.append(streamed.cpu)
-            print(
-                String(
-                    format: "| %d KB | %.2f× (goal ≤ 3) | %.0f× | %.2f (goal ≤ 1.5) |", size / 1000,
-                    streamed.cpu / once,
-                    naiveCost / once, Double(streamed.bytes) / Double(batchBytes)))
+            "| reply | stream ÷ one-shot render | naive re-render per delta ÷ one-shot (estimated) "
+                + "| at 4 KB/s: CPU, share of one core | at 4 KB/s: live bytes ÷ batch bytes |")
+        print("| --- | --- | --- | --- | --- |")
+        let kinds: [(name: String, make: (Int) -> String)] = [
+            ("reply", reply(bytes:)), ("one open code block", listing(bytes:)),
+        ]
+        var costs: [String: [(fast: Double, paced: Double)]] = [:]
+        for kind in kinds {
+            for size in quick ? [100_000] : [100_000, 1_000_000] {
+                let text = kind.make(size)
+                let once = (0..<3).map { _ in oneShot(text, renderer: renderer) }.min() ?? 1
+                let fast = stream(text, delta: 4, rate: nil, renderer: renderer)
+                let paced = stream(text, delta: 4, rate: rate, renderer: renderer)
+                let naiveCost = naive(text, delta: 4, renderer: renderer)
+                let batchBytes = renderer.render(markdown: text).utf8.count
+                costs[kind.name, default: []].append((fast.cpu, paced.cpu))
+                print(
+                    String(
+                        format: "| %@, %d KB | %.2f× (goal ≤ 3) | %.0f× | %.2f%% | %.2f (goal ≤ 1.5) |", kind.name,
+                        size / 1000, fast.cpu / once, naiveCost / once, 100 * paced.cpu / paced.duration,
+                        Double(paced.bytes) / Double(batchBytes)))
+            }
         }
-        if perSize.count == 2 {
+        print()
+        for kind in kinds {
+            guard let pair = costs[kind.name], pair.count == 2 else { continue }
             print(
                 String(
-                    format: "\nStreaming 1 MB ÷ streaming 100 KB: %.1f× (goal ≤ 12: cost grows linearly)",
-                    perSize[1] / perSize[0]))
+                    format: "Streaming 1 MB ÷ streaming 100 KB (%@): %.1f× as fast as it comes, %.1f× at 4 KB/s "
+                        + "(goal ≤ 12: cost grows linearly)",
+                    kind.name, pair[1].fast / pair[0].fast, pair[1].paced / pair[0].paced))
         }
         // One message updated in a long conversation and in a short one.
         func update(in count: Int) -> Double {

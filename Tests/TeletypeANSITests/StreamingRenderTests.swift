@@ -42,6 +42,48 @@ import Testing
         }
     }
 
+    /// Listings that stay open while they stream, with what makes fenced code tricky: indented fences,
+    /// tabs, CRLF, NUL, fence-like lines that do not close, closing fences with text after them.
+    static let listings = [
+        "Here is the code:\n\n```swift\nlet a = 1\n\tlet b = \"é 漢字\"\n\nprint(a)\n``\n~~~\n```\n\nDone.\n",
+        "  ```py\n  def f():\n      return 1\n \tx = 2\n    y\n  ```\nafter\n",
+        "~~~~ text\r\nline one\r\n~~~\r\n``` not closing\r\n~~~~~  \r\nNext paragraph\r\n",
+        "```\nnul \u{0}\u{0} here\n" + (1...60).map { "line \($0) with some code();" }.joined(separator: "\n") + "\n",
+        "- item\n\n```\nfirst\n```\n\n```c\nint main(void) {\n  return 0;\n}\n```\n\n```\nsecond open\nstill open",
+    ]
+
+    @Test(arguments: listings.indices)
+    func openListingsShowAFreshRenderOfTheTextSoFarLessTheFrameBottom(_ index: Int) {
+        let text = Self.listings[index]
+        let characters = Array(text)
+        for (width, seed) in [(40, 1), (12, 2), (3, 3)] {
+            let renderer = TerminalRenderer(width: width, capabilities: .full)
+            var generator = SeededGenerator(seed: UInt64(seed))
+            var stream = MarkdownStreamRenderer(renderer: renderer)
+            var offset = 0
+            var sawOpenListing = false
+            while offset < characters.count {
+                let length = min(characters.count - offset, Int(generator.next() % 9) + 1)
+                stream.append(String(characters[offset..<offset + length]))
+                offset += length
+                stream.update()
+                sawOpenListing = sawOpenListing || stream.parser.settledOpenCodeCount != nil
+                let prefix = String(characters[..<offset])
+                // Only listings are compared mid-stream: elsewhere healing may differ from a fresh parse.
+                guard stream.parser.settledOpenCodeCount != nil else { continue }
+                // The open listing's frame has no bottom yet.
+                var fresh = renderer.render(markdown: prefix).split(separator: "\n", omittingEmptySubsequences: false)
+                fresh.removeLast(width >= 4 ? 2 : 1)
+                #expect(
+                    ANSIWriter.write(stream.lines, capabilities: .full) == fresh.joined(separator: "\n") + "\n",
+                    "after \(offset) characters at width \(width)")
+            }
+            #expect(sawOpenListing)
+            stream.finish()
+            #expect(ANSIWriter.write(stream.lines, capabilities: .full) == renderer.render(markdown: text))
+        }
+    }
+
     @Test func typingPaceIsSteadyThenCatchesUp() {
         var pacer = TypingPacer()
         #expect(pacer.advance(to: 0, available: 10) == 1)
@@ -63,6 +105,22 @@ import Testing
         var ending = TypingPacer()
         _ = ending.advance(to: 0, available: 500)
         #expect(ending.finish(available: 500) == 500)
+    }
+
+    @Test func framesKeepToTheRateCapAndTheDrawingBudget() {
+        var pacer = FramePacer(maximumRate: 60, budget: 0.25)
+        #expect(pacer.isDue(at: 0))
+        // A cheap frame: the rate cap decides.
+        pacer.drew(from: 0, to: 0.001)
+        #expect(!pacer.isDue(at: 0.010))
+        #expect(pacer.isDue(at: 1.0 / 60))
+        // A frame that took 40 ms: the next waits three times as long, so drawing stays at a quarter.
+        pacer.drew(from: 1.0, to: 1.040)
+        #expect(!pacer.isDue(at: 1.100))
+        #expect(pacer.isDue(at: 1.160 + 1e-9))
+        // After a resize the next frame is due at once.
+        pacer.reset()
+        #expect(pacer.isDue(at: 1.041))
     }
 }
 
@@ -111,7 +169,26 @@ import Testing
         changed[4] = StyledLine(text: "line five")
         let frame = String(decoding: region.frame(committed: [], live: changed), as: UTF8.self)
         #expect(!frame.contains("line 1") && !frame.contains("line 4"))
-        #expect(frame.contains("line five\u{1B}[K"))
+        // Up to the fifth line only, rewritten from its sixth cell.
+        #expect(frame.contains("\u{1B}[?2026h\u{1B}[1F\u{1B}[6Gfive\r\n\u{1B}[?2026l"))
         #expect(frame.hasPrefix("\u{1B}[?2026h") && frame.hasSuffix("\u{1B}[?2026l"))
+        // A line that got shorter has the rest erased; one changed from its first cell is written whole.
+        var shorter = changed
+        shorter[3] = StyledLine(text: "line")
+        shorter[4] = StyledLine(text: "other")
+        let next = String(decoding: region.frame(committed: [], live: shorter), as: UTF8.self)
+        #expect(next.contains("\u{1B}[2F\u{1B}[5G\u{1B}[K\r\n\rother\u{1B}[K\r\n"))
+        // A frame with nothing new writes nothing.
+        #expect(region.frame(committed: [], live: shorter).isEmpty)
+    }
+
+    @Test func aStyleChangeRewritesFromWhereItStarts() {
+        var bold = StyledLine(text: "say ")
+        bold.segments.append(StyledSegment(text: "hi", style: TextStyle(bold: true)))
+        bold.width = 6
+        var region = LiveRegion(capabilities: .full, height: 10)
+        _ = region.frame(committed: [], live: [StyledLine(text: "say hi")])
+        let frame = String(decoding: region.frame(committed: [], live: [bold]), as: UTF8.self)
+        #expect(frame.contains("\u{1B}[5G\u{1B}[0;1mhi\u{1B}[0m\r\n"))
     }
 }

@@ -27,6 +27,33 @@ import Testing
         return (parser, stable)
     }
 
+    @Test func anOpenListingIsParsedWholeOnceThenReadALineAtATime() {
+        var parser = StreamingMarkdownParser()
+        let listing = "```swift\n" + (1...2000).map { "let value\($0) = \($0) * 2" }.joined(separator: "\n") + "\n"
+        let bytes = Array(listing.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            parser.append(utf8: Array(bytes[offset..<min(bytes.count, offset + 4)]))
+            parser.update()
+            offset += 4
+        }
+        // The whole tail was parsed until the fence line was complete, then once to find it open.
+        #expect(parser.tailParses <= 4)
+        #expect(parser.settledOpenCodeCount == listing.utf8.count - "```swift\n".utf8.count)
+        guard case .codeBlock(let code)? = parser.tail.first else {
+            Issue.record("the tail is not the listing")
+            return
+        }
+        #expect(code.code == String(listing.dropFirst("```swift\n".count)))
+        #expect(code.info == "swift")
+        // The closing fence ends it: the tail is parsed as a whole again.
+        parser.append("```\n\nAfter.\n")
+        parser.update()
+        #expect(parser.settledOpenCodeCount == nil)
+        parser.finish()
+        #expect(parser.document == MarkdownDocument(parsing: listing + "```\n\nAfter.\n"))
+    }
+
     @Test(arguments: SpecExample.all.indices)
     func specExampleStreamsToItsOneShotParse(_ index: Int) {
         let example = SpecExample.all[index]

@@ -194,17 +194,30 @@ struct BlockContext {
     }
 
     func code(language: String?, _ lines: [String], width: Int, indent: Int, base: TextStyle) -> [StyledLine] {
-        let frame = base.merged(with: theme.codeFrame)
+        let body = codeBody(lines, width: width, indent: indent, base: base)
+        return framed(code: body, widest: body.map(\.width).max() ?? 0, language: language, width: width, base: base)
+    }
+
+    /// The lines of code behind their gutter, without the frame around them.
+    func codeBody(_ lines: [String], width: Int, indent: Int, base: TextStyle) -> [StyledLine] {
         guard width >= 4 else {
             return verbatim(
                 lines, style: theme.codeBlock, gutter: StyledLine(), continuation: StyledLine(), width: width,
                 indent: indent)
         }
-        let body = verbatim(
+        let frame = base.merged(with: theme.codeFrame)
+        return verbatim(
             lines, style: theme.codeBlock, gutter: StyledLine(glyphs.codeGutter + " ", style: frame),
             continuation: StyledLine(glyphs.codeGutter + glyphs.continuation, style: frame), width: width,
             indent: indent)
-        let span = min(width, max(body.map(\.width).max() ?? 0, 2 + CellWidth.of(language ?? "") + 4, 12))
+    }
+
+    /// Code lines (from ``codeBody(_:width:indent:base:)``, the widest `widest` cells) in their frame,
+    /// which names the language.
+    func framed(code body: [StyledLine], widest: Int, language: String?, width: Int, base: TextStyle) -> [StyledLine] {
+        guard width >= 4 else { return body }
+        let frame = base.merged(with: theme.codeFrame)
+        let span = min(width, max(widest, 2 + CellWidth.of(language ?? "") + 4, 12))
         var top = StyledLine(glyphs.codeTop + glyphs.horizontal, style: frame)
         if let language, width >= CellWidth.of(language) + 4 {
             top.append(" ", style: frame, width: 1)

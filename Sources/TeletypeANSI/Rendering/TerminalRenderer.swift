@@ -75,8 +75,22 @@ public struct TerminalRenderer: Sendable {
 
     /// The styled lines of `blocks`, before they are written out.
     public func lines(_ blocks: [LayoutBlock]) -> [StyledLine] {
-        let context = BlockContext(
-            theme: theme, capabilities: capabilities, glyphs: capabilities.unicode ? .unicode : .ascii)
-        return context.blocks(blocks, width: max(width, 1), indent: 0, base: theme.text, tight: false)
+        context.blocks(blocks, width: max(width, 1), indent: 0, base: theme.text, tight: false)
+    }
+
+    private var context: BlockContext {
+        BlockContext(theme: theme, capabilities: capabilities, glyphs: capabilities.unicode ? .unicode : .ascii)
+    }
+
+    /// Lines of a top-level code block's code, without its frame (to be framed by
+    /// ``framedCode(_:widest:language:)``): a stream lays out the lines of a long open listing once.
+    func codeBody(_ lines: [String]) -> [StyledLine] {
+        context.codeBody(lines, width: max(width, 1), indent: 0, base: theme.text)
+    }
+
+    /// Code lines in the frame of a top-level code block: with `codeBody`, the same lines as
+    /// ``lines(_:)`` gives for the block.
+    func framedCode(_ body: [StyledLine], widest: Int, language: String?) -> [StyledLine] {
+        context.framed(code: body, widest: widest, language: language, width: max(width, 1), base: theme.text)
     }
 }

@@ -31,6 +31,13 @@ public struct StreamingMarkdownParser: Sendable {
     private var linesBeforeTail = 0
     /// Whether text arrived since the last parse.
     private var isDirty = false
+    /// The open tail when it is a fenced code block still open: read a line at a time.
+    private var openFence: OpenFence?
+
+    /// When the open tail is a fenced code block still open, how many UTF-8 bytes at the start of its
+    /// code can no longer change (its complete lines); nil otherwise. Lets a renderer keep the lines
+    /// it drew for them.
+    public var settledOpenCodeCount: Int? { openFence?.code.utf8.count }
 
     /// A parser with nothing received yet, parsing with `options`.
     public init(options: MarkdownParseOptions = .init()) {
@@ -79,6 +86,15 @@ public struct StreamingMarkdownParser: Sendable {
     public mutating func update() -> Int {
         guard isDirty else { return 0 }
         isDirty = false
+        if !isFinished, var fence = openFence {
+            if let block = fence.extend(text, options: options) {
+                openFence = fence
+                tail = [block]
+                healedTail = tail
+                return 0
+            }
+            openFence = nil
+        }
         let before = committed.count
         let parsed = parseTail()
         if !isFinished, let cut = commitPoint(parsed) {
@@ -90,6 +106,13 @@ public struct StreamingMarkdownParser: Sendable {
             tail = parsed.blocks
         }
         healedTail = isFinished ? tail : heal(tail)
+        if !isFinished, tail.count == 1, var fence = OpenFence(tail: text, from: tailStart, block: tail[0]),
+            let block = fence.extend(text, options: options)
+        {
+            openFence = fence
+            tail = [block]
+            healedTail = tail
+        }
         return committed.count - before
     }
 
@@ -101,6 +124,7 @@ public struct StreamingMarkdownParser: Sendable {
         }
         isFinished = true
         isDirty = true
+        openFence = nil
         let parsed = parseTail()
         tail = parsed.blocks
         healedTail = tail
@@ -220,8 +244,6 @@ public struct StreamingMarkdownParser: Sendable {
             if containsDefinitionMark(bytes) { return best }
             if let open = fence {
                 if StreamingMarkdownParser.closes(bytes, open) { fence = nil }
-            } else if let opened = StreamingMarkdownParser.opensFence(bytes) {
-                fence = opened
             } else if previousBlank && !isBlank && StreamingMarkdownParser.startsAtMargin(bytes) {
                 // Blocks that end before this line are candidates.
                 while blockIndex < blocks.count, blocks[blockIndex].sourceRange.end.line < line,
@@ -234,6 +256,9 @@ public struct StreamingMarkdownParser: Sendable {
                 if blockIndex > 0, blockIndex < blocks.count, blocks[blockIndex].sourceRange.start.line == line {
                     best = (blockIndex, index)
                 }
+                fence = StreamingMarkdownParser.opensFence(bytes)
+            } else {
+                fence = StreamingMarkdownParser.opensFence(bytes)
             }
             previousBlank = isBlank
             index = end + 1
