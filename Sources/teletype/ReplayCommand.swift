@@ -92,14 +92,14 @@ enum ReplayCommand {
         var state: ConversationViewState
     }
 
-    static func state(for conversation: StreamedConversation, thinkingSince: Double?, now: Double)
-        -> ConversationViewState
-    {
+    /// What the view shows besides the messages at `now` (the stream's seconds): "Thinking… 4s" while
+    /// the reply shows nothing yet, its timer handed on to a reasoning step as it starts.
+    static func state(for conversation: StreamedConversation, now: Double?) -> ConversationViewState {
         var state = ConversationViewState()
         let thinking = conversation.activity.map { $0.lowercased().contains("think") } ?? false
-        state.isThinking =
-            thinking && !(conversation.messages.last.map { !$0.role.isUser && !$0.text.isEmpty } ?? false)
-        state.thinkingElapsed = thinkingSince.map { now - $0 }
+        let replyShows = conversation.messages.last.map { !$0.role.isUser && !($0.text.isEmpty && $0.parts.isEmpty) }
+        state.isThinking = thinking && !(replyShows ?? false)
+        if let now, let since = conversation.thinkingSince { state.thinkingElapsed = max(0, now - since) }
         if let error = conversation.agentError {
             state.footer = error
             state.footerIsError = true
@@ -114,8 +114,8 @@ enum ReplayCommand {
     {
         var conversation = StreamedConversation()
         guard live else {
-            for timed in recording.events { conversation.apply(timed.event) }
-            return Played(messages: conversation.messages, state: state(for: conversation, thinkingSince: nil, now: 0))
+            for timed in recording.events { conversation.apply(timed.event, at: timed.time) }
+            return Played(messages: conversation.messages, state: state(for: conversation, now: nil))
         }
         let layout = ConversationLayout(appearance: renderer.appearance)
         var rows = ConversationRowCache()
@@ -123,7 +123,6 @@ enum ReplayCommand {
         var region = LiveRegion(capabilities: renderer.capabilities, height: height)
         var committedRows = 0
         let start = Clock.seconds()
-        var thinkingSince: Double?
         var clock = 0.0
         Console.output(LiveRegion.begin)
         TerminalRestore.install()
@@ -144,7 +143,7 @@ enum ReplayCommand {
             }
             let shown = rows.rows(
                 for: conversation.messages, layout: layout,
-                state: state(for: conversation, thinkingSince: thinkingSince, now: now))
+                state: state(for: conversation, now: final ? nil : (now - start) * speed))
             // Rows before the latest question are final: they go to the scrollback once.
             let turnStart = final ? shown.count : (shown.lastIndex { $0.startsTurn } ?? 0)
             // The lines of rows `range`, each after a blank line unless it is the first row.
@@ -167,18 +166,13 @@ enum ReplayCommand {
             while Clock.seconds() - start < due {
                 let left = due - (Clock.seconds() - start)
                 usleep(useconds_t(min(left, 1) * 1_000_000))
-                if thinkingSince != nil { draw(final: false) }
+                if conversation.thinkingSince != nil { draw(final: false) }
             }
-            conversation.apply(timed.event)
-            if case .activity(let activity) = timed.event {
-                let thinking = activity.map { $0.lowercased().contains("think") } ?? false
-                thinkingSince = thinking ? (thinkingSince ?? Clock.seconds()) : nil
-            }
+            conversation.apply(timed.event, at: timed.time)
             draw(final: false)
         }
-        thinkingSince = nil
         draw(final: true)
         Console.output(LiveRegion.end)
-        return Played(messages: conversation.messages, state: state(for: conversation, thinkingSince: nil, now: 0))
+        return Played(messages: conversation.messages, state: state(for: conversation, now: nil))
     }
 }

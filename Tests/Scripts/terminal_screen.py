@@ -2,7 +2,10 @@
 """Feeds a recorded byte stream to the pyte terminal emulator and prints what the terminal shows:
 the scrollback, then the screen, one line each, trailing spaces removed, trailing blank lines dropped.
 
-usage: terminal_screen.py FILE WIDTH HEIGHT
+usage: terminal_screen.py FILE WIDTH HEIGHT [--frames]
+
+With --frames, prints instead every line the screen showed at the end of a synchronized frame, once,
+in the order they first appeared: what a person watching would have seen go by.
 """
 import sys
 
@@ -15,7 +18,17 @@ def main() -> None:
     screen.set_mode(pyte.modes.LNM)  # a line feed also returns the carriage, as a tty's onlcr does
     stream = pyte.ByteStream(screen)
     with open(path, "rb") as handle:
-        stream.feed(handle.read())
+        data = handle.read()
+    if "--frames" in sys.argv[4:]:
+        seen = {}
+        end = b"\x1b[?2026l"
+        for frame in data.split(end):
+            stream.feed(frame + end)
+            for line in screen.display:
+                seen.setdefault(line.rstrip(), None)
+        sys.stdout.write("\n".join(line for line in seen if line) + "\n")
+        return
+    stream.feed(data)
     lines = []
     for row in screen.history.top:
         lines.append("".join(row[x].data for x in range(width)).rstrip())

@@ -60,7 +60,9 @@ import Testing
         return data
     }
 
-    func screen(_ data: Data, width: Int, height: Int) throws -> String {
+    /// What a terminal of `width` × `height` shows after `data`: the scrollback, then the screen; or,
+    /// with `frames`, every line it showed at the end of a frame, in the order they first appeared.
+    func screen(_ data: Data, width: Int, height: Int, frames: Bool = false) throws -> String {
         let python = PackageRoot.url.appendingPathComponent(".venv/bin/python").path
         guard FileManager.default.isExecutableFile(atPath: python) else {
             Issue.record("pyte is needed: run `make venv` (make test does)")
@@ -74,7 +76,7 @@ import Testing
         process.arguments = [
             PackageRoot.url.appendingPathComponent("Tests/Scripts/terminal_screen.py").path, file.path, "\(width)",
             "\(height)",
-        ]
+        ] + (frames ? ["--frames"] : [])
         let output = Pipe()
         process.standardOutput = output
         try process.run()

@@ -32,6 +32,34 @@ import Testing
         #expect(screen.trimmingCharacters(in: .newlines) == expected.trimmingCharacters(in: .newlines))
     }
 
+    /// The live view counts "Thinking… 1s" while the agent thinks; the reasoning step takes over the
+    /// same timer (so it reaches 3s, counted from the start of thinking, not of the step) and folds
+    /// into "Thought for 3s".
+    @Test func thinkingTimerIsHandedToTheReasoningStep() throws {
+        let recording = [
+            #"{"type": "message", "message": {"id": "u", "role": "user", "text": "Why?"}, "t": 0}"#,
+            #"{"type": "activity", "state": "thinking", "t": 0}"#,
+            #"{"type": "reasoning-delta", "id": "a", "part": "r", "text": "Let me", "t": 1200}"#,
+            #"{"type": "reasoning-delta", "id": "a", "part": "r", "text": " think", "t": 2000}"#,
+            #"{"type": "reasoning-delta", "id": "a", "part": "r", "text": " more.", "t": 2800}"#,
+            #"{"type": "delta", "id": "a", "text": "Because.", "t": 3000}"#,
+            #"{"type": "done", "id": "a", "t": 3050}"#,
+        ].joined(separator: "\n")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("thinking-\(UUID().uuidString).jsonl")
+        try recording.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let live = try cli.run(
+            ["replay", file.path, "--live", "--color", "never", "--width", "60"], environment: ["LINES": "30"])
+        #expect(live.status == 0, "\(live.error)")
+        let seen = try LiveRenderingTests().screen(Data(live.output.utf8), width: 60, height: 30, frames: true)
+            .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(seen.contains("✻ Thinking… 1s"))
+        #expect(seen.contains("✻ Thinking… 3s"))
+        #expect(seen.contains("✻ Thought for 3s"))
+        let batch = try cli.run(["replay", file.path, "--color", "never", "--width", "60"])
+        #expect(batch.output.contains("Thought for 3s"))
+    }
+
     /// Narrowing the terminal while a reply plays draws the open turn again at the new width.
     @Test func resizeWhilePlayingRedrawsTheOpenTurn() throws {
         let sample = PackageRoot.url.appendingPathComponent("Samples/replay.jsonl").path

@@ -68,6 +68,40 @@ import Testing
         #expect(conversation.activity == nil)
     }
 
+    /// "Thinking… 4s" counts from the thinking activity; the reasoning step takes over the same timer
+    /// and folds with the whole time ("Thought for 8s") when the answer starts.
+    @Test func reasoningTakesOverTheThinkingTimerAndFoldsWithItsDuration() {
+        var conversation = StreamedConversation(messages: [Message(id: "u", role: .user, text: "Why?")])
+        conversation.apply(.activity("thinking"), at: 1)
+        #expect(conversation.thinkingSince == 1)
+        conversation.apply(.reasoningDelta(messageID: "a", partID: "r", delta: "Let me see"), at: 5)
+        #expect(conversation.thinkingSince == 1)
+        conversation.apply(.activity("generating"), at: 6)
+        #expect(conversation.thinkingSince == 1, "the streaming step keeps the timer")
+        conversation.apply(.textDelta(messageID: "a", delta: "Because"), at: 9)
+        #expect(conversation.thinkingSince == nil)
+        guard case .reasoning(let step)? = conversation.messages.last?.parts.first else {
+            Issue.record("no reasoning step")
+            return
+        }
+        #expect(!step.isStreaming && step.duration == 8)
+        // A recorded duration wins; a step completed by its own update gets the time it took.
+        var other = StreamedConversation()
+        other.apply(.part(messageID: "a", part: .reasoning(AIReasoningPart(id: "r", status: .streaming))), at: 2)
+        other.apply(.part(messageID: "a", part: .reasoning(AIReasoningPart(id: "r", status: .completed))), at: 5.5)
+        guard case .reasoning(let folded)? = other.messages.last?.parts.first else { return }
+        #expect(folded.duration == 3.5)
+        #expect(other.thinkingSince == 2, "thinking goes on until the answer starts")
+        other.apply(.done(messageID: nil), at: 6)
+        #expect(other.thinkingSince == nil)
+        // Without times, no duration is made up.
+        var untimed = StreamedConversation()
+        untimed.apply(.reasoningDelta(messageID: "a", partID: "r", delta: "hm"))
+        untimed.apply(.textDelta(messageID: "a", delta: "Yes"))
+        guard case .reasoning(let plain)? = untimed.messages.last?.parts.first else { return }
+        #expect(plain.duration == nil && !plain.isStreaming)
+    }
+
     @Test func truncatedStreamKeepsWhatArrivedAndSaysWhere() throws {
         let (recording, conversation) = try play("truncated.sse")
         #expect(recording.error?.line == 7)

@@ -43,6 +43,13 @@ public struct StreamedConversation: Sendable {
     public private(set) var activity: String?
     /// The last error the agent reported.
     public private(set) var agentError: String?
+    /// When the agent started thinking, in the stream's seconds: set by a thinking activity or the
+    /// first reasoning step, kept while a reasoning step streams (it takes over the same timer), and
+    /// cleared when the answer, a tool call or the end comes. Nil when it is not thinking or the
+    /// stream has no times.
+    public private(set) var thinkingSince: Double?
+    /// When each reasoning step (by message and part id) started, for its duration when it ends.
+    private var reasoningStarts: [String: Double] = [:]
 
     /// A conversation that starts from `messages` (the history before the stream).
     public init(messages: [Message] = []) {
@@ -56,7 +63,11 @@ public struct StreamedConversation: Sendable {
     }
 
     /// Applies one event.
-    public mutating func apply(_ event: StreamEvent) {
+    public mutating func apply(_ event: StreamEvent) { apply(event, at: nil) }
+
+    /// Applies one event that happened at `time` (seconds from the start of the stream, when known),
+    /// keeping the thinking timer and the durations of reasoning steps.
+    public mutating func apply(_ event: StreamEvent, at time: Double?) {
         switch event {
         case .message(let message):
             if let index = messages.lastIndex(where: { $0.id == message.id }) {
@@ -66,14 +77,22 @@ public struct StreamedConversation: Sendable {
             }
         case .textDelta(let id, let delta):
             let index = index(of: id)
+            endReasoning(in: index, at: time)
             messages[index].text += delta
             messages[index].isGenerating = true
         case .part(let id, let part):
             let index = index(of: id)
-            if let existing = messages[index].parts.firstIndex(where: { $0.id == part.id }) {
-                messages[index].parts[existing] = part
+            if case .reasoning(var reasoning) = part {
+                let key = id + "\u{0}" + reasoning.id
+                if reasoning.isStreaming {
+                    startReasoning(key, at: time)
+                } else if reasoning.duration == nil, let start = reasoningStarts[key], let time {
+                    reasoning.duration = max(0, time - start)
+                }
+                upsert(.reasoning(reasoning), in: index)
             } else {
-                messages[index].parts.append(part)
+                endReasoning(in: index, at: time)
+                upsert(part, in: index)
             }
             messages[index].isGenerating = true
         case .reasoningDelta(let id, let partID, let delta):
@@ -85,29 +104,68 @@ public struct StreamedConversation: Sendable {
                 messages[index].parts[existing] = .reasoning(reasoning)
                 messages[index].reasoningTexts[partID, default: ""] += delta
             } else {
+                startReasoning(id + "\u{0}" + partID, at: time)
                 messages[index].parts.append(
                     .reasoning(AIReasoningPart(id: partID, status: .streaming, preview: delta)))
                 messages[index].reasoningTexts[partID] = delta
             }
         case .activity(let state):
             activity = state
+            if state.map({ $0.lowercased().contains("think") }) ?? false {
+                if thinkingSince == nil { thinkingSince = time }
+            } else if !isReasoning {
+                thinkingSince = nil
+            }
         case .done(let id):
             guard let index = id.flatMap({ id in messages.lastIndex { $0.id == id } }) ?? messages.indices.last else {
                 return
             }
             messages[index].isGenerating = false
-            // Steps still streaming or running when the reply ends are over.
-            messages[index].parts = messages[index].parts.map { part in
-                if case .reasoning(var reasoning) = part, reasoning.isStreaming {
-                    reasoning.status = .completed
-                    return .reasoning(reasoning)
-                }
-                return part
-            }
+            // Steps still streaming when the reply ends are over.
+            endReasoning(in: index, at: time)
             activity = nil
+            thinkingSince = nil
         case .error(let message):
             agentError = message
             activity = nil
+            thinkingSince = nil
         }
+    }
+
+    private mutating func upsert(_ part: AIMessagePart, in index: Int) {
+        if let existing = messages[index].parts.firstIndex(where: { $0.id == part.id }) {
+            messages[index].parts[existing] = part
+        } else {
+            messages[index].parts.append(part)
+        }
+    }
+
+    /// A reasoning step starts: it takes over the thinking timer, or starts it.
+    private mutating func startReasoning(_ key: String, at time: Double?) {
+        if thinkingSince == nil { thinkingSince = time }
+        if reasoningStarts[key] == nil, let start = thinkingSince { reasoningStarts[key] = start }
+    }
+
+    /// The reasoning steps of message `index` still streaming are over: each folds with how long it
+    /// took, and the thinking timer stops.
+    private mutating func endReasoning(in index: Int, at time: Double?) {
+        let id = messages[index].id
+        messages[index].parts = messages[index].parts.map { part in
+            guard case .reasoning(var reasoning) = part, reasoning.isStreaming else { return part }
+            reasoning.status = .completed
+            if reasoning.duration == nil, let time, let start = reasoningStarts[id + "\u{0}" + reasoning.id] {
+                reasoning.duration = max(0, time - start)
+            }
+            return .reasoning(reasoning)
+        }
+        if !isReasoning { thinkingSince = nil }
+    }
+
+    /// Whether a reasoning step is streaming in the latest message.
+    private var isReasoning: Bool {
+        messages.last?.parts.contains {
+            if case .reasoning(let reasoning) = $0 { return reasoning.isStreaming }
+            return false
+        } ?? false
     }
 }
