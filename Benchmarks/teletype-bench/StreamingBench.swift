@@ -184,5 +184,39 @@ enum StreamingBench {
         let short = update(in: 10)
         print(
             String(format: "Updating the latest reply, 10,000 messages ÷ 10 messages: %.2f× (goal ≤ 2)", long / short))
+        let row = streamingRow(reply(bytes: quick ? 30_000 : 100_000), updates: 200)
+        print(
+            String(
+                format: "A %d KB reply written into its conversation row, 200 updates: drawing it anew each time ÷ "
+                    + "the row caches: %.1f×", quick ? 30 : 100, row.fresh / row.incremental))
+    }
+
+    /// A reply streamed into the latest row of a conversation: the CPU of `updates` updates through
+    /// the row and line caches (which parse only the open tail and draw only the open blocks), and of
+    /// laying out and drawing the row anew at each.
+    static func streamingRow(_ answer: String, updates: Int) -> (incremental: Double, fresh: Double) {
+        let bytes = Array(answer.utf8)
+        let layout = ConversationLayout()
+        let renderer = ConversationTerminalRenderer(width: 100, capabilities: .full)
+        func run(cached: Bool) -> Double {
+            var messages = [
+                Message(id: "q", role: .user, text: "Tell me everything."),
+                Message(id: "a", role: .assistant, text: "", isGenerating: true),
+            ]
+            var rows = ConversationRowCache()
+            var lines = ConversationLineCache(renderer: renderer)
+            let start = cpu()
+            for update in 1...updates {
+                let end = bytes.count * update / updates
+                messages[1].text = String(decoding: bytes[..<end], as: UTF8.self)
+                if cached {
+                    _ = lines.lines(rows.rows(for: messages, layout: layout))
+                } else {
+                    _ = renderer.lines(layout.rows(for: messages))
+                }
+            }
+            return cpu() - start
+        }
+        return (run(cached: true), run(cached: false))
     }
 }

@@ -73,10 +73,11 @@ import Testing
         defer { try? FileManager.default.removeItem(at: file) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [
-            PackageRoot.url.appendingPathComponent("Tests/Scripts/terminal_screen.py").path, file.path, "\(width)",
-            "\(height)",
-        ] + (frames ? ["--frames"] : [])
+        process.arguments =
+            [
+                PackageRoot.url.appendingPathComponent("Tests/Scripts/terminal_screen.py").path, file.path, "\(width)",
+                "\(height)",
+            ] + (frames ? ["--frames"] : [])
         let output = Pipe()
         process.standardOutput = output
         try process.run()

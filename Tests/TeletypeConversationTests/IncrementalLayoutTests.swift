@@ -70,6 +70,44 @@ import Testing
         #expect(cache.rows(for: messages, layout: layout) == layout.rows(for: messages))
     }
 
+    /// While a reply is written, its row is drawn again on each update, but only its open Markdown
+    /// blocks are: the settled ones keep their lines. The lines equal a fresh drawing every time.
+    @Test(arguments: [24, 80])
+    func streamingRowDrawsOnlyItsOpenBlocksAgain(_ width: Int) {
+        let answer = (1...40).map {
+            "## Part \($0)\n\nParagraph \($0) with **bold** and `code` text.\n\n- item\n- item\n"
+        }
+        .joined(separator: "\n")
+        var messages: [Message] = [
+            Message(id: "q", role: .user, text: "Tell me"),
+            Message(id: "a", role: .assistant, text: "", isGenerating: true),
+        ]
+        let layout = ConversationLayout()
+        var cache = ConversationRowCache()
+        let renderer = ConversationTerminalRenderer(width: width, capabilities: .full)
+        var lines = ConversationLineCache(renderer: renderer)
+        let bytes = Array(answer.utf8)
+        var offset = 0
+        var updates = 0
+        while offset < bytes.count {
+            let end = min(bytes.count, offset + 11)
+            messages[1].text = String(decoding: bytes[..<end], as: UTF8.self)
+            let rows = cache.rows(for: messages, layout: layout)
+            let drawnBefore = lines.markdownBlocksDrawn
+            let shown = lines.lines(rows)
+            // At most the open tail (a heading, a paragraph and a list) and what just settled.
+            #expect(lines.markdownBlocksDrawn - drawnBefore <= 4)
+            #expect(shown == renderer.lines(rows), "after \(end) bytes")
+            offset = end
+            updates += 1
+        }
+        // Drawing every block on every update would have drawn thousands.
+        #expect(lines.markdownBlocksDrawn < updates * 3)
+        messages[1].isGenerating = false
+        let rows = cache.rows(for: messages, layout: layout)
+        #expect(lines.lines(rows) == renderer.lines(layout.rows(for: messages)))
+    }
+
     @Test func healedTailShowsWhileStreaming() {
         var cache = ConversationRowCache()
         let messages = [Message(id: "a", role: .assistant, text: "Some **bold te", isGenerating: true)]

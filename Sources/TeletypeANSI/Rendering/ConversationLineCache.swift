@@ -4,9 +4,12 @@ import TeletypeLayout
 /// the rows drawn, for tests.
 public struct ConversationLineCache: Sendable {
     public let renderer: ConversationTerminalRenderer
-    private var entries: [String: (row: ConversationRow, lines: [StyledLine])] = [:]
+    private var entries: [String: (row: ConversationRow, drawn: DrawnRow)] = [:]
     /// How many rows were drawn since the cache was made.
     public private(set) var renders = 0
+    /// How many top-level Markdown blocks of answers were drawn: a reply being written draws only
+    /// its open blocks again, not the settled ones.
+    public private(set) var markdownBlocksDrawn = 0
 
     public init(renderer: ConversationTerminalRenderer) {
         self.renderer = renderer
@@ -14,11 +17,13 @@ public struct ConversationLineCache: Sendable {
 
     /// The lines of one row, drawn again only when the row changed.
     public mutating func lines(_ row: ConversationRow) -> [StyledLine] {
-        if let entry = entries[row.id], entry.row == row { return entry.lines }
-        let lines = renderer.lines(row)
+        let previous = entries[row.id]
+        if let previous, previous.row == row { return previous.drawn.lines }
+        let drawn = renderer.draw(row, reusing: previous?.drawn)
         renders += 1
-        entries[row.id] = (row, lines)
-        return lines
+        markdownBlocksDrawn += drawn.markdownBlocksDrawn
+        entries[row.id] = (row, drawn)
+        return drawn.lines
     }
 
     /// The lines of `rows`, a blank line apart, as ``ConversationTerminalRenderer/lines(_:)-swift.method`` draws them.

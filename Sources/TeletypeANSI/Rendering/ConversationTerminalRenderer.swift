@@ -38,21 +38,88 @@ public struct ConversationTerminalRenderer: Sendable {
     }
 
     /// The styled lines of one row.
-    public func lines(_ row: ConversationRow) -> [StyledLine] {
+    public func lines(_ row: ConversationRow) -> [StyledLine] { draw(row, reusing: nil).lines }
+
+    /// Draws `row`, taking the lines of blocks that did not change from `previous` (the same row as
+    /// drawn before): a reply being written keeps the lines of its settled Markdown blocks.
+    func draw(_ row: ConversationRow, reusing previous: DrawnRow?) -> DrawnRow {
         let drawing = ConversationDrawing(
             context: BlockContext(
                 theme: appearance.theme, capabilities: capabilities,
                 glyphs: capabilities.unicode ? .unicode : .ascii),
             appearance: capabilities.unicode ? appearance : appearance.withASCIIIcons(), width: max(width, 1))
-        var out: [StyledLine] = []
+        var drawn = DrawnRow()
         var previousWasCompact: Bool?
-        for block in row.blocks {
+        for (index, block) in row.blocks.enumerated() {
             let compact = ConversationDrawing.isCompact(block)
-            if let previous = previousWasCompact, !(previous && compact) { out.append(StyledLine()) }
-            out += drawing.lines(block)
+            if let previous = previousWasCompact, !(previous && compact) { drawn.lines.append(StyledLine()) }
+            let before = previous.flatMap { index < $0.blocks.count ? $0.blocks[index] : nil }
+            let part: DrawnBlock
+            if let before, before.block == block {
+                part = before
+            } else if case .markdown(let document) = block {
+                part = drawing.markdown(document, reusing: before?.markdown ?? [], counting: &drawn.markdownBlocksDrawn)
+            } else {
+                part = DrawnBlock(block: block, lines: drawing.lines(block))
+            }
+            drawn.lines += part.lines
+            drawn.blocks.append(part)
             previousWasCompact = compact
         }
-        return out
+        return drawn
+    }
+}
+
+/// A row as drawn: its lines, and each block's own, to be reused when the row is drawn again.
+struct DrawnRow: Sendable {
+    var lines: [StyledLine] = []
+    var blocks: [DrawnBlock] = []
+    /// How many top-level Markdown blocks were drawn (not reused) for this row.
+    var markdownBlocksDrawn = 0
+}
+
+/// A block as drawn; for Markdown, also the lines of each top-level block.
+struct DrawnBlock: Sendable {
+    var block: ConversationBlock
+    var lines: [StyledLine]
+    var markdown: [(block: Block, lines: [StyledLine])] = []
+}
+
+extension ConversationDrawing {
+    /// A Markdown answer's lines, as ``lines(_:)`` draws them, with the lines of each top-level block
+    /// equal to the one at its place in `previous` reused.
+    func markdown(
+        _ document: MarkdownDocument, reusing previous: [(block: Block, lines: [StyledLine])], counting drawn: inout Int
+    )
+        -> DrawnBlock
+    {
+        var parts: [(block: Block, lines: [StyledLine])] = []
+        var definitions: [Block] = []
+        var lines: [StyledLine] = []
+        for block in document.blocks {
+            if case .footnoteDefinition = block {
+                definitions.append(block)
+                continue
+            }
+            let index = parts.count
+            let blockLines: [StyledLine]
+            if index < previous.count, previous[index].block == block {
+                blockLines = previous[index].lines
+            } else {
+                blockLines = context.blocks(
+                    MarkdownLayout.layout(blocks: [block]), width: width, indent: 0, base: context.theme.text,
+                    tight: false)
+                drawn += 1
+            }
+            if index > 0 { lines.append(StyledLine()) }
+            lines += blockLines
+            parts.append((block, blockLines))
+        }
+        if let notes = MarkdownLayout.footnotes(definitions) {
+            if !parts.isEmpty { lines.append(StyledLine()) }
+            lines += context.blocks([notes], width: width, indent: 0, base: context.theme.text, tight: false)
+        }
+        return DrawnBlock(block: .markdown(document), lines: lines, markdown: parts)
     }
 }
 

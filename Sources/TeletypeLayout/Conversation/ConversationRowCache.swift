@@ -54,7 +54,7 @@ public struct ConversationRowCache: Sendable {
             return nil
         }
         var entry = streams[message.id] ?? ("", StreamingMarkdownParser())
-        if message.text.utf8.count >= entry.text.utf8.count, message.text.hasPrefix(entry.text) {
+        if message.text.utf8.count >= entry.text.utf8.count, message.text.utf8.starts(with: entry.text.utf8) {
             entry.parser.append(String(message.text.utf8.dropFirst(entry.text.utf8.count)) ?? "")
         } else {
             entry.parser = StreamingMarkdownParser()
