@@ -59,6 +59,12 @@ public struct StreamingMarkdownParser: Sendable {
     public mutating func append(utf8 delta: [UInt8]) {
         guard !delta.isEmpty else { return }
         precondition(!isFinished, "append after finish")
+        isDirty = true
+        if partial.isEmpty, delta[delta.count - 1] < 0x80 {
+            // Ends in ASCII: nothing waits for the rest of a sequence.
+            text.append(contentsOf: delta)
+            return
+        }
         partial.append(contentsOf: delta)
         // Keep back the bytes of a sequence that may not be complete yet.
         var complete = partial.count
