@@ -187,7 +187,8 @@ public final class AIConversation<Message: AIMessage> {
         guard let failed = exchange, let failure = failed.failure else { return Task {} }
         switch failure {
         case .request:
-            return start(failed.request, replacing: failed.replaced, pending: failed.pending)
+            // When the first attempt reached the backend after all, its copy is already here.
+            return start(failed.request, replacing: failed.replaced, pending: failed.pendingResolved ? nil : failed.pending)
         case .agent:
             let question = feedMessages.last { $0.role.isUser }
             let request = AIConversationRequest<Message>(
