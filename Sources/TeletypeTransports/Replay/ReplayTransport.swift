@@ -1,0 +1,131 @@
+import Foundation
+import Teletype
+
+/// An agent played from a recorded stream (any format `teletype replay` reads): each request is
+/// answered by the recording's reply, with its recorded timing or at once. The agent for demos and
+/// tests, with no server.
+@MainActor
+public final class ReplayTransport: AIConversationTransport {
+    public typealias Message = Teletype.Message
+
+    /// How the recording's time passes.
+    public enum Timing: Sendable, Equatable {
+        /// As recorded, `speed` times as fast.
+        case recorded(speed: Double)
+        /// Everything at once.
+        case instant
+    }
+
+    /// The recording every request is answered with.
+    public let recording: StreamRecording
+    /// How its time passes.
+    public let timing: Timing
+    private var feed: AIConversationFeed<Message>?
+    private var conversation: StreamedConversation
+    private var playing: Task<Void, Never>?
+    private var plays = 0
+
+    /// An agent answering with `recording`, after `history`.
+    public init(recording: StreamRecording, history: [Message] = [], timing: Timing = .recorded(speed: 1)) {
+        self.recording = recording
+        self.timing = timing
+        self.conversation = StreamedConversation(messages: history)
+    }
+
+    public func connect(_ feed: AIConversationFeed<Message>) {
+        self.feed = feed
+        feed.update(messages: conversation.messages)
+    }
+
+    public func send(_ request: AIConversationRequest<Message>) async throws {
+        playing?.cancel()
+        var messages = conversation.messages
+        if request.kind == .regenerate {
+            if let old = request.message, let index = messages.firstIndex(where: { $0.id == old.id }) {
+                messages.removeSubrange(index...)
+            }
+        } else {
+            if request.kind == .edit, let old = request.message, let index = messages.firstIndex(where: { $0.id == old.id })
+            {
+                messages.removeSubrange(index...)
+            }
+            let id = request.kind == .edit ? request.message?.id ?? request.messageID : request.messageID
+            let files = request.attachments.map { AIMessageAttachment(url: $0.absoluteString, name: $0.lastPathComponent) }
+            messages.append(Message(id: id, role: .user, text: request.text, attachments: files))
+        }
+        conversation = StreamedConversation(messages: messages)
+        feed?.update(messages: conversation.messages)
+        plays += 1
+        let suffix = plays == 1 ? "" : "-\(plays)"
+        playing = Task { @MainActor [weak self] in await self?.play(suffix: suffix) }
+    }
+
+    public func stop() async throws {
+        playing?.cancel()
+        playing = nil
+        conversation.apply(.done(messageID: nil))
+        feed?.update(messages: conversation.messages)
+        feed?.update(activity: nil)
+    }
+
+    /// Plays the recording's reply: its user messages are the request's, so they are left out; ids
+    /// get `suffix` so that each answer is a new message.
+    private func play(suffix: String) async {
+        var previous: Double?
+        for timed in recording.events {
+            if case .message(let message) = timed.event, message.role.isUser { continue }
+            let time = timed.time ?? (previous.map { $0 + 0.03 } ?? 0)
+            if case .recorded(let speed) = timing, let previous, time > previous {
+                try? await Task.sleep(nanoseconds: UInt64((time - previous) / max(speed, 0.001) * 1e9))
+            }
+            previous = time
+            guard !Task.isCancelled else { return }
+            let event = Self.renamed(timed.event, suffix: suffix)
+            conversation.apply(event, at: time)
+            switch event {
+            case .activity(let state):
+                feed?.update(activity: state.map(Self.activity))
+            case .error(let message):
+                feed?.update(messages: conversation.messages)
+                feed?.update(activity: AIAgentActivity(state: .error, text: message))
+                continue
+            default:
+                break
+            }
+            feed?.update(messages: conversation.messages)
+        }
+        if let error = recording.error, !Task.isCancelled {
+            conversation.apply(.done(messageID: nil))
+            feed?.update(messages: conversation.messages)
+            feed?.update(activity: AIAgentActivity(state: .error, text: error.description))
+        }
+    }
+
+    /// A recording's activity word as the agent's activity.
+    static func activity(_ word: String) -> AIAgentActivity {
+        let lowered = word.lowercased()
+        if lowered.contains("think") { return AIAgentActivity(state: .thinking, text: "Thinking") }
+        if lowered.contains("source") {
+            return AIAgentActivity(state: .checkingExternalSources, text: "Checking external sources")
+        }
+        if lowered.contains("generat") || lowered.contains("writ") { return AIAgentActivity(state: .generating) }
+        if lowered.contains("error") { return AIAgentActivity(state: .error) }
+        return AIAgentActivity(state: AIAgentActivity.State(rawValue: word), text: word)
+    }
+
+    /// The event with its message ids followed by `suffix`.
+    static func renamed(_ event: StreamEvent, suffix: String) -> StreamEvent {
+        guard !suffix.isEmpty else { return event }
+        switch event {
+        case .message(var message):
+            message.id += suffix
+            return .message(message)
+        case .textDelta(let id, let delta): return .textDelta(messageID: id + suffix, delta: delta)
+        case .part(let id, let part): return .part(messageID: id + suffix, part: part)
+        case .reasoningDelta(let id, let part, let delta):
+            return .reasoningDelta(messageID: id + suffix, partID: part, delta: delta)
+        case .done(let id): return .done(messageID: id.map { $0 + suffix })
+        case .activity, .error: return event
+        }
+    }
+}
