@@ -117,47 +117,12 @@ enum ReplayCommand {
             for timed in recording.events { conversation.apply(timed.event, at: timed.time) }
             return Played(messages: conversation.messages, state: state(for: conversation, now: nil))
         }
-        let layout = ConversationLayout(appearance: renderer.appearance)
-        var rows = ConversationRowCache()
-        var rowLines = ConversationLineCache(renderer: renderer)
-        var region = LiveRegion(capabilities: renderer.capabilities, height: height)
-        var committedRows = 0
+        var view = LiveConversationView(renderer: renderer, height: height)
         let start = Clock.seconds()
         var clock = 0.0
-        Console.output(LiveRegion.begin)
-        TerminalRestore.install()
-        TerminalResize.install()
-        var frames = FramePacer()
         func draw(final: Bool) {
-            let now = Clock.seconds()
-            // At most 60 frames a second, and drawing takes at most a quarter of the time: events in
-            // between show in the next frame.
-            guard final || frames.isDue(at: now) else { return }
-            defer { frames.drew(from: now, to: Clock.seconds()) }
-            if TerminalResize.takeResize(), let width = Console.terminalWidth {
-                // The terminal was resized: the open rows are drawn again at the new width.
-                var resized = rowLines.renderer
-                resized.width = width
-                rowLines = ConversationLineCache(renderer: resized)
-                Console.output(region.reset(height: Console.terminalHeight ?? height))
-            }
-            let shown = rows.rows(
-                for: conversation.messages, layout: layout,
-                state: state(for: conversation, now: final ? nil : (now - start) * speed))
-            // Rows before the latest question are final: they go to the scrollback once.
-            let turnStart = final ? shown.count : (shown.lastIndex { $0.startsTurn } ?? 0)
-            // The lines of rows `range`, each after a blank line unless it is the first row.
-            func lines(of range: Range<Int>) -> [StyledLine] {
-                var result: [StyledLine] = []
-                for index in range {
-                    if index > 0 { result.append(StyledLine()) }
-                    result += rowLines.lines(shown[index])
-                }
-                return result
-            }
-            let committed = lines(of: committedRows..<max(committedRows, turnStart))
-            committedRows = max(committedRows, turnStart)
-            Console.output(region.frame(committed: committed, live: lines(of: committedRows..<shown.count)))
+            let now = (Clock.seconds() - start) * speed
+            view.draw(conversation.messages, state: state(for: conversation, now: final ? nil : now), final: final)
         }
         for timed in recording.events {
             let due = (timed.time ?? clock + defaultSpacing) / speed
@@ -172,7 +137,7 @@ enum ReplayCommand {
             draw(final: false)
         }
         draw(final: true)
-        Console.output(LiveRegion.end)
+        view.end()
         return Played(messages: conversation.messages, state: state(for: conversation, now: nil))
     }
 }

@@ -94,7 +94,8 @@ import Testing
                         {
                             agent.messages.removeSubrange(index...)
                         }
-                        agent.messages.append(.reply(agent.newID("r"), random.next() % 2 == 0 ? "" : "Hi", generating: true))
+                        agent.messages.append(
+                            .reply(agent.newID("r"), random.next() % 2 == 0 ? "" : "Hi", generating: true))
                     }
                     transport.messages(agent.messages)
                 }

@@ -48,7 +48,8 @@ import Testing
     }
 
     @Test func aTruncatedRecordingIsAnAgentErrorThatKeepsTheText() async throws {
-        let transport = ReplayTransport(recording: try recording("Tests/Fixtures/streams/truncated.sse"), timing: .instant)
+        let transport = ReplayTransport(
+            recording: try recording("Tests/Fixtures/streams/truncated.sse"), timing: .instant)
         let chat = AIConversation(transport: transport)
         await chat.send("Hello").value
         await settle(chat)

@@ -124,7 +124,8 @@ public final class AIConversation<Message: AIMessage> {
             replaced = idsFrom(editing.id)
             pending = AIPendingMessage(id: editing.id, text: text, attachments: files)
         } else {
-            request = AIConversationRequest(kind: .message, text: text, attachments: attachments, chatOption: chatOption)
+            request = AIConversationRequest(
+                kind: .message, text: text, attachments: attachments, chatOption: chatOption)
             pending = AIPendingMessage(id: request.messageID, text: text, attachments: files)
         }
         pending.id = pending.id ?? request.messageID
@@ -188,7 +189,8 @@ public final class AIConversation<Message: AIMessage> {
         switch failure {
         case .request:
             // When the first attempt reached the backend after all, its copy is already here.
-            return start(failed.request, replacing: failed.replaced, pending: failed.pendingResolved ? nil : failed.pending)
+            return start(
+                failed.request, replacing: failed.replaced, pending: failed.pendingResolved ? nil : failed.pending)
         case .agent:
             let question = feedMessages.last { $0.role.isUser }
             let request = AIConversationRequest<Message>(

@@ -45,12 +45,15 @@ public final class ReplayTransport: AIConversationTransport {
                 messages.removeSubrange(index...)
             }
         } else {
-            if request.kind == .edit, let old = request.message, let index = messages.firstIndex(where: { $0.id == old.id })
+            if request.kind == .edit, let old = request.message,
+                let index = messages.firstIndex(where: { $0.id == old.id })
             {
                 messages.removeSubrange(index...)
             }
             let id = request.kind == .edit ? request.message?.id ?? request.messageID : request.messageID
-            let files = request.attachments.map { AIMessageAttachment(url: $0.absoluteString, name: $0.lastPathComponent) }
+            let files = request.attachments.map {
+                AIMessageAttachment(url: $0.absoluteString, name: $0.lastPathComponent)
+            }
             messages.append(Message(id: id, role: .user, text: request.text, attachments: files))
         }
         conversation = StreamedConversation(messages: messages)
@@ -80,7 +83,7 @@ public final class ReplayTransport: AIConversationTransport {
             }
             previous = time
             guard !Task.isCancelled else { return }
-            let event = Self.renamed(timed.event, suffix: suffix)
+            let event = timed.event.renamingMessages(suffix: suffix)
             conversation.apply(event, at: time)
             switch event {
             case .activity(let state):
@@ -111,21 +114,5 @@ public final class ReplayTransport: AIConversationTransport {
         if lowered.contains("generat") || lowered.contains("writ") { return AIAgentActivity(state: .generating) }
         if lowered.contains("error") { return AIAgentActivity(state: .error) }
         return AIAgentActivity(state: AIAgentActivity.State(rawValue: word), text: word)
-    }
-
-    /// The event with its message ids followed by `suffix`.
-    static func renamed(_ event: StreamEvent, suffix: String) -> StreamEvent {
-        guard !suffix.isEmpty else { return event }
-        switch event {
-        case .message(var message):
-            message.id += suffix
-            return .message(message)
-        case .textDelta(let id, let delta): return .textDelta(messageID: id + suffix, delta: delta)
-        case .part(let id, let part): return .part(messageID: id + suffix, part: part)
-        case .reasoningDelta(let id, let part, let delta):
-            return .reasoningDelta(messageID: id + suffix, partID: part, delta: delta)
-        case .done(let id): return .done(messageID: id.map { $0 + suffix })
-        case .activity, .error: return event
-        }
     }
 }

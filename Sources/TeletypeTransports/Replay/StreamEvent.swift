@@ -18,6 +18,25 @@ public enum StreamEvent: Sendable, Equatable {
     case error(String)
 }
 
+extension StreamEvent {
+    /// The event with its message ids followed by `suffix`: a stream played or asked again makes
+    /// messages of its own.
+    public func renamingMessages(suffix: String) -> StreamEvent {
+        guard !suffix.isEmpty else { return self }
+        switch self {
+        case .message(var message):
+            message.id += suffix
+            return .message(message)
+        case .textDelta(let id, let delta): return .textDelta(messageID: id + suffix, delta: delta)
+        case .part(let id, let part): return .part(messageID: id + suffix, part: part)
+        case .reasoningDelta(let id, let part, let delta):
+            return .reasoningDelta(messageID: id + suffix, partID: part, delta: delta)
+        case .done(let id): return .done(messageID: id.map { $0 + suffix })
+        case .activity, .error: return self
+        }
+    }
+}
+
 /// An event and when it happened, in seconds from the start (when the recording says).
 public struct TimedEvent: Sendable, Equatable {
     /// Seconds from the start, `nil` when the recording does not say.

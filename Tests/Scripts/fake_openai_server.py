@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""An OpenAI-compatible chat completions server for tests, on 127.0.0.1, replaying recorded
+responses. The first path segment names the scenario:
+
+  /ok/v1/chat/completions         the recorded stream, a chunk at a time
+  /drop/v1/chat/completions       half of it, then the connection is dropped
+  /http500/v1/chat/completions    500 with a JSON error body
+  /slow/v1/chat/completions       the head at once, the first byte of the body after SLOW seconds
+  /malformed/v1/chat/completions  a good chunk, then a data line that is not JSON
+  /echo/v1/chat/completions       one chunk whose text is the request (body and Authorization)
+
+usage: fake_openai_server.py RECORDED_SSE [SLOW]   (prints the port, then serves until killed)
+"""
+import json
+import signal
+import sys
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+
+def chunk(content):
+    return "data: " + json.dumps({
+        "id": "chatcmpl-test", "object": "chat.completion.chunk", "model": "test",
+        "choices": [{"index": 0, "delta": {"content": content}, "finish_reason": None}],
+    }) + "\n\n"
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):
+        pass
+
+    def do_POST(self):
+        length = int(self.headers.get("Content-Length", "0"))
+        body = self.rfile.read(length).decode("utf-8")
+        scenario = self.path.strip("/").split("/")[0]
+        if scenario == "http500":
+            payload = json.dumps({"error": {"message": "The model is overloaded", "type": "server_error"}}).encode()
+            self.send_response(500)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(payload)))
+            self.end_headers()
+            self.wfile.write(payload)
+            return
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Connection", "close")
+        self.end_headers()
+        self.wfile.flush()
+        events = [e + "\n\n" for e in RECORDED.split("\n\n") if e.strip()]
+        if scenario == "echo":
+            request = {"body": json.loads(body), "authorization": self.headers.get("Authorization")}
+            events = [chunk(json.dumps(request)), "data: [DONE]\n\n"]
+        elif scenario == "drop":
+            events = [e for e in events if "[DONE]" not in e][: max(1, len(events) // 2)]
+        elif scenario == "malformed":
+            events = [chunk("Before the bad line. "), "data: {not json\n\n", chunk("never shown")]
+        elif scenario == "slow":
+            time.sleep(SLOW)
+        for event in events:
+            self.wfile.write(event.encode("utf-8"))
+            self.wfile.flush()
+            time.sleep(0.005)
+        self.close_connection = True
+
+
+if __name__ == "__main__":
+    # A parent may have left SIGTERM ignored, and that is inherited: the test stops us with it.
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    with open(sys.argv[1], encoding="utf-8") as handle:
+        RECORDED = handle.read()
+    SLOW = float(sys.argv[2]) if len(sys.argv) > 2 else 3.0
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    print(server.server_address[1], flush=True)
+    server.serve_forever()

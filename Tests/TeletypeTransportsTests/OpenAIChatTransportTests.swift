@@ -1,0 +1,181 @@
+import Foundation
+import Teletype
+import TeletypeTestSupport
+import Testing
+
+@testable import TeletypeTransports
+
+/// The fake OpenAI-compatible server of `Tests/Scripts`, started on 127.0.0.1 for a test and stopped after.
+final class FakeOpenAIServer: @unchecked Sendable {
+    let process = Process()
+    let port: Int
+
+    init(slowSeconds: Double = 3) throws {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "python3", PackageRoot.url.appendingPathComponent("Tests/Scripts/fake_openai_server.py").path,
+            PackageRoot.url.appendingPathComponent("Tests/Fixtures/streams/openai.sse").path, "\(slowSeconds)",
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // The port, on the first line.
+        var line = Data()
+        var byte: UInt8 = 0
+        while read(output.fileHandleForReading.fileDescriptor, &byte, 1) == 1, byte != 0x0A { line.append(byte) }
+        guard let port = Int(String(decoding: line, as: UTF8.self)) else {
+            process.terminate()
+            throw CocoaError(.fileReadCorruptFile)
+        }
+        self.port = port
+    }
+
+    func endpoint(_ scenario: String) -> URL { URL(string: "http://127.0.0.1:\(port)/\(scenario)/v1")! }
+
+    /// Stops the server (not waited for: waiting would spin the main run loop).
+    func stop() {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+
+    deinit { stop() }
+}
+
+@MainActor
+@Suite(.serialized) struct OpenAIChatTransportTests {
+    func conversation(_ server: FakeOpenAIServer, _ scenario: String, timeout: Double? = 300)
+        -> AIConversation<Message>
+    {
+        let configuration = OpenAIChatConfiguration(
+            endpoint: server.endpoint(scenario), model: "test-model", apiKey: "sk-test", system: "Be brief.")
+        return AIConversation(transport: OpenAIChatTransport(configuration: configuration), replyTimeout: timeout)
+    }
+
+    func settle(_ chat: AIConversation<Message>, seconds: Double = 10) async {
+        let deadline = Date().addingTimeInterval(seconds)
+        while chat.status.isAnswering && Date() < deadline { try? await Task.sleep(nanoseconds: 5_000_000) }
+    }
+
+    @Test func aRecordedReplyStreamsIn() async throws {
+        let server = try FakeOpenAIServer()
+        defer { server.stop() }
+        let chat = conversation(server, "ok")
+        await chat.send("What's the weather?").value
+        await settle(chat)
+        #expect(chat.status == .ready && chat.error == nil)
+        #expect(chat.messages.map(\.role) == [.user, .assistant])
+        let reply = chat.messages[1]
+        #expect(!reply.text.isEmpty && !reply.isGenerating)
+        #expect(reply.parts.contains { if case .reasoning = $0 { true } else { false } })
+        #expect(reply.parts.contains { if case .toolCall = $0 { true } else { false } })
+    }
+
+    @Test func theRequestCarriesTheModelTheHistoryAndTheKey() async throws {
+        let server = try FakeOpenAIServer()
+        defer { server.stop() }
+        let chat = conversation(server, "echo")
+        await chat.send("First question").value
+        await settle(chat)
+        let echoed = try JSONParser.parse(chat.messages.last?.text ?? "")
+        #expect(echoed["authorization"]?.string == "Bearer sk-test")
+        #expect(echoed["body"]?["model"]?.string == "test-model")
+        #expect(echoed["body"]?["stream"] == .bool(true))
+        let roles = echoed["body"]?["messages"]?.array?.compactMap { $0["role"]?.string }
+        #expect(roles == ["system", "user"])
+        await chat.send("Second").value
+        await settle(chat)
+        let second = try JSONParser.parse(chat.messages.last?.text ?? "")
+        #expect(
+            second["body"]?["messages"]?.array?.compactMap { $0["role"]?.string } == [
+                "system", "user", "assistant", "user",
+            ])
+    }
+
+    @Test func anHTTPErrorIsTheRequestsErrorWithTheServersMessage() async throws {
+        let server = try FakeOpenAIServer()
+        defer { server.stop() }
+        let chat = conversation(server, "http500")
+        await chat.send("Hello").value
+        #expect(chat.status == .error)
+        #expect(chat.error as? OpenAIChatError == .http(status: 500, message: "The model is overloaded"))
+        // The transport keeps its copy of the message, so a retry (same id) does not add it twice.
+        #expect(chat.messages.map(\.text) == ["Hello"])
+        await chat.retry().value
+        #expect(chat.status == .error)
+        #expect(chat.messages.map(\.text) == ["Hello"])
+    }
+
+    @Test func aDroppedConnectionIsAnAgentErrorThatKeepsTheText() async throws {
+        let server = try FakeOpenAIServer()
+        defer { server.stop() }
+        let chat = conversation(server, "drop")
+        await chat.send("Hello").value
+        await settle(chat)
+        #expect(chat.status == .error)
+        #expect((chat.error as? AIAgentError)?.message?.contains("connection was lost") == true)
+        let reply = chat.messages.last
+        #expect(reply.map { !$0.role.isUser && !($0.text.isEmpty && $0.parts.isEmpty) } == true)
+    }
+
+    @Test func aFirstByteSlowerThanTheReplyTimeoutIsAnAgentError() async throws {
+        let server = try FakeOpenAIServer(slowSeconds: 2)
+        defer { server.stop() }
+        let chat = conversation(server, "slow", timeout: 0.5)
+        await chat.send("Hello").value
+        await settle(chat, seconds: 1.5)
+        #expect(chat.status == .error)
+        #expect(chat.error is AIAgentError)
+        // The reply comes after all: the error goes.
+        let deadline = Date().addingTimeInterval(5)
+        while chat.error != nil && Date() < deadline { try await Task.sleep(nanoseconds: 10_000_000) }
+        #expect(chat.error == nil)
+        #expect(chat.messages.last.map { !$0.role.isUser } == true)
+    }
+
+    @Test func aMalformedLineIsAnAgentErrorThatKeepsWhatCameBefore() async throws {
+        let server = try FakeOpenAIServer()
+        defer { server.stop() }
+        let chat = conversation(server, "malformed")
+        await chat.send("Hello").value
+        await settle(chat)
+        #expect(chat.status == .error)
+        #expect((chat.error as? AIAgentError)?.message?.contains("not JSON") == true)
+        #expect(chat.messages.last?.text == "Before the bad line. ")
+    }
+
+    @Test func stopDropsTheRequestAndKeepsWhatWasWritten() async throws {
+        let server = try FakeOpenAIServer(slowSeconds: 30)
+        defer { server.stop() }
+        let chat = conversation(server, "slow")
+        await chat.send("Hello").value
+        await chat.stop().value
+        #expect(chat.status == .ready)
+        #expect(chat.messages.map(\.role) == [.user])
+    }
+
+    @Test func endpointsBecomeTheCompletionsAddress() {
+        func url(_ text: String) -> String {
+            OpenAIChatConfiguration(endpoint: URL(string: text)!, model: "m").completionsURL.absoluteString
+        }
+        #expect(url("http://localhost:11434/v1") == "http://localhost:11434/v1/chat/completions")
+        #expect(url("http://localhost:8080") == "http://localhost:8080/v1/chat/completions")
+        #expect(url("https://api.openai.com/v1/chat/completions") == "https://api.openai.com/v1/chat/completions")
+    }
+
+    @Test func serverSentEventsSplitAnywhere() {
+        let text = "event: a\r\ndata: one\r\ndata: two\r\n\r\n: comment\ndata: {\"x\": \"é\"}\n\nid: 3\ndata: last"
+        let bytes = Array(text.utf8)
+        for size in 1...7 {
+            var decoder = ServerSentEventDecoder()
+            var events: [ServerSentEvent] = []
+            var offset = 0
+            while offset < bytes.count {
+                events += decoder.decode(bytes[offset..<min(bytes.count, offset + size)])
+                offset += size
+            }
+            if let last = decoder.finish() { events.append(last) }
+            #expect(events.map(\.data) == ["one\ntwo", "{\"x\": \"é\"}", "last"])
+            #expect(events.first?.name == "a" && events[1].name == nil)
+        }
+    }
+}
