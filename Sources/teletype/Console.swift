@@ -77,4 +77,11 @@ enum Console {
     static func readStandardInput() -> Data {
         FileHandle.standardInput.readDataToEndOfFile()
     }
+
+    /// Runs `body` on the main actor and exits with its status; the main thread serves the main
+    /// actor meanwhile.
+    static func runOnMainActor(_ body: @escaping @MainActor () async -> Int32) -> Never {
+        Task { @MainActor in exit(await body()) }
+        dispatchMain()
+    }
 }

@@ -13,10 +13,18 @@ struct OptionParser {
     /// The values given, by the flag's first name; a flag without a value maps to "".
     struct Parsed {
         var values: [String: String] = [:]
+        /// Every value of a flag given more than once (`--attach a --attach b`), in order.
+        var repeated: [String: [String]] = [:]
         var positional: [String] = []
         var wantsHelp = false
 
         func value(_ name: String) -> String? { values[name] }
+        func all(_ name: String) -> [String] { repeated[name] ?? [] }
+
+        mutating func set(_ name: String, _ value: String) {
+            values[name] = value
+            repeated[name, default: []].append(value)
+        }
         func isSet(_ name: String) -> Bool { values[name] != nil }
     }
 
@@ -45,17 +53,17 @@ struct OptionParser {
             }
             if flag.takesValue {
                 if parts.count > 1 {
-                    parsed.values[flag.names[0]] = parts[1]
+                    parsed.set(flag.names[0], parts[1])
                 } else {
                     guard index < arguments.count else {
                         throw CommandError.usage("\(parts[0]) needs a value", help: usage)
                     }
-                    parsed.values[flag.names[0]] = arguments[index]
+                    parsed.set(flag.names[0], arguments[index])
                     index += 1
                 }
             } else {
                 guard parts.count == 1 else { throw CommandError.usage("\(parts[0]) takes no value", help: usage) }
-                parsed.values[flag.names[0]] = ""
+                parsed.set(flag.names[0], "")
             }
         }
         return parsed

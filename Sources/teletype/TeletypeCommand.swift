@@ -15,6 +15,7 @@ enum TeletypeCommand {
           render    Show an AI conversation from a transcript (Teletype, Stream Chat, Vercel, OpenAI, Anthropic)
           export    Write a transcript as a self-contained HTML page
           replay    Play a recorded stream (Teletype events, OpenAI, Anthropic, Vercel) as the live conversation view
+          ask       Send one message to an OpenAI-compatible server and show the reply live
 
         OPTIONS
           -h, --help       Show this help (use `teletype <command> -h` for a command's options)
@@ -43,6 +44,8 @@ enum TeletypeCommand {
                 return try ExportCommand.run(arguments: Array(arguments.dropFirst()))
             case "replay":
                 return try ReplayCommand.run(arguments: Array(arguments.dropFirst()))
+            case "ask":
+                return try AskCommand.run(arguments: Array(arguments.dropFirst()))
             default:
                 throw CommandError.usage("unknown command '\(first)'", help: usage)
             }
