@@ -35,7 +35,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "teletype-bench",
-            dependencies: ["TeletypeMarkdown", "TeletypeLayout", "TeletypeANSI", "TeletypeHTML"],
+            dependencies: ["Teletype", "TeletypeMarkdown", "TeletypeLayout", "TeletypeANSI", "TeletypeHTML"],
             path: "Benchmarks/teletype-bench"
         ),
         .testTarget(

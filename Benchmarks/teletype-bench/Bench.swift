@@ -86,6 +86,7 @@ struct Bench {
         }
         printTable(rows)
         if suites.contains("streaming") { StreamingBench.run(quick: quick) }
+        if suites.contains("conversation") { MainActor.assumeIsolated { ConversationStateBench.run(quick: quick) } }
         if let jsonPath {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

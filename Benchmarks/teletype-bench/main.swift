@@ -13,6 +13,7 @@ import TeletypeMarkdown
 //   render, export  `teletype render` / `teletype export` of a 10,000-message transcript, vs cmark-gfm on its texts
 //   export-large    peak memory of exporting a 200 MB JSONL transcript
 //   streaming       streaming 100 KB and 1 MB replies in 4-byte deltas against one render; a row update
+//   conversation    100,000 feed updates of a growing reply, in 10,000 messages against 10
 // Each measurement runs in a child process, so peak memory (max RSS) is reported per program.
 // `teletype-bench --stages FILE` times each stage of one render (parse, HTML, layout, lines, write);
 // with a FILE that cannot be read it uses the generated document.
@@ -41,10 +42,11 @@ while index < arguments.count {
             exit(2)
         }
         jsonPath = arguments[index]
-    case "html", "ansi", "rich", "render", "export", "export-large", "streaming": suites.append(arguments[index])
+    case "html", "ansi", "rich", "render", "export", "export-large", "streaming", "conversation":
+        suites.append(arguments[index])
     case "-h", "--help":
         print(
-            "usage: teletype-bench [html] [ansi] [rich] [render] [export] [export-large] [streaming] [--quick] [--json FILE]"
+            "usage: teletype-bench [html] [ansi] [rich] [render] [export] [export-large] [streaming] [conversation] [--quick] [--json FILE]"
         )
         exit(0)
     default:
@@ -53,5 +55,7 @@ while index < arguments.count {
     }
     index += 1
 }
-if suites.isEmpty { suites = ["html", "ansi", "rich", "render", "export", "export-large", "streaming"] }
+if suites.isEmpty {
+    suites = ["html", "ansi", "rich", "render", "export", "export-large", "streaming", "conversation"]
+}
 exit(Bench(suites: suites, quick: quick, jsonPath: jsonPath).run())

@@ -69,6 +69,7 @@ import Testing
             default:
                 // The agent deals with the latest request it has, a piece at a time.
                 if answered < transport.sent.count {
+                    var removed = false
                     let request = transport.sent[transport.sent.count - 1]
                     if request.kind == .message || request.kind == .edit,
                         !agent.messages.contains(where: { $0.role.isUser && $0.text == request.text })
@@ -79,6 +80,7 @@ import Testing
                         {
                             agent.messages.removeSubrange(index...)
                             agent.messages.append(.user(edited.id, request.text))
+                            removed = true
                         } else {
                             agent.messages.append(.user(id, request.text))
                         }
@@ -97,7 +99,12 @@ import Testing
                         agent.messages.append(
                             .reply(agent.newID("r"), random.next() % 2 == 0 ? "" : "Hi", generating: true))
                     }
-                    transport.messages(agent.messages)
+                    // Sometimes the whole list, sometimes just the message that changed.
+                    if removed || random.next() % 2 == 0 {
+                        transport.messages(agent.messages)
+                    } else if let last = agent.messages.last {
+                        transport.feed?.update(message: last)
+                    }
                 }
             }
             let where_ = "seed \(seed), step \(step), choice \(choice)"

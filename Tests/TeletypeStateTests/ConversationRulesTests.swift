@@ -276,6 +276,18 @@ import Testing
         #expect(transport.feed?.isConnected == false)
     }
 
+    @Test func oneMessageUpdatesLikeTheWholeList() async {
+        let chat = conversation(history: [.user("u0", "Earlier"), .reply("r0", "Yes")])
+        await chat.send("More?").value
+        let id = transport.sent[0].messageID
+        transport.feed?.update(message: .user(id, "More?"))
+        #expect(chat.pendingMessage == nil && chat.messages.map(\.id) == ["u0", "r0", id])
+        transport.feed?.update(message: .reply("r1", "Su", generating: true))
+        #expect(chat.status == .streaming)
+        transport.feed?.update(message: .reply("r1", "Sure."))
+        #expect(chat.status == .ready && chat.messages.last?.text == "Sure." && chat.messages.count == 4)
+    }
+
     @Test func bothSpellingsOfCheckingSourcesAreOneState() {
         #expect(AIAgentActivity.State(rawValue: "AI_STATE_EXTERNAL_SOURCES") == .checkingExternalSources)
         #expect(AIAgentActivity.State(rawValue: "AI_STATE_CHECKING_SOURCES") == .checkingExternalSources)

@@ -9,7 +9,12 @@ import Observation
 @Observable
 public final class AIConversation<Message: AIMessage> {
     /// The conversation as it shows, oldest message first.
-    public private(set) var messages: [Message] = []
+    public var messages: [Message] {
+        _ = revision  // observed: changes with every update of the feed
+        return hidden.isEmpty ? feedMessages : feedMessages.filter { !hidden.contains($0.id) }
+    }
+    /// Counts the feed's updates, for observers of ``messages``.
+    private var revision = 0
     /// The message the user sent last that is not in the conversation yet: it stays until its reply
     /// starts, or while it can be sent again.
     public private(set) var pendingMessage: AIPendingMessage?
@@ -42,8 +47,12 @@ public final class AIConversation<Message: AIMessage> {
     @ObservationIgnored private let transport: any AIConversationTransport<Message>
     @ObservationIgnored private let clock: any AIConversationClock
     @ObservationIgnored private var feed: AIConversationFeed<Message>?
-    /// The messages as the feed has them.
+    /// The messages as the feed has them, and where each id is among them: an update of one message
+    /// costs the same in a long conversation as in a short one.
     @ObservationIgnored private var feedMessages: [Message] = []
+    @ObservationIgnored private var indexByID: [String: Int] = [:]
+    /// Messages left out of ``messages``: those a regenerate or edit replaces, a stopped empty reply.
+    @ObservationIgnored private var hidden: Set<String> = []
     /// The latest request and what became of it.
     @ObservationIgnored private var exchange: AIExchange<Message>?
     @ObservationIgnored private var requests = 0
@@ -315,8 +324,23 @@ public final class AIConversation<Message: AIMessage> {
 
     func feedDidUpdate(messages: [Message]) {
         feedMessages = messages
+        indexByID.removeAll(keepingCapacity: true)
+        for (index, message) in messages.enumerated() { indexByID[message.id] = index }
         refresh()
     }
+
+    func feedDidUpdate(message: Message) {
+        if let index = indexByID[message.id] {
+            feedMessages[index] = message
+        } else {
+            indexByID[message.id] = feedMessages.count
+            feedMessages.append(message)
+        }
+        refresh(changed: message.id)
+    }
+
+    /// The feed's message `id`.
+    private func feedMessage(_ id: String) -> Message? { indexByID[id].map { feedMessages[$0] } }
 
     func feedDidUpdate(hasOlderMessages: Bool) {
         guard self.hasOlderMessages != hasOlderMessages else { return }
@@ -352,7 +376,7 @@ public final class AIConversation<Message: AIMessage> {
 
     /// Whether the exchange's reply is finished (so an error state after it is not about it).
     private func isAnswered(_ exchange: AIExchange<Message>) -> Bool {
-        guard let id = exchange.replyID, let reply = feedMessages.first(where: { $0.id == id }) else { return false }
+        guard let id = exchange.replyID, let reply = feedMessage(id) else { return false }
         return !isGenerating(reply)
     }
 
@@ -363,21 +387,24 @@ public final class AIConversation<Message: AIMessage> {
         !message.text.isEmpty || !message.parts.isEmpty || !message.attachments.isEmpty || !isGenerating(message)
     }
 
-    private func refresh() {
+    /// Works out what shows after a change: of the message `changed` only, or of everything (`nil`).
+    private func refresh(changed: String? = nil) {
         var hidden = Set<String>()
+        // The messages to look at for a new reply or the pending message's copy.
+        let looked: [Message] = changed.map { id in feedMessage(id).map { [$0] } ?? [] } ?? feedMessages
         if var current = exchange {
             // The reply: a new message from the agent, or the old reply written again in its place.
             if current.replyID == nil {
                 current.replyID =
-                    feedMessages.first { message in
+                    looked.first { message in
                         !message.role.isUser && message.role != .system && !current.baseline.contains(message.id)
                     }?.id
                     ?? current.inPlace.flatMap { old in
-                        feedMessages.first { $0.id == old.id && Teletype.Message($0) != old.snapshot }?.id
+                        feedMessage(old.id).flatMap { Teletype.Message($0) != old.snapshot ? old.id : nil }
                     }
                 if let reply = current.replyID, current.stopped { stoppedReplies.insert(reply) }
             }
-            let reply = current.replyID.flatMap { id in feedMessages.first { $0.id == id } }
+            let reply = current.replyID.flatMap(feedMessage)
             if let reply, shows(reply), !current.replyStarted, !current.stopped || !reply.text.isEmpty {
                 current.replyStarted = true
                 timer?.cancel()
@@ -390,7 +417,7 @@ public final class AIConversation<Message: AIMessage> {
             }
             // The pending message: replaced by its copy, found by id, else by the first new user message.
             if !current.pendingResolved, let pending = current.pending {
-                let copy = feedMessages.first { message in
+                let copy = looked.first { message in
                     guard message.role.isUser else { return false }
                     if message.id == pending.id {
                         return current.request.kind != .edit || message.text == current.request.text
@@ -407,35 +434,27 @@ public final class AIConversation<Message: AIMessage> {
             }
             exchange = current
         }
-        let shown = hidden.isEmpty ? feedMessages : feedMessages.filter { !hidden.contains($0.id) }
-        messages = shown
+        self.hidden = hidden
+        revision += 1
         let current = exchange
-        if let current, current.pending != nil, current.pendingResolved {
-            pendingMessage = nil
-        } else if current == nil {
-            pendingMessage = nil
-        } else {
-            pendingMessage = current?.pending
-        }
-        status = Self.status(of: current, messages: feedMessages, isGenerating: isGenerating, shows: shows)
-        composer.isGenerating = status.isAnswering
+        let pending = current.flatMap { $0.pendingResolved ? nil : $0.pending }
+        if pendingMessage != pending { pendingMessage = pending }
+        let status = self.currentStatus()
+        if self.status != status { self.status = status }
+        if composer.isGenerating != status.isAnswering { composer.isGenerating = status.isAnswering }
         notify()
     }
 
-    private static func status(
-        of exchange: AIExchange<Message>?, messages: [Message], isGenerating: (Message) -> Bool,
-        shows: (Message) -> Bool
-    ) -> AIConversationStatus {
+    /// Where the latest exchange is, from the reply as the feed has it.
+    private func currentStatus() -> AIConversationStatus {
         if let exchange {
             if exchange.failure != nil { return .error }
             if exchange.stopped { return .ready }
-            guard exchange.replyStarted, let id = exchange.replyID,
-                let reply = messages.first(where: { $0.id == id })
-            else { return .submitted }
+            guard exchange.replyStarted, let reply = exchange.replyID.flatMap(feedMessage) else { return .submitted }
             return isGenerating(reply) ? .streaming : .ready
         }
         // Nothing asked here: a reply the agent is writing on its own still streams.
-        if let last = messages.last, !last.role.isUser, isGenerating(last), shows(last) { return .streaming }
+        if let last = feedMessages.last, !last.role.isUser, isGenerating(last), shows(last) { return .streaming }
         return .ready
     }
 

@@ -41,6 +41,10 @@ public final class AIConversationFeed<Message: AIMessage> {
     /// The conversation's messages, oldest first, each time they change.
     public func update(messages: [Message]) { conversation?.feedDidUpdate(messages: messages) }
 
+    /// One message added or changed, found by its id (new ones go last): for a transport that knows
+    /// which message changed, an update that costs the same however long the conversation is.
+    public func update(message: Message) { conversation?.feedDidUpdate(message: message) }
+
     /// Whether there are messages before the first one.
     public func update(hasOlderMessages: Bool) { conversation?.feedDidUpdate(hasOlderMessages: hasOlderMessages) }
 
