@@ -8,10 +8,14 @@ responses. The first path segment names the scenario:
   /slow/v1/chat/completions       the head at once, the first byte of the body after SLOW seconds
   /malformed/v1/chat/completions  a good chunk, then a data line that is not JSON
   /echo/v1/chat/completions       one chunk whose text is the request (body and Authorization)
+  /ui/api/chat                    the recorded Vercel AI SDK UI message stream (vercel.jsonl beside it)
+  /ui-error/api/chat              a UI message stream that ends in an error chunk
+  /ui-echo/api/chat               a UI message stream whose text is the request body
 
 usage: fake_openai_server.py RECORDED_SSE [SLOW]   (prints the port, then serves until killed)
 """
 import json
+import os
 import signal
 import sys
 import time
@@ -49,7 +53,25 @@ class Handler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.flush()
         events = [e + "\n\n" for e in RECORDED.split("\n\n") if e.strip()]
-        if scenario == "echo":
+        if scenario == "ui":
+            events = ["data: " + line + "\n\n" for line in UI_RECORDED.splitlines() if line.strip()]
+            events.append("data: [DONE]\n\n")
+        elif scenario == "ui-error":
+            events = [
+                'data: {"type":"start","messageId":"m1"}\n\n',
+                'data: {"type":"text-start","id":"t1"}\n\n',
+                'data: {"type":"text-delta","id":"t1","delta":"Partial answer"}\n\n',
+                'data: {"type":"error","errorText":"Rate limited"}\n\n',
+            ]
+        elif scenario == "ui-echo":
+            events = [
+                'data: {"type":"start","messageId":"m1"}\n\n',
+                'data: {"type":"text-start","id":"t1"}\n\n',
+                "data: " + json.dumps({"type": "text-delta", "id": "t1", "delta": body}) + "\n\n",
+                'data: {"type":"finish"}\n\n',
+                "data: [DONE]\n\n",
+            ]
+        elif scenario == "echo":
             request = {"body": json.loads(body), "authorization": self.headers.get("Authorization")}
             events = [chunk(json.dumps(request)), "data: [DONE]\n\n"]
         elif scenario == "drop":
@@ -70,6 +92,8 @@ if __name__ == "__main__":
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     with open(sys.argv[1], encoding="utf-8") as handle:
         RECORDED = handle.read()
+    with open(os.path.join(os.path.dirname(sys.argv[1]), "vercel.jsonl"), encoding="utf-8") as handle:
+        UI_RECORDED = handle.read()
     SLOW = float(sys.argv[2]) if len(sys.argv) > 2 else 3.0
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     print(server.server_address[1], flush=True)
