@@ -42,7 +42,7 @@ let package = Package(
             name: "TeletypeMarkdownTests", dependencies: ["TeletypeMarkdown", "TeletypeLayout", "TeletypeTestSupport"]),
         .testTarget(name: "TeletypeANSITests", dependencies: ["TeletypeANSI", "TeletypeTestSupport"]),
         .testTarget(name: "TeletypeHTMLTests", dependencies: ["TeletypeHTML", "TeletypeTestSupport"]),
-        .testTarget(name: "TeletypeStateTests", dependencies: ["Teletype", "TeletypeTestSupport"]),
+        .testTarget(name: "TeletypeStateTests", dependencies: ["Teletype", "TeletypeLayout", "TeletypeTestSupport"]),
         .testTarget(name: "TeletypeTransportsTests", dependencies: ["TeletypeTransports", "TeletypeTestSupport"]),
         .testTarget(
             name: "TeletypeConversationTests",

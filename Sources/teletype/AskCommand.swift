@@ -208,20 +208,9 @@ struct AskScreen {
                 isTyping = !conversation.status.isAnswering
             }
         }
-        var state = ConversationViewState()
-        state.pendingMessage = conversation.pendingMessage
-        if conversation.status == .submitted {
-            submittedAt = submittedAt ?? now
-            state.isThinking = true
-        }
-        if let since = submittedAt, !final { state.thinkingElapsed = now - since }
-        if conversation.status.isAnswering, let text = conversation.activity?.text, !text.isEmpty {
-            state.footer = text
-        }
-        if conversation.status == .error, let error = conversation.error {
-            state.footer = error.localizedDescription
-            state.footerIsError = true
-        }
+        if conversation.status == .submitted { submittedAt = submittedAt ?? now }
+        let state = ConversationViewState(
+            conversation: conversation, thinkingElapsed: final ? nil : submittedAt.map { now - $0 })
         if var view {
             view.draw(messages, state: state, final: final)
             if final { view.end() }
