@@ -4,6 +4,7 @@ public struct AIAgentActivity: Sendable, Hashable {
     /// The kind of activity, by the raw values of Stream Chat's AI indicator. An open set: a state
     /// this version does not know keeps its raw value.
     public struct State: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral {
+        /// The raw value, such as `AI_STATE_THINKING`.
         public let rawValue: String
 
         /// A state from its raw value; the two spellings of checking external sources are one state.

@@ -32,8 +32,10 @@ public final class AISystemClock: AIConversationClock {
     /// The system's clock.
     public init() {}
 
+    /// Seconds since the system started.
     public var now: Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
+    /// Runs `action` after `seconds` of real time.
     public func schedule(after seconds: Double, _ action: @escaping @MainActor () -> Void) -> AIClockTimer {
         let task = Task { @MainActor in
             try? await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1e9))
@@ -47,6 +49,7 @@ public final class AISystemClock: AIConversationClock {
 /// A clock that moves only when told: for tests of timeouts and timers.
 @MainActor
 public final class AIManualClock: AIConversationClock {
+    /// The time it reads; it moves only with ``advance(by:)``.
     public private(set) var now: Double
     private var pending: [(id: Int, due: Double, action: @MainActor () -> Void)] = []
     private var nextID = 0
@@ -56,6 +59,7 @@ public final class AIManualClock: AIConversationClock {
         self.now = now
     }
 
+    /// Runs `action` when ``advance(by:)`` moves the clock `seconds` on.
     public func schedule(after seconds: Double, _ action: @escaping @MainActor () -> Void) -> AIClockTimer {
         nextID += 1
         let id = nextID

@@ -54,6 +54,7 @@ public struct AIChatOption: Sendable, Hashable, Identifiable {
 
 /// What the user asks for. An open set: treat a kind you do not know as a new message.
 public struct AIConversationRequestKind: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral {
+    /// The raw value, such as `message`.
     public let rawValue: String
     /// A kind from its raw value.
     public init(rawValue: String) { self.rawValue = rawValue }

@@ -15,6 +15,7 @@ public enum AIConversationStatus: Sendable, Hashable {
 
 /// What a conversation's views offer the user.
 public struct AIConversationActions: OptionSet, Sendable, Hashable {
+    /// The set, as bits.
     public let rawValue: Int
     /// A set from its raw bits.
     public init(rawValue: Int) { self.rawValue = rawValue }

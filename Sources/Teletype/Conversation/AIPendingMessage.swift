@@ -3,9 +3,12 @@
 public struct AIPendingMessage: Sendable, Hashable {
     /// The id the message will have, when known.
     public var id: String?
+    /// What the user wrote.
     public var text: String
+    /// The files sent with it.
     public var attachments: [AIMessageAttachment]
 
+    /// A message on its way, with the id it will have when known.
     public init(id: String? = nil, text: String, attachments: [AIMessageAttachment] = []) {
         self.id = id
         self.text = text

@@ -43,6 +43,7 @@ public enum OpenAIChatError: Error, Sendable, Equatable, LocalizedError {
     /// The address is not one a request can go to.
     case badEndpoint(String)
 
+    /// What went wrong, in a sentence.
     public var errorDescription: String? {
         switch self {
         case .http(let status, let message): return "the server answered \(status): \(message)"

@@ -11,6 +11,7 @@ import Teletype
 /// is the agent's error, and what was written stays.
 @MainActor
 public class SSEChatTransport: AIConversationTransport {
+    /// The messages it tells the conversation of.
     public typealias Message = Teletype.Message
 
     /// The chunk format the server streams.
@@ -42,11 +43,13 @@ public class SSEChatTransport: AIConversationTransport {
         preconditionFailure("a transport says how it asks")
     }
 
+    /// Tells `feed` the history it was made with.
     public func connect(_ feed: AIConversationFeed<Message>) {
         self.feed = feed
         feed.update(messages: conversation.messages)
     }
 
+    /// Adds the user's message and posts the conversation; returns once the server answers, throwing its error status with its message.
     public func send(_ request: AIConversationRequest<Message>) async throws {
         stream?.cancel()
         stream = nil
@@ -88,6 +91,7 @@ public class SSEChatTransport: AIConversationTransport {
         }
     }
 
+    /// Drops the request; what was written stays, finished.
     public func stop() async throws {
         stream?.cancel()
         stream = nil

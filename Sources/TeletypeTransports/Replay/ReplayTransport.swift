@@ -6,6 +6,7 @@ import Teletype
 /// tests, with no server.
 @MainActor
 public final class ReplayTransport: AIConversationTransport {
+    /// The messages it tells the conversation of.
     public typealias Message = Teletype.Message
 
     /// How the recording's time passes.
@@ -32,11 +33,13 @@ public final class ReplayTransport: AIConversationTransport {
         self.conversation = StreamedConversation(messages: history)
     }
 
+    /// Tells `feed` the history it was made with.
     public func connect(_ feed: AIConversationFeed<Message>) {
         self.feed = feed
         feed.update(messages: conversation.messages)
     }
 
+    /// Adds the user's message and plays the recording's reply to it.
     public func send(_ request: AIConversationRequest<Message>) async throws {
         playing?.cancel()
         var messages = conversation.messages
@@ -63,6 +66,7 @@ public final class ReplayTransport: AIConversationTransport {
         playing = Task { @MainActor [weak self] in await self?.play(suffix: suffix) }
     }
 
+    /// Stops playing; what was played stays, finished.
     public func stop() async throws {
         playing?.cancel()
         playing = nil
