@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "TeletypeLayout", targets: ["TeletypeLayout"]),
         .library(name: "TeletypeANSI", targets: ["TeletypeANSI"]),
         .library(name: "TeletypeHTML", targets: ["TeletypeHTML"]),
+        .library(name: "TeletypeSnapshotTesting", targets: ["TeletypeSnapshotTesting"]),
         .executable(name: "teletype", targets: ["teletype"]),
         .executable(name: "teletype-bench", targets: ["teletype-bench"]),
     ],
@@ -27,6 +28,9 @@ let package = Package(
         .target(name: "TeletypeANSI", dependencies: ["TeletypeLayout"]),
         .target(name: "TeletypeHTML", dependencies: ["TeletypeLayout"]),
         .target(name: "TeletypeTestSupport", path: "Sources/TeletypeTestSupport"),
+        .target(
+            name: "TeletypeSnapshotTesting",
+            dependencies: ["Teletype", "TeletypeMarkdown", "TeletypeLayout", "TeletypeANSI", "TeletypeHTML"]),
         .executableTarget(
             name: "teletype",
             dependencies: [
@@ -40,13 +44,16 @@ let package = Package(
         ),
         .testTarget(
             name: "TeletypeMarkdownTests", dependencies: ["TeletypeMarkdown", "TeletypeLayout", "TeletypeTestSupport"]),
-        .testTarget(name: "TeletypeANSITests", dependencies: ["TeletypeANSI", "TeletypeTestSupport"]),
+        .testTarget(
+            name: "TeletypeANSITests", dependencies: ["TeletypeANSI", "TeletypeSnapshotTesting", "TeletypeTestSupport"]),
         .testTarget(name: "TeletypeHTMLTests", dependencies: ["TeletypeHTML", "TeletypeTestSupport"]),
         .testTarget(name: "TeletypeStateTests", dependencies: ["Teletype", "TeletypeLayout", "TeletypeTestSupport"]),
         .testTarget(name: "TeletypeTransportsTests", dependencies: ["TeletypeTransports", "TeletypeTestSupport"]),
         .testTarget(
             name: "TeletypeConversationTests",
-            dependencies: ["TeletypeANSI", "TeletypeHTML", "TeletypeTransports", "TeletypeTestSupport"]),
+            dependencies: [
+                "TeletypeANSI", "TeletypeHTML", "TeletypeTransports", "TeletypeSnapshotTesting", "TeletypeTestSupport",
+            ]),
         .testTarget(name: "TeletypeCLITests", dependencies: ["teletype", "TeletypeTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,10 +1,11 @@
 import Foundation
 import TeletypeANSI
+import TeletypeSnapshotTesting
 import TeletypeTestSupport
 import Testing
 
-/// Each Markdown node kind rendered at widths 40 and 80, as plain text and as ANSI, compared with the
-/// references in `Snapshots/TerminalSnapshotTests/`. ANSI references show ESC as `\e`.
+/// Each Markdown node kind rendered at widths 40 and 80, as plain text and as ANSI (escape sequences
+/// written as `⟪…⟫`), and as HTML, compared with the references in `Snapshots/TerminalSnapshotTests/`.
 @Suite struct TerminalSnapshotTests {
     static let nodes: [(name: String, markdown: String)] = [
         (
@@ -69,16 +70,14 @@ import Testing
     @Test(arguments: cases)
     func node(_ index: Int, _ width: Int) {
         let (name, markdown) = Self.nodes[index]
-        let plain = TerminalRenderer(width: width, capabilities: .plain).render(markdown: markdown)
-        if let problem = SnapshotFile.check(plain, folder: "TerminalSnapshotTests", name: "\(name).\(width).plain.txt")
-        {
-            Issue.record(Comment(rawValue: problem))
-        }
-        let ansi = TerminalRenderer(width: width, capabilities: .full).render(markdown: markdown)
-        let visible = ansi.replacingOccurrences(of: "\u{1B}", with: "\\e")
-        if let problem = SnapshotFile.check(visible, folder: "TerminalSnapshotTests", name: "\(name).\(width).ansi.txt")
-        {
-            Issue.record(Comment(rawValue: problem))
-        }
+        assertSnapshot(of: markdown, as: .plain(width: width), named: "\(name).\(width)")
+        assertSnapshot(of: markdown, as: .ansi(width: width), named: "\(name).\(width)")
+    }
+
+    /// The same documents as HTML, one element per line.
+    @Test(arguments: nodes.indices)
+    func html(_ index: Int) {
+        let (name, markdown) = Self.nodes[index]
+        assertSnapshot(of: markdown, as: .html, named: name)
     }
 }

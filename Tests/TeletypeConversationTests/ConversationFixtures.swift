@@ -13,14 +13,17 @@ enum ConversationFixtures {
         return transcript.messages
     }()
 
-    /// The sample with the view's own elements: older messages, a pending message, the thinking
-    /// indicator and a footer.
-    static func rows(appearance: AIAppearance = .dark, expanded: Bool = false) -> [ConversationRow] {
-        let state = ConversationViewState(
+    /// The view's own elements: older messages, a pending message, the thinking indicator and a footer.
+    static func state(expanded: Bool = false) -> ConversationViewState {
+        ConversationViewState(
             isThinking: true, thinkingElapsed: 4,
             pendingMessage: AIPendingMessage(text: "Also: is the Louvre open on Sunday?"), hasOlderMessages: true,
             footer: "The agent is checking opening hours…", expandReasoning: expanded, expandToolCalls: expanded)
-        return ConversationLayout(appearance: appearance).rows(for: sample, state: state)
+    }
+
+    /// The sample with the view's own elements.
+    static func rows(appearance: AIAppearance = .dark, expanded: Bool = false) -> [ConversationRow] {
+        ConversationLayout(appearance: appearance).rows(for: sample, state: state(expanded: expanded))
     }
 
     /// No messages yet: the empty content with suggestions.

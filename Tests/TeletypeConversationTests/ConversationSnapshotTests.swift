@@ -2,44 +2,49 @@ import Foundation
 import TeletypeANSI
 import TeletypeHTML
 import TeletypeLayout
+import TeletypeSnapshotTesting
 import TeletypeTestSupport
 import Testing
 
 /// One conversation that holds every element of the conversation view, at widths 40 and 80, in plain
 /// text and ANSI, and as HTML; and the empty conversation with suggestions.
 @Suite struct ConversationSnapshotTests {
-    func check(_ text: String, _ name: String) {
-        if let problem = SnapshotFile.check(text, folder: "ConversationSnapshotTests", name: name) {
-            Issue.record(Comment(rawValue: problem))
-        }
+    static func sample(_ appearance: AIAppearance = .dark, expanded: Bool = false) -> ConversationSnapshot {
+        ConversationSnapshot(
+            messages: ConversationFixtures.sample, state: ConversationFixtures.state(expanded: expanded),
+            appearance: appearance)
+    }
+
+    static func empty(_ appearance: AIAppearance = .dark) -> ConversationSnapshot {
+        ConversationSnapshot(
+            messages: [],
+            state: ConversationViewState(suggestions: ["Plan a trip", "Summarize my week", "Explain monads"]),
+            appearance: appearance)
+    }
+
+    /// The conversation as a Markdown document: a strategy of our own, made with `pullback`.
+    static let markdown = Snapshotting<String>(pathExtension: "md") { $0 }.pullback { (value: ConversationSnapshot) in
+        ConversationMarkdownWriter(state: ConversationViewState(expandReasoning: true, expandToolCalls: true))
+            .write(value.messages)
     }
 
     @Test(arguments: [40, 80])
     func everyElement(_ width: Int) {
         for expanded in [false, true] {
-            let suffix = expanded ? ".expanded" : ""
-            let plain = ConversationTerminalRenderer(width: width, capabilities: .plain)
-                .render(ConversationFixtures.rows(appearance: .plain, expanded: expanded))
-            check(plain, "conversation\(suffix).\(width).plain.txt")
-            let ansi = ConversationTerminalRenderer(width: width, capabilities: .full)
-                .render(ConversationFixtures.rows(expanded: expanded))
-            check(ansi.replacingOccurrences(of: "\u{1B}", with: "\\e"), "conversation\(suffix).\(width).ansi.txt")
+            let name = (expanded ? "expanded." : "") + "\(width)"
+            assertSnapshot(of: Self.sample(.plain, expanded: expanded), as: .plain(width: width), named: name)
+            assertSnapshot(of: Self.sample(expanded: expanded), as: .ansi(width: width), named: name)
         }
-        let empty = ConversationTerminalRenderer(width: width, capabilities: .plain).render(
-            ConversationFixtures.emptyRows())
-        check(empty, "empty.\(width).plain.txt")
+        assertSnapshot(of: Self.empty(), as: .plain(width: width), named: "empty.\(width)")
     }
 
     @Test func html() {
-        let renderer = ConversationHTMLRenderer(appearance: .light)
-        check(renderer.render(ConversationFixtures.rows(appearance: .light, expanded: true)), "conversation.html")
-        check(renderer.render(ConversationFixtures.emptyRows(appearance: .light)), "empty.html")
+        assertSnapshot(of: Self.sample(.light, expanded: true), as: .html)
+        assertSnapshot(of: Self.empty(.light), as: .html, named: "empty")
     }
 
     @Test func markdown() {
-        let writer = ConversationMarkdownWriter(
-            state: ConversationViewState(expandReasoning: true, expandToolCalls: true))
-        check(writer.write(ConversationFixtures.sample), "conversation.md")
+        assertSnapshot(of: Self.sample(), as: Self.markdown)
     }
 
     /// Every line fits, at every width from 20 to 120.

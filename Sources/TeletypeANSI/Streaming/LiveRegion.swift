@@ -76,7 +76,12 @@ public struct LiveRegion: Sendable {
                     out += Array("\u{1B}[\(unchanged)E".utf8)
                     unchanged = 0
                 }
-                if offset < shown.count, let change = Self.change(from: shownLines[offset], to: line(skip + offset)) {
+                let new = line(skip + offset)
+                let old = offset < shown.count ? shownLines[offset] : nil
+                // A tab moves over cells without writing them: a line with one is erased before it is
+                // written, or what was under the tab would still show.
+                let hasTab = bytes.contains(0x09)
+                if let old, !hasTab, let change = Self.change(from: old, to: new) {
                     // Only the end of the line changed: it is rewritten from the first cell that differs.
                     out += Array("\u{1B}[\(change.column + 1)G".utf8)
                     ANSIWriter.write(change.rest, capabilities: capabilities, into: &out)
@@ -85,8 +90,12 @@ public struct LiveRegion: Sendable {
                     out += Array("\r\n".utf8)
                 } else {
                     out.append(0x0D)
+                    if hasTab && old != nil { out += Array("\u{1B}[2K".utf8) }
                     out += bytes
-                    out += Array("\u{1B}[K\r\n".utf8)
+                    // What is left of a longer line is erased after it is overwritten; never after a line
+                    // that fills the width, where terminals would erase its last cell.
+                    if let old, !hasTab, new.width < old.width { out += Array("\u{1B}[K".utf8) }
+                    out += Array("\r\n".utf8)
                 }
             }
             if unchanged > 0 { out += Array("\u{1B}[\(unchanged)E".utf8) }

@@ -1,0 +1,112 @@
+import Foundation
+import Teletype
+import TeletypeANSI
+import TeletypeSnapshotTesting
+import TeletypeTestSupport
+import Testing
+import XCTest
+
+/// The snapshot library catches changes, says where, and keeps to its record modes; its terminal
+/// emulator shows what a terminal shows.
+@Suite struct SnapshotLibraryTests {
+    func temporaryFolder() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("teletype-snapshots-\(UUID().uuidString)")
+    }
+
+    @Test func oneChangedCharacterFailsWithADiffThatNamesTheLine() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let markdown = "# Title\n\nFirst paragraph.\n\nSecond paragraph.\n\nThird paragraph.\n"
+        #expect(verifySnapshot(of: markdown, as: .plain(width: 40), record: .missing, snapshotDirectory: folder) == nil)
+        #expect(verifySnapshot(of: markdown, as: .plain(width: 40), record: .never, snapshotDirectory: folder) == nil)
+        let changed = markdown.replacingOccurrences(of: "Second", with: "Secund")
+        let failure = try #require(
+            verifySnapshot(of: changed, as: .plain(width: 40), record: .never, snapshotDirectory: folder))
+        #expect(failure.contains("@@ -3,"), "the hunk names the line: \(failure)")
+        #expect(failure.contains("-Second paragraph.") && failure.contains("+Secund paragraph."))
+        let new = folder.appendingPathComponent("oneChangedCharacterFailsWithADiffThatNamesTheLine.txt.new")
+        #expect(FileManager.default.fileExists(atPath: new.path), "the new rendering is kept for inspection")
+        // Recording failed snapshots writes the new rendering, and still fails.
+        #expect(verifySnapshot(of: changed, as: .plain(width: 40), record: .failed, snapshotDirectory: folder) != nil)
+        #expect(verifySnapshot(of: changed, as: .plain(width: 40), record: .never, snapshotDirectory: folder) == nil)
+    }
+
+    @Test func aMissingReferenceFailsUnderNever() {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let failure = verifySnapshot(of: "Hello", as: .plain(), record: .never, snapshotDirectory: folder)
+        #expect(failure?.contains("no reference snapshot") == true)
+        #expect(!FileManager.default.fileExists(atPath: folder.path), "nothing is written")
+        #expect(SnapshotRecordMode.fromEnvironment(["CI": "true"]) == .never)
+        #expect(SnapshotRecordMode.fromEnvironment([:]) == .missing)
+        #expect(SnapshotRecordMode.fromEnvironment(["CI": "true", "TELETYPE_SNAPSHOT_RECORD": "all"]) == .all)
+    }
+
+    @Test func escapesAreWrittenReadably() {
+        let styled = TerminalRenderer(width: 40, capabilities: .full).render(
+            markdown: "**bold** [link](https://swift.org)")
+        let visible = VisibleEscapes.describe(styled)
+        #expect(!visible.contains("\u{1B}"))
+        #expect(visible.contains("⟪bold"))
+        #expect(visible.contains("⟪link https://swift.org⟫") && visible.contains("⟪/link⟫"))
+        #expect(
+            VisibleEscapes.describe("\u{1B}[?2026h\u{1B}[3F\u{1B}[K")
+                == "⟪begin-frame⟫⟪previous-line 3⟫⟪erase-line-end⟫")
+    }
+
+    /// Markdown streamed live into the emulator ends showing the batch render: the emulator follows
+    /// the live region's cursor moves, erasing and wrapping. (Screens tall enough that no open line
+    /// scrolls off: one that does stays as it was, footnote references before their definitions
+    /// included.) It caught two live-region bugs: cells under a tab kept old text, and erasing after a
+    /// full-width line took its last cell.
+    @Test(arguments: [(30, 400), (57, 300), (100, 200)])
+    func theEmulatorShowsWhatTheBatchRenderHolds(_ width: Int, _ height: Int) {
+        let document = SampleDocuments.demo
+        let screen = Snapshotting<String>.screen(width: width, height: height).snapshot(document)
+        let batch = TerminalRenderer(width: width, capabilities: .full).render(markdown: document)
+        // What a terminal shows: tabs move to the next stop of 8 columns.
+        func expandingTabs(_ line: String) -> String {
+            var out = ""
+            var column = 0
+            for character in line {
+                if character == "\t" {
+                    let stop = (column / 8 + 1) * 8
+                    out += String(repeating: " ", count: stop - column)
+                    column = stop
+                } else {
+                    out.append(character)
+                    column += CellWidth.of(character)
+                }
+            }
+            return out
+        }
+        let expected = TerminalOutput.visibleLines(batch).map {
+            String(expandingTabs($0).reversed().drop { $0 == " " }.reversed())
+        }
+        var trimmed = expected
+        while trimmed.last?.isEmpty == true { trimmed.removeLast() }
+        #expect(screen == trimmed.joined(separator: "\n") + "\n")
+    }
+
+    @Test func theEmulatorWrapsWideCharactersAndScrolls() {
+        var terminal = TerminalEmulator(width: 5, height: 2)
+        terminal.feed("ab漢字x\r\nline\r\nlast")
+        #expect(terminal.text == "ab漢\n字x\nline\nlast\n")
+        terminal.feed("\u{1B}[1F\u{1B}[2Gx\u{1B}[K")
+        #expect(terminal.screen == ["lx", "last"])
+    }
+}
+
+/// The library from XCTest.
+final class SnapshotLibraryXCTests: XCTestCase {
+    func testAssertSnapshotWorksFromXCTest() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "teletype-xctest-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        assertSnapshot(of: "Hello from *XCTest*", as: .plain(width: 30), record: .missing, snapshotDirectory: folder)
+        assertSnapshot(of: "Hello from *XCTest*", as: .plain(width: 30), record: .never, snapshotDirectory: folder)
+        XCTAssertTrue(
+            FileManager.default.fileExists(
+                atPath: folder.appendingPathComponent("testAssertSnapshotWorksFromXCTest.txt").path))
+    }
+}
