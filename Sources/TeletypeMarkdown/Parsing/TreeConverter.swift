@@ -1,9 +1,15 @@
 import CCmarkGFM
 
 /// Turns a cmark-gfm node tree into Teletype's value tree. It walks with cmark's iterator and an
-/// explicit stack, so no nesting depth can overflow the call stack.
+/// explicit stack, so no nesting depth can overflow the call stack; and it keeps the tree it makes
+/// at most ``maximumDepth`` containers deep (deeper content becomes the plain text it holds), so
+/// that nothing that walks the tree later (layout, drawing, HTML, comparing, freeing) can either.
 struct TreeConverter {
     let kinds: ExtensionRegistry
+
+    /// The deepest nesting of containers (quotes, lists, items, emphasis, links, …) kept as such.
+    /// Far beyond what real documents use; small enough for a 512 KB thread stack.
+    static let maximumDepth = 32
 
     /// A container node being converted: its children gather here until its exit event.
     private struct Frame {
@@ -55,6 +61,10 @@ struct TreeConverter {
             if event == CMARK_EVENT_ENTER {
                 if let leaf = leaf(node, type) {
                     append(leaf, to: &stack[stack.count - 1])
+                } else if stack.count > Self.maximumDepth, let flat = flattened(node, type) {
+                    // Too deep: the subtree becomes its text, and the walk goes on after it.
+                    append(flat, to: &stack[stack.count - 1])
+                    cmark_iter_reset(iterator, node, CMARK_EVENT_EXIT)
                 } else {
                     stack.append(Frame(node: node, type: type))
                 }
@@ -105,6 +115,45 @@ struct TreeConverter {
         default:
             return nil
         }
+    }
+
+    // MARK: Too deep
+
+    /// A container nested too deep, as the plain text it holds: a paragraph in place of a block, a
+    /// text in place of an inline; nil for the parts of a table and list items (kept as they are:
+    /// they add one level each and hold at most blocks, which are flattened).
+    private func flattened(_ node: OpaquePointer, _ type: cmark_node_type) -> Built? {
+        switch type {
+        case CMARK_NODE_ITEM, kinds.tableRow, kinds.tableCell, kinds.table: return nil
+        default: break
+        }
+        let text = Self.text(of: node)
+        let isInline =
+            type == CMARK_NODE_EMPH || type == CMARK_NODE_STRONG || type == CMARK_NODE_LINK
+            || type == CMARK_NODE_IMAGE || type == kinds.strikethrough || type == CMARK_NODE_FOOTNOTE_REFERENCE
+        if isInline { return .inline(.text(text)) }
+        return .block(.paragraph(Paragraph(inlines: [.text(text)], sourceRange: range(node))))
+    }
+
+    /// The text a subtree holds, blocks a space apart, walked without recursion.
+    static func text(of node: OpaquePointer) -> String {
+        guard let iterator = cmark_iter_new(node) else { return "" }
+        defer { cmark_iter_free(iterator) }
+        var text = ""
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard event == CMARK_EVENT_ENTER, let current = cmark_iter_get_node(iterator) else { continue }
+            switch cmark_node_get_type(current) {
+            case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_CODE_BLOCK, CMARK_NODE_HTML_INLINE, CMARK_NODE_HTML_BLOCK:
+                if let literal = cmark_node_get_literal(current) { text += String(cString: literal) }
+            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK, CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING:
+                if !text.isEmpty, text.last != " " { text += " " }
+            default: break
+            }
+        }
+        while text.last == " " || text.last == "\n" { text.removeLast() }
+        return text
     }
 
     // MARK: Containers
