@@ -79,13 +79,7 @@ enum AskCommand {
         let width = try parser.width(parsed)
         let color = try parser.choice(parsed, "--color", in: ["auto", "always", "never"], default: "auto")
         let themeName = try parser.choice(parsed, "--theme", in: ["dark", "light", "plain"], default: "dark")
-        var speed = 1.0
-        if let text = parsed.value("--speed") {
-            guard let value = Double(text), value > 0, value.isFinite else {
-                throw CommandError.usage("--speed must be a number above 0, not '\(text)'", help: usage)
-            }
-            speed = value
-        }
+        let speed = try parser.speed(parsed)
         var timeout: Double? = 300
         if let text = parsed.value("--timeout") {
             guard let value = Double(text), value >= 0, value.isFinite else {

@@ -96,4 +96,13 @@ struct OptionParser {
         }
         return width
     }
+
+    /// `--speed`: a number above 0, 1 when not given.
+    func speed(_ parsed: Parsed) throws -> Double {
+        guard let text = parsed.value("--speed") else { return 1 }
+        guard let value = Double(text), value > 0, value.isFinite else {
+            throw CommandError.usage("--speed must be a number above 0, not '\(text)'", help: usage)
+        }
+        return value
+    }
 }
