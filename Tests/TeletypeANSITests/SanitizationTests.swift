@@ -22,6 +22,11 @@ import Testing
         ("hex entity ESC", "&#x1b;]0;owned&#x7;"),
         ("entity 8-bit CSI", "&#155;6n"),
         ("OSC 8 spoof", "\u{1B}]8;;https://evil.example\u{1B}\\click\u{1B}]8;;\u{1B}\\"),
+        ("OSC 1 icon title", "\u{1B}]1;owned\u{07}"),
+        ("unterminated OSC", "\u{1B}]0;owned and the rest"),
+        ("APC passthrough", "\u{1B}_Gf=100;AAAA\u{1B}\\"),
+        ("percent-encoded ESC", "%1B]0;owned%07 and %9B2J"),
+        ("CSI cursor position", "\u{1B}[1;1H\u{1B}[0J"),
     ]
 
     /// Every place in a document a payload can sit.
@@ -80,6 +85,50 @@ import Testing
                 }
             }
         }
+    }
+
+    /// Streamed live in random pieces (a payload split across deltas), the bytes the live region
+    /// writes hold only Teletype's own sequences: styles, links, and its cursor moves and erasing.
+    @Test(arguments: cases.indices.filter { $0 % 2 == 0 })
+    func liveOutputOfStreamedPayloadsHasOnlyTeletypeSequences(_ index: Int) {
+        let (name, document) = Self.cases[index]
+        var generator = SeededGenerator(seed: UInt64(index))
+        let renderer = TerminalRenderer(width: 40, capabilities: .full)
+        var stream = MarkdownStreamRenderer(renderer: renderer)
+        var region = LiveRegion(capabilities: .full, height: 6)
+        var output: [UInt8] = []
+        let bytes = Array(document.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let length = min(bytes.count - offset, Int(generator.next() % 5) + 1)
+            stream.append(utf8: Array(bytes[offset..<offset + length]))
+            offset += length
+            let committed = stream.update()
+            output += region.frame(committed: committed, live: stream.tailLinesAfter())
+        }
+        let committed = stream.finish()
+        output += region.frame(committed: committed + stream.tailLinesAfter(), live: [])
+        for piece in TerminalOutput.pieces(String(decoding: output, as: UTF8.self)) {
+            switch piece {
+            case .text: continue
+            case .control(let scalar):
+                // The live region returns the carriage itself; nothing else.
+                #expect(scalar == "\r", "\(name): raw control U+\(String(scalar.value, radix: 16)) live")
+            case .escape(let sequence):
+                #expect(
+                    Self.isTeletypeSequence(sequence) || Self.isLiveRegionSequence(sequence),
+                    "\(name): foreign sequence \(sequence.debugDescription) live")
+            }
+        }
+    }
+
+    /// What the live region writes: synchronized output, cursor moves up, down and to a column,
+    /// and erasing (of a line's end, a whole line, or below).
+    static func isLiveRegionSequence(_ sequence: String) -> Bool {
+        let allowed = ["\u{1B}[?2026h", "\u{1B}[?2026l", "\u{1B}[K", "\u{1B}[2K", "\u{1B}[J"]
+        if allowed.contains(sequence) { return true }
+        guard sequence.hasPrefix("\u{1B}["), let final = sequence.last, "EFG".contains(final) else { return false }
+        return sequence.dropFirst(2).dropLast().allSatisfy(\.isNumber)
     }
 
     /// SGR (`ESC [ digits;… m`) or an OSC 8 hyperlink whose target is printable ASCII.
