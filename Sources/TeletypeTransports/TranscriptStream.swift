@@ -29,8 +29,10 @@ public struct TranscriptStream: Sendable {
         while firstLineEnd == nil {
             let chunk = try handle.read(upToCount: chunkSize) ?? Data()
             if chunk.isEmpty { break }
+            // Only the new bytes are searched: a one-line file of 100 MB is read in linear time.
+            let searched = buffer.count
             buffer.append(chunk)
-            firstLineEnd = buffer.firstIndex(of: 0x0A)
+            firstLineEnd = buffer[(buffer.startIndex + searched)...].firstIndex(of: 0x0A)
         }
         let isJSONL: Bool = {
             guard let end = firstLineEnd else { return false }
@@ -79,9 +81,13 @@ public struct TranscriptStream: Sendable {
             position += 1
         }
         var finished = false
+        // Bytes of the buffer's unfinished line already searched for its end: a long line is
+        // searched once, not once per chunk.
+        var searched = 0
         while !finished {
             var consumed = buffer.startIndex
-            while let newline = buffer[consumed...].firstIndex(of: 0x0A) {
+            while let newline = buffer[max(consumed, buffer.startIndex + searched)...].firstIndex(of: 0x0A) {
+                searched = 0
                 try parseLine(buffer[consumed..<newline], line: line, name: name) { value in
                     if let detected {
                         try emit(value, line, detected)
@@ -96,6 +102,7 @@ public struct TranscriptStream: Sendable {
                 }
             }
             buffer.removeSubrange(buffer.startIndex..<consumed)
+            searched = buffer.count
             let chunk = try handle.read(upToCount: chunkSize) ?? Data()
             if chunk.isEmpty {
                 finished = true

@@ -207,3 +207,20 @@ import Testing
         }
     }
 }
+
+/// Reading a transcript message by message gives the messages of a whole read, whatever the size of
+/// the chunks it reads (lines and documents split across chunks, long lines searched once).
+@Suite struct TranscriptStreamChunkTests {
+    @Test(arguments: ["teletype.jsonl", "stream-chat.json", "vercel.json", "openai.json", "anthropic.json"])
+    func chunksOfAnySizeReadTheSameMessages(_ name: String) throws {
+        let path = PackageRoot.url.appendingPathComponent("Tests/Fixtures/transcripts/\(name)").path
+        let whole = try TranscriptReader().read(try Data(contentsOf: URL(fileURLWithPath: path)), file: name)
+        for size in [1, 7, 64, 1 << 20] {
+            var stream = TranscriptStream()
+            stream.chunkSize = size
+            var messages: [Message] = []
+            _ = try stream.forEachMessage(inFileAt: path, name: name) { messages.append($0) }
+            #expect(messages == whole.messages, "\(name) in chunks of \(size)")
+        }
+    }
+}
