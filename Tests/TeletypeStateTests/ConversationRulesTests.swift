@@ -106,6 +106,18 @@ import Testing
         #expect(chat.status == .submitted && chat.error == nil)
     }
 
+    @Test func anAgentErrorWhileTheReplyStreamsKeepsWhatWasWritten() async {
+        let chat = conversation()
+        await chat.send("Hello").value
+        let id = transport.sent[0].messageID
+        transport.messages([.user(id, "Hello"), .reply("r", "Half of it", generating: true)])
+        #expect(chat.status == .streaming)
+        transport.activity(AIAgentActivity(state: .error, text: "Lost the model"))
+        #expect(chat.status == .error)
+        #expect((chat.error as? AIAgentError)?.message == "Lost the model")
+        #expect(chat.messages.last?.text == "Half of it")
+    }
+
     @Test func theReplyTimeoutIsAnAgentErrorButNotWhileTheAgentSaysItWorks() async {
         let chat = conversation(replyTimeout: 300)
         await chat.send("Hello").value

@@ -356,9 +356,7 @@ public final class AIConversation<Message: AIMessage> {
         if activity?.state == .error {
             // The agent could not answer.
             self.activity = nil
-            if var current = exchange, current.failure == nil, !current.stopped,
-                !(current.replyStarted && !isAnswered(current))
-            {
+            if var current = exchange, current.failure == nil, !current.stopped {
                 current.failure = .agent
                 exchange = current
                 error = AIAgentError(message: activity?.text)
@@ -372,12 +370,6 @@ public final class AIConversation<Message: AIMessage> {
         // The timeout does not run while the agent says it is working.
         if activity == nil { armTimeout() } else { timer?.cancel(); timer = nil }
         refresh()
-    }
-
-    /// Whether the exchange's reply is finished (so an error state after it is not about it).
-    private func isAnswered(_ exchange: AIExchange<Message>) -> Bool {
-        guard let id = exchange.replyID, let reply = feedMessage(id) else { return false }
-        return !isGenerating(reply)
     }
 
     // MARK: Working out what shows
