@@ -78,13 +78,18 @@ struct BlockContext {
                 hyperlink = HyperlinkPolicy.target(for: link)
             }
             var text = span.text
+            let previous = index > 0 ? spans[index - 1] : nil
+            let next = index + 1 < spans.count ? spans[index + 1] : nil
             if !styled && !span.isLineBreak {
-                if span.roles.contains(.code) { text = "`" + text + "`" }
-                if span.roles.contains(.strikethrough) { text = "~~" + text + "~~" }
+                // A code span or strikethrough cut into several spans (by a control picture) keeps
+                // one pair of marks around the whole.
+                for (role, mark) in [(InlineRole.code, "`"), (.strikethrough, "~~")] where span.roles.contains(role) {
+                    if !Self.continues(span, into: previous, role) { text = mark + text }
+                    if !Self.continues(span, into: next, role) { text += mark }
+                }
             }
             wrapper.add(text, style: style, hyperlink: hyperlink)
             // After the last span of a link, write the URL out when it is not already visible.
-            let next = index + 1 < spans.count ? spans[index + 1] : nil
             if let link = span.link, next?.link != link, !link.isEmpty {
                 let isImage = span.roles.contains(.image)
                 let shown = hyperlink != nil || span.linkIsAutolink
@@ -95,6 +100,12 @@ struct BlockContext {
             }
             index += 1
         }
+    }
+
+    /// Whether a neighbouring span is the same code span or strikethrough, cut by a control picture.
+    static func continues(_ span: Span, into neighbour: Span?, _ role: InlineRole) -> Bool {
+        guard let neighbour, !neighbour.isLineBreak, neighbour.roles.contains(role) else { return false }
+        return neighbour.roles.contains(.controlPicture) || span.roles.contains(.controlPicture)
     }
 
     func wrap(_ spans: [Span], width: Int, base: TextStyle) -> [StyledLine] {

@@ -12,20 +12,22 @@ public enum TerminalSafeText {
         var copy = text
         return copy.withUTF8 { bytes in
             var hasTab = false
+            var needsSanitizing = false
             var previous: UInt8 = 0
             for byte in bytes {
                 if byte < 0x20 {
                     if byte == 0x09 {
                         hasTab = true
                     } else if byte != 0x0A {
-                        return (true, hasTab)
+                        needsSanitizing = true
                     }
                 } else if byte == 0x7F || (previous == 0xC2 && byte >= 0x80 && byte <= 0x9F) {
-                    return (true, hasTab)
+                    needsSanitizing = true
                 }
+                if needsSanitizing && hasTab { break }
                 previous = byte
             }
-            return (false, hasTab)
+            return (needsSanitizing, hasTab)
         }
     }
 
