@@ -243,7 +243,11 @@ public struct StreamingMarkdownParser: Sendable {
         while index < tailText.endIndex {
             var end = index
             while end < tailText.endIndex && text[end] != 0x0A { end += 1 }
-            guard end < tailText.endIndex else { break }  // the last line may still grow
+            // The last line may still grow. A definition on it may not survive the rest of the line,
+            // so blocks it settles cannot commit yet.
+            guard end < tailText.endIndex else {
+                return containsDefinitionMark(text[index..<end]) ? nil : best
+            }
             let bytes = text[index..<end]
             let isBlank = bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
             // A definition may be used by any block: nothing after it is committed.
