@@ -110,6 +110,19 @@ import Testing
         #expect(calls[1].errorText == "Permission denied")
     }
 
+    /// A result in the same message as its call (found by the fuzzer: it read past the messages so far).
+    @Test func anthropicToolResultInTheCallsOwnMessage() throws {
+        let json = """
+            {"messages": [{"role": "assistant", "content": [
+              {"type": "tool_use", "id": "t1", "name": "ls", "input": {}},
+              {"type": "tool_result", "tool_use_id": "t1", "content": "a.txt"}]}]}
+            """
+        let transcript = try TranscriptReader(format: .anthropic).read(Data(json.utf8), file: "same.json")
+        let calls = toolCalls(transcript.messages[0])
+        #expect(calls.map(\.status) == [.completed])
+        #expect(calls[0].output == .string("a.txt"))
+    }
+
     @Test func teletypeJSONL() throws {
         let transcript = try read("teletype.jsonl")
         #expect(transcript.format == .teletype)

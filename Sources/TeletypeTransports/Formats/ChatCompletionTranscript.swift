@@ -112,12 +112,20 @@ enum ChatCompletionTranscript {
                             .toolCall(
                                 AIToolCallPart(id: id, name: block["name"]?.string ?? "", arguments: block["input"])))
                     case "tool_result":
-                        guard let id = block["tool_use_id"]?.string, let owner = callOwner[id],
-                            case .toolCall(var call) = messages[owner.message].parts[owner.part]
+                        // The call is in an earlier message, or (unusually) earlier in this one.
+                        guard let id = block["tool_use_id"]?.string, let owner = callOwner[id] else { continue }
+                        let isCurrent = owner.message == messages.count
+                        guard
+                            case .toolCall(var call) = isCurrent
+                                ? message.parts[owner.part] : messages[owner.message].parts[owner.part]
                         else { continue }
                         ToolResult.apply(
                             contentText(block["content"]), to: &call, isError: block["is_error"]?.bool ?? false)
-                        messages[owner.message].parts[owner.part] = .toolCall(call)
+                        if isCurrent {
+                            message.parts[owner.part] = .toolCall(call)
+                        } else {
+                            messages[owner.message].parts[owner.part] = .toolCall(call)
+                        }
                     case "image":
                         let source = block["source"]
                         var image = AIMessageAttachment(kind: .image, url: source?["url"]?.string, name: "image")
