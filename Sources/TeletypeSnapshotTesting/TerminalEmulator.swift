@@ -80,9 +80,22 @@ public struct TerminalEmulator: Sendable {
         case 0x00..<0x20, 0x7F: return 1
         default:
             // A whole character: its UTF-8 sequence, then any combining marks after it.
-            let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
-            guard index + length <= pending.count else { return nil }
+            // A byte that cannot start one, or a sequence cut short, shows as U+FFFD and takes one byte.
+            let length =
+                byte >= 0xF8 || (0x80..<0xC2).contains(byte)
+                ? 1 : byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+            let available = min(length, pending.count - index)
+            let continues = pending[index + 1..<index + available].allSatisfy { $0 & 0xC0 == 0x80 }
+            guard continues else {
+                put("\u{FFFD}")
+                return 1
+            }
+            guard available == length else { return nil }
             let text = String(decoding: pending[index..<index + length], as: UTF8.self)
+            guard text.unicodeScalars.count == 1 else {
+                put("\u{FFFD}")
+                return 1
+            }
             put(text)
             return length
         }
@@ -96,6 +109,8 @@ public struct TerminalEmulator: Sendable {
             grid[row][target] += text
             return
         }
+        // A character wider than the whole screen cannot show (a wide one on a 1-column screen).
+        if cells > width { return }
         if pendingWrap || column + cells > width {
             lineFeed()
             column = 0
