@@ -4,16 +4,18 @@ SWIFT ?= swift
 VENV := .venv
 PYTHON := $(VENV)/bin/python
 APT_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev cmark-gfm pkg-config
+TEST_APT_PACKAGES := chromium
 FUZZ_SECONDS ?= 60
+FUZZ_SEED ?= 0
 
-.PHONY: all deps venv build demo test bench lint format clean
+.PHONY: all deps test-deps venv build demo test bench fuzz lint format clean
 
 all: build
 
-# System packages: cmark-gfm's library and headers (and its command, the benchmark's peer).
-deps:
+# Installs the Debian packages named in $(1) that are missing (as root), or says how to.
+define apt_install
 	@missing=""; \
-	for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = "0" ]; then \
 	    echo "Installing:$$missing"; \
@@ -24,6 +26,15 @@ deps:
 	    exit 1; \
 	  fi; \
 	fi
+endef
+
+# System packages: cmark-gfm's library and headers (and its command, the benchmark's peer).
+deps:
+	$(call apt_install,$(APT_PACKAGES))
+
+# For the tests only: a headless browser that opens exported pages.
+test-deps:
+	$(call apt_install,$(TEST_APT_PACKAGES))
 
 # Python tools for benchmarks (rich, the peer) and terminal checks (pyte), in a git-ignored venv.
 venv: $(VENV)/.installed
@@ -45,7 +56,7 @@ demo: deps
 	"$$bin" render Samples/conversation.json --width "$$cols" --color always && echo && \
 	"$$bin" replay Samples/replay.jsonl --width "$$cols" --color always
 
-test: deps venv
+test: deps test-deps venv
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
@@ -54,11 +65,17 @@ bench: deps venv
 	$(SWIFT) build -c release --product teletype
 	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" "$$($(SWIFT) build -c release --show-bin-path)/teletype-bench" $(BENCH_ARGS)
 
+# libFuzzer: each target in Fuzz/ for FUZZ_SECONDS, on a build with address sanitizer (in .build/fuzz).
+fuzz: deps
+	$(SWIFT) build --scratch-path .build/fuzz --product teletype-fuzz --sanitize=fuzzer \
+	  -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -use-ld=lld
+	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_SEED=$(FUZZ_SEED) Fuzz/run.sh $(FUZZ_TARGETS)
+
 lint:
-	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Benchmarks
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Benchmarks Fuzz
 
 format:
-	$(SWIFT) format format --in-place --recursive Package.swift Sources Tests Benchmarks
+	$(SWIFT) format format --in-place --recursive Package.swift Sources Tests Benchmarks Fuzz
 
 clean:
 	rm -rf .build $(VENV)

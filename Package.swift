@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "TeletypeSnapshotTesting", targets: ["TeletypeSnapshotTesting"]),
         .executable(name: "teletype", targets: ["teletype"]),
         .executable(name: "teletype-bench", targets: ["teletype-bench"]),
+        .executable(name: "teletype-fuzz", targets: ["teletype-fuzz"]),
     ],
     targets: [
         .systemLibrary(
@@ -37,6 +38,13 @@ let package = Package(
                 "Teletype", "TeletypeMarkdown", "TeletypeLayout", "TeletypeANSI", "TeletypeHTML", "TeletypeTransports",
             ]
         ),
+        .target(
+            name: "TeletypeFuzzing",
+            dependencies: [
+                "Teletype", "TeletypeMarkdown", "TeletypeLayout", "TeletypeANSI", "TeletypeHTML", "TeletypeTransports",
+                "TeletypeSnapshotTesting", "TeletypeTestSupport",
+            ]),
+        .executableTarget(name: "teletype-fuzz", dependencies: ["TeletypeFuzzing"], path: "Fuzz/teletype-fuzz"),
         .executableTarget(
             name: "teletype-bench",
             dependencies: ["Teletype", "TeletypeMarkdown", "TeletypeLayout", "TeletypeANSI", "TeletypeHTML"],
@@ -54,6 +62,7 @@ let package = Package(
             dependencies: [
                 "TeletypeANSI", "TeletypeHTML", "TeletypeTransports", "TeletypeSnapshotTesting", "TeletypeTestSupport",
             ]),
+        .testTarget(name: "TeletypeFuzzingTests", dependencies: ["TeletypeFuzzing", "TeletypeTestSupport"]),
         .testTarget(name: "TeletypeCLITests", dependencies: ["teletype", "TeletypeTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -78,4 +78,36 @@ public enum TerminalOutput {
         if lines.last == "" { lines.removeLast() }
         return lines
     }
+
+    /// Whether a sequence is one Teletype writes in a rendering: SGR (`ESC [ digits;… m`) or an OSC 8
+    /// hyperlink whose target is printable ASCII with an http, https or mailto scheme (or empty, to
+    /// close the link).
+    public static func isTeletypeSequence(_ sequence: String) -> Bool {
+        let scalars = Array(sequence.unicodeScalars)
+        if sequence.hasPrefix("\u{1B}[") && sequence.hasSuffix("m") {
+            return scalars.dropFirst(2).dropLast().allSatisfy { ("0"..."9").contains($0) || $0 == ";" }
+        }
+        if sequence.hasPrefix("\u{1B}]8;;") && sequence.hasSuffix("\u{1B}\\") {
+            let target = scalars.dropFirst(5).dropLast(2)
+            let printable = target.allSatisfy { $0.value > 0x20 && $0.value < 0x7F }
+            let scheme = String(String.UnicodeScalarView(target)).lowercased()
+            return printable
+                && (target.isEmpty || scheme.hasPrefix("http:") || scheme.hasPrefix("https:")
+                    || scheme.hasPrefix("mailto:"))
+        }
+        return false
+    }
+
+    /// What is wrong with rendered terminal output, if anything: a stray control character or an
+    /// escape sequence Teletype does not write.
+    public static func foreignSequences(in output: String) -> [String] {
+        pieces(output).compactMap { piece in
+            switch piece {
+            case .text: nil
+            case .control(let scalar): "raw control U+\(String(scalar.value, radix: 16, uppercase: true))"
+            case .escape(let sequence):
+                isTeletypeSequence(sequence) ? nil : "foreign sequence \(sequence.debugDescription)"
+            }
+        }
+    }
 }

@@ -81,7 +81,9 @@ import Testing
                     Issue.record(
                         "\(name): raw control U+\(String(scalar.value, radix: 16)) in \(document.debugDescription)")
                 case .escape(let sequence):
-                    #expect(Self.isTeletypeSequence(sequence), "\(name): foreign sequence \(sequence.debugDescription)")
+                    #expect(
+                        TerminalOutput.isTeletypeSequence(sequence),
+                        "\(name): foreign sequence \(sequence.debugDescription)")
                 }
             }
         }
@@ -116,7 +118,7 @@ import Testing
                 #expect(scalar == "\r", "\(name): raw control U+\(String(scalar.value, radix: 16)) live")
             case .escape(let sequence):
                 #expect(
-                    Self.isTeletypeSequence(sequence) || Self.isLiveRegionSequence(sequence),
+                    TerminalOutput.isTeletypeSequence(sequence) || Self.isLiveRegionSequence(sequence),
                     "\(name): foreign sequence \(sequence.debugDescription) live")
             }
         }
@@ -129,23 +131,6 @@ import Testing
         if allowed.contains(sequence) { return true }
         guard sequence.hasPrefix("\u{1B}["), let final = sequence.last, "EFG".contains(final) else { return false }
         return sequence.dropFirst(2).dropLast().allSatisfy(\.isNumber)
-    }
-
-    /// SGR (`ESC [ digits;… m`) or an OSC 8 hyperlink whose target is printable ASCII.
-    static func isTeletypeSequence(_ sequence: String) -> Bool {
-        let scalars = Array(sequence.unicodeScalars)
-        if sequence.hasPrefix("\u{1B}[") && sequence.hasSuffix("m") {
-            return scalars.dropFirst(2).dropLast().allSatisfy { ("0"..."9").contains($0) || $0 == ";" }
-        }
-        if sequence.hasPrefix("\u{1B}]8;;") && sequence.hasSuffix("\u{1B}\\") {
-            let target = scalars.dropFirst(5).dropLast(2)
-            let printable = target.allSatisfy { $0.value > 0x20 && $0.value < 0x7F }
-            let scheme = String(String.UnicodeScalarView(target)).lowercased()
-            return printable
-                && (target.isEmpty || scheme.hasPrefix("http:") || scheme.hasPrefix("https:")
-                    || scheme.hasPrefix("mailto:"))
-        }
-        return false
     }
 
     @Test func controlCharactersBecomeVisiblePictures() {

@@ -1,0 +1,27 @@
+/// The fuzz targets: each takes arbitrary bytes, runs one part of Teletype on them and checks the
+/// properties that must hold for any input. `teletype-fuzz` runs them under libFuzzer, and the
+/// regression tests run every input kept in `Tests/Fixtures/fuzz/<target>/` through them.
+public enum FuzzTarget: String, Sendable, CaseIterable {
+    /// Markdown rendered to plain text, ANSI and HTML at a width taken from the input.
+    case markdown
+    /// Markdown streamed in pieces whose sizes come from the input: streamed equals batch.
+    case markdownStream = "markdown-stream"
+    /// Transcripts read in every format (and detected), then rendered.
+    case transcript
+    /// Recorded streams read in every format (and detected), played, then rendered.
+    case recording
+    /// Terminal bytes fed to the snapshot library's terminal emulator.
+    case terminalEmulator = "terminal-emulator"
+
+    /// What went wrong for this input: an empty list when every property held. A crash or a hang
+    /// is found by the fuzzer itself.
+    public func problems(in bytes: [UInt8]) -> [String] {
+        switch self {
+        case .markdown: MarkdownFuzzing.problems(in: bytes)
+        case .markdownStream: StreamedMarkdownFuzzing.problems(in: bytes)
+        case .transcript: TranscriptFuzzing.problems(in: bytes)
+        case .recording: RecordingFuzzing.problems(in: bytes)
+        case .terminalEmulator: EmulatorFuzzing.problems(in: bytes)
+        }
+    }
+}

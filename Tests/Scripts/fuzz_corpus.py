@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""Writes the seed corpus of each fuzz target into OUTDIR/<target>/: the conformance examples and
+sample documents for the Markdown targets, the fixtures for the transcript and recording targets,
+terminal output for the emulator, and every saved regression input under Tests/Fixtures/fuzz/."""
+import hashlib
+import pathlib
+import sys
+
+root = pathlib.Path(__file__).resolve().parents[2]
+out = pathlib.Path(sys.argv[1])
+FENCE = "`" * 32
+
+
+def spec_examples(path):
+    examples, current, in_markdown = [], None, False
+    for line in path.read_text(encoding="utf-8").splitlines(keepends=True):
+        if line.startswith(FENCE + " example"):
+            current, in_markdown = [], True
+        elif current is not None and in_markdown and line.rstrip("\n") == ".":
+            examples.append("".join(current).replace("\u2192", "\t"))
+            in_markdown = False
+        elif current is not None and line.startswith(FENCE):
+            current = None
+        elif current is not None and in_markdown:
+            current.append(line)
+    return examples
+
+
+def write(target, data):
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    folder = out / target
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / hashlib.sha1(data).hexdigest()).write_bytes(data)
+
+
+markdown = [e for name in ("gfm-spec.txt", "gfm-extensions.txt")
+            for e in spec_examples(root / "Tests/Fixtures/conformance" / name)]
+markdown += [p.read_bytes() for p in (root / "Samples").glob("*.md")]
+for document in markdown:
+    write("markdown", document)
+    write("markdown-stream", document)
+for path in (root / "Tests/Fixtures/transcripts").iterdir():
+    write("transcript", path.read_bytes())
+write("transcript", (root / "Samples/conversation.json").read_bytes())
+for path in (root / "Tests/Fixtures/streams").iterdir():
+    write("recording", path.read_bytes())
+write("recording", (root / "Samples/replay.jsonl").read_bytes())
+
+ESC = "\x1b"
+terminal = [
+    f"{ESC}[1;38;2;200;100;0mbold colour{ESC}[0m plain\r\n",
+    f"{ESC}[?2026h{ESC}[3A{ESC}[2K\rline{ESC}[K\n{ESC}[J{ESC}[?2026l",
+    f"{ESC}]8;;https://example.com{ESC}\\link{ESC}]8;;{ESC}\\ after\n",
+    "wide 漢字 and emoji 👍🏽 and combining e\u0301\n\ttab\tstops\n",
+    f"{ESC}[5;10Hmoved{ESC}[2J{ESC}[H{ESC}[10Gcol{ESC}[1B{ESC}[2C{ESC}[1D",
+    "x" * 300 + "\n",
+]
+for sample in terminal:
+    write("terminal-emulator", sample)
+
+for folder in (root / "Tests/Fixtures/fuzz").glob("*"):
+    if folder.is_dir():
+        for path in folder.iterdir():
+            write(folder.name, path.read_bytes())
