@@ -15,6 +15,10 @@ public struct MarkdownParser: Sendable {
     /// How many pieces a large document may be parsed in at once; 1 parses serially.
     package var maximumPieces: Int
 
+    /// Whether very long paragraph lines are parsed in pieces (see ``LongLineGuard``); tests and
+    /// benchmarks turn it off to compare.
+    package var guardsLongLines = true
+
     /// Creates a parser.
     public init(options: MarkdownParseOptions = .init()) {
         self.options = options
@@ -64,15 +68,39 @@ public struct MarkdownParser: Sendable {
         utf8 bytes: UnsafeRawBufferPointer, validated: Bool, processingPieces process: @Sendable ([Block]) -> Part
     ) -> ProcessedPieces<Part> {
         let session = CmarkSession(options: options, validated: validated)
+        // Very long paragraph lines are parsed apart (see LongLineGuard), unless their placeholders
+        // land where they cannot be rebuilt: then the text is parsed as it is.
+        if guardsLongLines, let longLines = LongLineGuard(bytes) {
+            nonisolated(unsafe) let original = bytes
+            let guarded = longLines.substituted(bytes).withUnsafeBytes { substituted in
+                parse(substituted, session: session, process: process) { blocks in
+                    longLines.restore(blocks, original: original, session: session)
+                }
+            }
+            if let guarded, guarded.restored == longLines.lines.count { return guarded.pieces }
+        }
+        return parse(bytes, session: session, process: process) { ($0, 0) }!.pieces
+    }
+
+    /// Parses `bytes` in pieces when it is large, else whole; `restore` rewrites each piece's blocks
+    /// before they are processed and says how many long lines it rebuilt, or fails the parse (`nil`).
+    private func parse<Part: Sendable>(
+        _ bytes: UnsafeRawBufferPointer, session: CmarkSession, process: @Sendable ([Block]) -> Part,
+        restore: @Sendable ([Block]) -> (blocks: [Block], restored: Int)?
+    ) -> (pieces: ProcessedPieces<Part>, restored: Int)? {
         let cuts = maximumPieces > 1 ? ChunkPlanner.cuts(in: bytes, pieces: maximumPieces) : []
-        if !cuts.isEmpty, let pieces = parsePieces(bytes, cuts: cuts, session: session, process: process) {
+        if !cuts.isEmpty,
+            let pieces = parsePieces(bytes, cuts: cuts, session: session, process: process, restore: restore)
+        {
             return pieces
         }
         let root = session.parse(bytes)
-        defer { root.free() }
         var converter = TreeConverter(kinds: session.kinds)
-        let (blocks, footnotes) = Self.separatingFootnotes(converter.convert(root.pointer).blocks)
-        return ProcessedPieces(parts: [process(blocks)], footnotes: footnotes)
+        let converted = converter.convert(root.pointer).blocks
+        root.free()
+        guard let (blocks, restored) = restore(converted) else { return nil }
+        let (body, footnotes) = Self.separatingFootnotes(blocks)
+        return (ProcessedPieces(parts: [process(body)], footnotes: footnotes), restored)
     }
 
     /// A document's blocks and its footnote definitions, which cmark-gfm puts last.
@@ -91,12 +119,13 @@ public struct MarkdownParser: Sendable {
     /// cmark-gfm cannot run two at a time, take turns in document order, which also tells each
     /// piece where its footnote numbers start.
     private func parsePieces<Part: Sendable>(
-        _ bytes: UnsafeRawBufferPointer, cuts: [Int], session: CmarkSession, process: @Sendable ([Block]) -> Part
-    ) -> ProcessedPieces<Part>? {
+        _ bytes: UnsafeRawBufferPointer, cuts: [Int], session: CmarkSession, process: @Sendable ([Block]) -> Part,
+        restore: @Sendable ([Block]) -> (blocks: [Block], restored: Int)?
+    ) -> (pieces: ProcessedPieces<Part>, restored: Int)? {
         let bounds = zip([0] + cuts, cuts + [bytes.count]).map { $0..<$1 }
         nonisolated(unsafe) let source = bytes
         let turns = PieceTurns()
-        let results = ParallelWork.map(bounds.count) { index -> (part: Part, footnotes: [Block])? in
+        let results = ParallelWork.map(bounds.count) { index -> (part: Part, footnotes: [Block], restored: Int)? in
             let piece = UnsafeRawBufferPointer(rebasing: source[bounds[index]])
             let parser = session.feed(piece)
             let lines = piece.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
@@ -114,17 +143,20 @@ public struct MarkdownParser: Sendable {
                 kinds: session.kinds, lineOffset: offsets.lines, footnoteOffset: offsets.footnotes)
             let document = converter.convert(root.pointer)
             root.free()
-            let (blocks, footnotes) = Self.separatingFootnotes(document.blocks)
-            return (process(blocks), footnotes)
+            guard let (restoredBlocks, restored) = restore(document.blocks) else { return nil }
+            let (blocks, footnotes) = Self.separatingFootnotes(restoredBlocks)
+            return (process(blocks), footnotes, restored)
         }
         var parts: [Part] = []
         var footnotes: [Block] = []
+        var restored = 0
         for result in results {
             guard let result else { return nil }
             parts.append(result.part)
             footnotes.append(contentsOf: result.footnotes)
+            restored += result.restored
         }
-        return ProcessedPieces(parts: parts, footnotes: footnotes)
+        return (ProcessedPieces(parts: parts, footnotes: footnotes), restored)
     }
 }
 
