@@ -14,6 +14,7 @@ import TeletypeMarkdown
 //   export-large    peak memory of exporting a 200 MB JSONL transcript
 //   streaming       streaming 100 KB and 1 MB replies in 4-byte deltas against one render; a row update
 //   conversation    100,000 feed updates of a growing reply, in 10,000 messages against 10
+//   hostile         pathological inputs (a 50 MB line, deep nesting, …) against cmark-gfm; a million deltas
 // Each measurement runs in a child process, so peak memory (max RSS) is reported per program.
 // `teletype-bench --stages FILE` times each stage of one render (parse, HTML, layout, lines, write);
 // with a FILE that cannot be read it uses the generated document.
@@ -22,6 +23,10 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 
 if arguments.first == "--stages", arguments.count == 2 {
     Stages.run(arguments[1])
+    exit(0)
+}
+if arguments.first == "--write-hostile", arguments.count >= 2 {
+    HostileInputBench.write(to: arguments[1], quick: arguments.contains("--quick"))
     exit(0)
 }
 if arguments.first == "--measure" {
@@ -42,11 +47,11 @@ while index < arguments.count {
             exit(2)
         }
         jsonPath = arguments[index]
-    case "html", "ansi", "rich", "render", "export", "export-large", "streaming", "conversation":
+    case "html", "ansi", "rich", "render", "export", "export-large", "streaming", "conversation", "hostile":
         suites.append(arguments[index])
     case "-h", "--help":
         print(
-            "usage: teletype-bench [html] [ansi] [rich] [render] [export] [export-large] [streaming] [conversation] [--quick] [--json FILE]"
+            "usage: teletype-bench [html] [ansi] [rich] [render] [export] [export-large] [streaming] [conversation] [hostile] [--quick] [--json FILE]"
         )
         exit(0)
     default:
@@ -56,6 +61,6 @@ while index < arguments.count {
     index += 1
 }
 if suites.isEmpty {
-    suites = ["html", "ansi", "rich", "render", "export", "export-large", "streaming", "conversation"]
+    suites = ["html", "ansi", "rich", "render", "export", "export-large", "streaming", "conversation", "hostile"]
 }
 exit(Bench(suites: suites, quick: quick, jsonPath: jsonPath).run())
