@@ -46,7 +46,8 @@ enum HostileInputBench {
     /// stays small (a child's peak memory on Linux counts its parent's at the time it was spawned).
     static func write(to folder: String, quick: Bool) {
         for (index, input) in inputs(quick: quick).enumerated() {
-            _ = FileManager.default.createFile(atPath: "\(folder)/hostile-\(index).md", contents: Data(input.text().utf8))
+            _ = FileManager.default.createFile(
+                atPath: "\(folder)/hostile-\(index).md", contents: Data(input.text().utf8))
         }
     }
 
@@ -56,7 +57,9 @@ enum HostileInputBench {
             print("could not write the hostile inputs")
             return
         }
-        print("\nHostile input (`teletype md --color always --width 100` vs `cmark-gfm` on the same text, one run each):\n")
+        print(
+            "\nHostile input (`teletype md --color always --width 100` vs `cmark-gfm` on the same text, one run each):\n"
+        )
         print("| input | Teletype | cmark-gfm | time ÷ cmark-gfm's | peak memory: ours / cmark-gfm |")
         print("| --- | --- | --- | --- | --- |")
         for (index, name) in inputs(quick: quick).map(\.name).enumerated() {
@@ -86,7 +89,8 @@ enum HostileInputBench {
         let once = StreamingBench.oneShot(reply, renderer: renderer)
         print(
             String(
-                format: "\n%d one-byte deltas streamed (as fast as they come): %.2f s of CPU, %.1f× one render of the reply",
+                format:
+                    "\n%d one-byte deltas streamed (as fast as they come): %.2f s of CPU, %.1f× one render of the reply",
                 reply.utf8.count, streamed.cpu, streamed.cpu / once))
     }
 }

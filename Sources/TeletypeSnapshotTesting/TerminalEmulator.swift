@@ -116,12 +116,24 @@ public struct TerminalEmulator: Sendable {
             column = 0
             pendingWrap = false
         }
+        // Writing over half of a wide character erases the whole of it, as terminals do.
+        for covered in column..<min(width, column + cells) { eraseWideCharacter(at: covered) }
         grid[row][column] = text
         if cells == 2, column + 1 < width { grid[row][column + 1] = "" }
         column += cells
         if column >= width {
             column = width - 1
             pendingWrap = true
+        }
+    }
+
+    /// Blanks both halves of the wide character that covers `cell` in the current row, if one does.
+    private mutating func eraseWideCharacter(at cell: Int) {
+        if grid[row][cell].isEmpty, cell > 0 {
+            grid[row][cell - 1] = " "
+            grid[row][cell] = " "
+        } else if cell + 1 < width, grid[row][cell + 1].isEmpty, CellWidth.of(grid[row][cell]) == 2 {
+            grid[row][cell + 1] = " "
         }
     }
 

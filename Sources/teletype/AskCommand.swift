@@ -60,12 +60,6 @@ enum AskCommand {
         var height: Int
     }
 
-    /// Who answers.
-    enum Agent: Sendable {
-        case server(OpenAIChatConfiguration)
-        case recording(StreamRecording, speed: Double)
-    }
-
     static func run(arguments: [String]) throws -> Int32 {
         guard let parsed = try parser.parseOrShowHelp(arguments) else { return 0 }
         let settings = try settings(parsed, environment: ProcessInfo.processInfo.environment)
@@ -79,14 +73,7 @@ enum AskCommand {
         let width = try parser.width(parsed)
         let color = try parser.choice(parsed, "--color", in: ["auto", "always", "never"], default: "auto")
         let themeName = try parser.choice(parsed, "--theme", in: ["dark", "light", "plain"], default: "dark")
-        let speed = try parser.speed(parsed)
-        var timeout: Double? = 300
-        if let text = parsed.value("--timeout") {
-            guard let value = Double(text), value >= 0, value.isFinite else {
-                throw CommandError.usage("--timeout must be a number of seconds, 0 or more, not '\(text)'", help: usage)
-            }
-            timeout = value == 0 ? nil : value
-        }
+        let timeout = try Agent.timeout(parsed, parser: parser)
         var attachments: [URL] = []
         for path in parsed.all("--attach") {
             guard FileManager.default.isReadableFile(atPath: path) else {
@@ -94,26 +81,7 @@ enum AskCommand {
             }
             attachments.append(URL(fileURLWithPath: path))
         }
-        let agent: Agent
-        if let path = parsed.value("--replay") {
-            let data = try Input.read(path)
-            let recording = StreamRecordingReader().read(data, file: path == "-" ? "<stdin>" : path)
-            if recording.events.isEmpty, let error = recording.error { throw CommandError.malformed(error.description) }
-            agent = .recording(recording, speed: speed)
-        } else {
-            let address = parsed.value("--endpoint") ?? environment["TELETYPE_ENDPOINT"] ?? "http://localhost:11434/v1"
-            guard let endpoint = URL(string: address), ["http", "https"].contains(endpoint.scheme?.lowercased() ?? "")
-            else {
-                throw CommandError.usage("--endpoint must be an http(s) address, not '\(address)'", help: usage)
-            }
-            guard let model = parsed.value("--model") ?? environment["TELETYPE_MODEL"], !model.isEmpty else {
-                throw CommandError.usage("name a model: --model NAME or TELETYPE_MODEL", help: usage)
-            }
-            agent = .server(
-                OpenAIChatConfiguration(
-                    endpoint: endpoint, model: model, apiKey: environment["OPENAI_API_KEY"],
-                    system: parsed.value("--system")))
-        }
+        let agent = try Agent.from(parsed, parser: parser, environment: environment)
         let appearance = AIAppearance.named(themeName) ?? .dark
         let renderer = ConversationTerminalRenderer(
             width: TerminalSettings.width(width),
@@ -129,16 +97,7 @@ enum AskCommand {
     /// Asks, shows the reply, and returns the exit status.
     @MainActor
     static func ask(_ settings: Settings) async -> Int32 {
-        let conversation: AIConversation<Message>
-        switch settings.agent {
-        case .server(let configuration):
-            conversation = AIConversation(
-                transport: OpenAIChatTransport(configuration: configuration), replyTimeout: settings.timeout)
-        case .recording(let recording, let speed):
-            conversation = AIConversation(
-                transport: ReplayTransport(recording: recording, timing: .recorded(speed: speed)),
-                replyTimeout: settings.timeout)
-        }
+        let conversation = settings.agent.conversation(timeout: settings.timeout)
         var screen = AskScreen(settings: settings)
         // Ctrl-C stops the reply; what was written stays.
         signal(SIGINT, SIG_IGN)

@@ -95,6 +95,21 @@ import XCTest
         terminal.feed("\u{1B}[1F\u{1B}[2Gx\u{1B}[K")
         #expect(terminal.screen == ["lx", "last"])
     }
+
+    /// Found by fuzzing: half-overwritten wide characters, bad UTF-8 and a 1-column screen.
+    @Test func theEmulatorErasesWideCharactersItHalfOverwrites() {
+        var terminal = TerminalEmulator(width: 6, height: 1)
+        terminal.feed("漢字!\u{1B}[2Gab")
+        #expect(terminal.screen == [" ab !"])
+        var narrow = TerminalEmulator(width: 1, height: 1)
+        narrow.feed("漢")
+        #expect(narrow.screen == [""])
+        var invalid = TerminalEmulator(width: 10, height: 1)
+        invalid.feed([0xF2, 0x78, 0x78, 0xC3])
+        #expect(invalid.screen == ["\u{FFFD}xx"])
+        invalid.feed([0xA9])
+        #expect(invalid.screen == ["\u{FFFD}xxé"])
+    }
 }
 
 /// The library from XCTest.

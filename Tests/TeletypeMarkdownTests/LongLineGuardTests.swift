@@ -53,7 +53,8 @@ import Testing
     }
 
     @Test(arguments: [
-        "```\n\nLONG\n\n```\n", "~~~ text\nfirst\n\nLONG\n\nlast\n~~~\n", "<!--\n\nLONG\n\n-->\n", "<pre>\n\nLONG\n\n</pre>\n",
+        "```\n\nLONG\n\n```\n", "~~~ text\nfirst\n\nLONG\n\nlast\n~~~\n", "<!--\n\nLONG\n\n-->\n",
+        "<pre>\n\nLONG\n\n</pre>\n",
         "  ```\n\nLONG\n\n  ```\n",
     ])
     func longLineInCodeOrHTMLComesBackExactly(_ template: String) {
