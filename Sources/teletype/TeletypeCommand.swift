@@ -16,6 +16,7 @@ enum TeletypeCommand {
           export    Write a transcript as a self-contained HTML page
           replay    Play a recorded stream (Teletype events, OpenAI, Anthropic, Vercel) as the live conversation view
           ask       Send one message to an OpenAI-compatible server and show the reply live
+          chat      Talk with an agent in the terminal: a composer, reply actions, saved conversations
 
         OPTIONS
           -h, --help       Show this help (use `teletype <command> -h` for a command's options)
@@ -46,6 +47,8 @@ enum TeletypeCommand {
                 return try ReplayCommand.run(arguments: Array(arguments.dropFirst()))
             case "ask":
                 return try AskCommand.run(arguments: Array(arguments.dropFirst()))
+            case "chat":
+                return try ChatCommand.run(arguments: Array(arguments.dropFirst()))
             default:
                 throw CommandError.usage("unknown command '\(first)'", help: usage)
             }

@@ -5,6 +5,7 @@ responses. The first path segment names the scenario:
   /ok/v1/chat/completions         the recorded stream, a chunk at a time
   /drop/v1/chat/completions       half of it, then the connection is dropped
   /http500/v1/chat/completions    500 with a JSON error body
+  /flaky/v1/chat/completions      500 the first time, the recorded stream after
   /slow/v1/chat/completions       the head at once, the first byte of the body after SLOW seconds
   /malformed/v1/chat/completions  a good chunk, then a data line that is not JSON
   /echo/v1/chat/completions       one chunk whose text is the request (body and Authorization)
@@ -39,6 +40,10 @@ class Handler(BaseHTTPRequestHandler):
         length = int(self.headers.get("Content-Length", "0"))
         body = self.rfile.read(length).decode("utf-8")
         scenario = self.path.strip("/").split("/")[0]
+        global FLAKY_FAILED
+        if scenario == "flaky" and not FLAKY_FAILED:
+            FLAKY_FAILED = True
+            scenario = "http500"
         if scenario == "http500":
             payload = json.dumps({"error": {"message": "The model is overloaded", "type": "server_error"}}).encode()
             self.send_response(500)
@@ -95,6 +100,7 @@ if __name__ == "__main__":
     with open(os.path.join(os.path.dirname(sys.argv[1]), "vercel.jsonl"), encoding="utf-8") as handle:
         UI_RECORDED = handle.read()
     SLOW = float(sys.argv[2]) if len(sys.argv) > 2 else 3.0
+    FLAKY_FAILED = False
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     print(server.server_address[1], flush=True)
     server.serve_forever()

@@ -42,12 +42,17 @@ public struct AIChatOption: Sendable, Hashable, Identifiable {
     public var description: String?
     /// A short name for the chip that shows it picked.
     public var shortTitle: String?
+    /// An icon: a symbol name in an app, a character (such as "🔎") in a terminal.
+    public var icon: String?
 
     /// An option named `title`.
-    public init(id: String, title: String, description: String? = nil, shortTitle: String? = nil) {
+    public init(
+        id: String, title: String, description: String? = nil, icon: String? = nil, shortTitle: String? = nil
+    ) {
         self.id = id
         self.title = title
         self.description = description
+        self.icon = icon
         self.shortTitle = shortTitle
     }
 }

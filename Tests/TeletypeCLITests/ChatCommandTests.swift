@@ -1,0 +1,271 @@
+import Foundation
+import TeletypeTestSupport
+import Testing
+
+/// `teletype chat` driven in a pseudo-terminal as a user drives it (`Tests/Scripts/chat_session.py`,
+/// with pyte showing what the terminal shows): every scripted session ends with the terminal given
+/// back (main screen, cursor shown, bracketed paste off).
+@Suite(.serialized) struct ChatCommandTests {
+    /// One step of a session.
+    enum Step {
+        case keys(String)
+        case wait(String, timeout: Double = 15)
+        case gone(String, timeout: Double = 15)
+        case screen(String)
+        case sleep(Double)
+        case resize(Int, Int)
+        case signal(String)
+        case exit(Int, timeout: Double = 15)
+
+        var json: [String: Any] {
+            switch self {
+            case .keys(let text): ["keys": text]
+            case .wait(let text, let timeout): ["wait": text, "timeout": timeout]
+            case .gone(let text, let timeout): ["gone": text, "timeout": timeout]
+            case .screen(let name): ["screen": name]
+            case .sleep(let seconds): ["sleep": seconds]
+            case .resize(let width, let height): ["resize": [width, height]]
+            case .signal(let name): ["signal": name]
+            case .exit(let status, let timeout): ["exit": status, "timeout": timeout]
+            }
+        }
+    }
+
+    struct Session {
+        var screens: [String: [String]]
+        var last: [String]
+        var failure: String?
+        var status: Int?
+        var modes: [String: Bool]
+
+        func screen(_ name: String) -> String { (screens[name] ?? []).joined(separator: "\n") }
+
+        /// The terminal is as it was before: main screen, cursor shown, bracketed paste off.
+        var restoredTerminal: Bool {
+            modes["alternate"] == false && modes["cursor_hidden"] == false && modes["bracketed_paste"] == false
+        }
+    }
+
+    static let quit: [Step] = [.keys("\u{03}"), .keys("\u{03}"), .exit(0)]
+    static let escape = "\u{1B}"
+
+    /// Runs `teletype chat ARGUMENTS` through `steps` in a WIDTH×HEIGHT terminal, with its data
+    /// folder in `data`.
+    func run(
+        _ arguments: [String], _ steps: [Step], data: URL, width: Int = 80, height: Int = 60,
+        environment: [String: String] = [:]
+    ) throws -> Session {
+        let python = PackageRoot.url.appendingPathComponent(".venv/bin/python").path
+        guard FileManager.default.isExecutableFile(atPath: python) else {
+            Issue.record("pyte is needed: run `make venv` (make test does)")
+            return Session(screens: [:], last: [], failure: "no pyte", status: nil, modes: [:])
+        }
+        let script = data.appendingPathComponent("script-\(UUID().uuidString).json")
+        try JSONSerialization.data(withJSONObject: steps.map(\.json)).write(to: script)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments =
+            [
+                PackageRoot.url.appendingPathComponent("Tests/Scripts/chat_session.py").path, "\(width)", "\(height)",
+                script.path, "--", CommandLineTests.executable.path, "chat",
+            ] + arguments
+        var env = ProcessInfo.processInfo.environment
+        env["XDG_DATA_HOME"] = data.path
+        env["TELETYPE_ENDPOINT"] = nil
+        env["TELETYPE_MODEL"] = nil
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+        return Session(
+            screens: object["screens"] as? [String: [String]] ?? [:], last: object["last"] as? [String] ?? [],
+            failure: object["failure"] as? String, status: object["status"] as? Int,
+            modes: object["modes"] as? [String: Bool] ?? [:])
+    }
+
+    func folder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tt-chat-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    func expectClean(_ session: Session, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(
+            session.failure == nil, "\(session.failure ?? "")\n\(session.last.joined(separator: "\n"))",
+            sourceLocation: sourceLocation)
+        #expect(session.restoredTerminal, "terminal left as \(session.modes)", sourceLocation: sourceLocation)
+    }
+
+    @Test func sendsShowsTheAnswerKeepsTheConversationAndQuits() throws {
+        let data = try folder()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let session = try run(
+            ["--speed", "20"],
+            [
+                .wait("Ask anything"), .screen("empty"), .keys("What can you do?"), .screen("typed"), .keys("\r"),
+                .wait("Regenerate"), .screen("answered"),
+                // A paste keeps its newlines; a trailing backslash and Alt-Enter add more.
+                .keys("\u{1B}[200~pasted one\r\npasted two\u{1B}[201~ and\\\r"), .keys("third\u{1B}\rfourth"),
+                .screen("multiline"), .keys("\r"), .gone("› pasted one"), .wait("Regenerate"),
+            ] + Self.quit, data: data)
+        expectClean(session)
+        #expect(session.screen("empty").contains("How can I help?"))
+        #expect(session.screen("typed").contains("› What can you do?"))
+        let answered = session.screen("answered")
+        #expect(answered.contains("What can you do?"))
+        #expect(answered.contains("Teletype's demo agent"))
+        #expect(answered.contains("│ Enter     │ send"))
+        #expect(answered.contains("› Ask anything"), "the composer is empty again")
+        #expect(session.screen("multiline").contains("› pasted one\n  pasted two and\n  third\n  fourth"))
+        let saved = try FileManager.default.contentsOfDirectory(
+            atPath: data.appendingPathComponent("teletype/conversations").path)
+        #expect(saved.count == 1 && saved[0].hasSuffix(".jsonl"))
+    }
+
+    @Test func escapeStopsTheReplyAndKeepsWhatWasWritten() throws {
+        let data = try folder()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let session = try run(
+            ["--speed", "1", "--no-save"],
+            [
+                .keys("hello\r"), .wait("This is", timeout: 20), .keys(Self.escape), .wait("Stopped."), .sleep(1.5),
+                .screen("stopped"),
+            ] + Self.quit, data: data)
+        expectClean(session)
+        let stopped = session.screen("stopped")
+        #expect(stopped.contains("This is"))
+        #expect(!stopped.contains("conversation.send"), "the rest of the reply never came")
+        #expect(!stopped.contains("Answering"))
+    }
+
+    @Test func upOnAnEmptyComposerEditsTheLatestMessage() throws {
+        let data = try folder()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let session = try run(
+            ["--speed", "20", "--no-save"],
+            [
+                .keys("first question\r"), .wait("Regenerate"), .keys("\u{1B}[A"), .wait("Editing message"),
+                .screen("editing"), .keys("\u{15}edited question\r"), .wait("edited question"), .wait("Regenerate"),
+                .screen("edited"),
+            ] + Self.quit, data: data)
+        expectClean(session)
+        #expect(session.screen("editing").contains("› first question"))
+        let edited = session.screen("edited")
+        #expect(edited.contains("edited question"))
+        #expect(!edited.contains("first question"), "the edit replaces the message and its reply")
+    }
+
+    @Test func regenerateRateAndCopyTheLatestReply() throws {
+        let data = try folder()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let session = try run(
+            ["--speed", "20", "--no-save"],
+            [
+                .keys("hi\r"), .wait("Regenerate"), .keys("\(Self.escape)u"), .wait("Rated good"), .screen("rated"),
+                .keys("\(Self.escape)c"), .wait("Copied"), .screen("copied"), .keys("\(Self.escape)r"),
+                .gone("Regenerate"), .wait("Regenerate"), .screen("regenerated"),
+            ] + Self.quit, data: data)
+        expectClean(session)
+        #expect(session.screen("rated").contains("▲"), "the good rating shows filled")
+        #expect(session.screen("copied").contains("saved to"))
+        #expect(session.screen("regenerated").components(separatedBy: "Teletype's demo agent").count == 2)
+    }
+
+    @Test func aFailedRequestShowsTheErrorAndRetrySucceeds() throws {
+        let data = try folder()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let server = try FakeOpenAIServer()
+        defer { server.stop() }
+        let session = try run(
+            ["--endpoint", server.endpoint("flaky").absoluteString, "--model", "test", "--no-save"],
+            [
+                .keys("are you there?\r"), .wait("Alt-R retries"), .screen("failed"), .keys("\(Self.escape)r"),
+                .gone("Alt-R retries"), .wait("Regenerate"), .screen("retried"),
+            ] + Self.quit, data: data)
+        expectClean(session)
+        #expect(session.screen("failed").contains("are you there?"), "nothing typed is lost")
+        #expect(session.screen("failed").contains("overloaded"))
+        #expect(session.screen("retried").components(separatedBy: "are you there?").count == 2, "sent once")
+    }
+
+    @Test func attachmentsAndChatOptionsGoWithTheMessage() throws {
+        let data = try folder()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let file = data.appendingPathComponent("notes-for-the-agent.txt")
+        try Data("notes".utf8).write(to: file)
+        let session = try run(
+            ["--speed", "20", "--no-save", "--option", "research=Deep research:Takes longer"],
+            [
+                .keys("/attach \(data.path)/notes-for\t"), .wait("notes-for-the-agent.txt"), .keys("\r"),
+                .wait("[📎 notes-for-the-agent.txt]"), .keys("/"), .wait("Chat options"), .screen("picker"),
+                .keys("1"), .wait("[Deep research ×]"), .screen("chips"), .keys("with a file\r"), .wait("Regenerate"),
+                .screen("sent"),
+            ] + Self.quit, data: data, width: 140)
+        expectClean(session)
+        #expect(session.screen("picker").contains("1. Deep research — Takes longer"))
+        #expect(session.screen("sent").contains("notes-for-the-agent.txt"), "the attachment shows on the message")
+        #expect(!session.screen("sent").contains("[📎"), "the chip went with the message")
+    }
+
+    @Test func aToolCallIsApprovedFromTheKeyboard() throws {
+        let data = try folder()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let session = try run(
+            ["--speed", "20", "--no-save"],
+            [
+                .keys("show me\r"), .wait("Alt-A allows"), .screen("waiting"), .keys("\(Self.escape)a"),
+                .gone("Alt-A allows"), .screen("approved"),
+            ] + Self.quit, data: data)
+        expectClean(session)
+        #expect(session.screen("waiting").contains("Open the tour?"))
+        #expect(!session.screen("approved").contains("Waiting for approval"))
+    }
+
+    @Test func suggestionsStartTheConversation() throws {
+        let data = try folder()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let session = try run(
+            ["--speed", "20", "--no-save", "--suggest", "Plan a trip", "--suggest", "Explain monads"],
+            [.wait("[2] Explain monads"), .keys("2"), .wait("Regenerate"), .screen("sent")] + Self.quit, data: data)
+        expectClean(session)
+        #expect(session.screen("sent").contains("Explain monads"))
+        #expect(!session.screen("sent").contains("Plan a trip"))
+    }
+
+    @Test func resumeContinuesTheLatestConversationAndTheMenuSwitches() throws {
+        let data = try folder()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let first = try run(
+            ["--speed", "20"], [.keys("remember the tulips\r"), .wait("Regenerate")] + Self.quit, data: data)
+        expectClean(first)
+        let resumed = try run(
+            ["--speed", "20", "--resume"],
+            [
+                .wait("remember the tulips"), .screen("resumed"), .keys("\u{0F}"), .wait("New conversation"),
+                .screen("menu"), .keys("\u{1B}[A\r"), .wait("A new conversation."), .screen("new"),
+            ] + Self.quit, data: data)
+        expectClean(resumed)
+        #expect(resumed.screen("menu").contains("remember the tulips"))
+        #expect(!resumed.screen("new").contains("remember the tulips"))
+    }
+
+    @Test func theTerminalIsRestoredOnSigtermAndAResizeRelaysOut() throws {
+        let data = try folder()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let session = try run(
+            ["--speed", "20", "--no-save"],
+            [
+                .keys("hello\r"), .wait("Regenerate"), .resize(50, 20), .sleep(0.5), .screen("narrow"),
+                .signal("TERM"), .exit(143),
+            ], data: data)
+        #expect(session.failure == nil, "\(session.failure ?? "")")
+        #expect(session.restoredTerminal, "terminal left as \(session.modes)")
+        #expect(session.screen("narrow").contains("┌───────────┬────────────────┐"))
+        #expect(session.screen("narrow").split(separator: "\n").allSatisfy { $0.count <= 50 })
+    }
+}
