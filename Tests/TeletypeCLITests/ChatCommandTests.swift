@@ -212,6 +212,51 @@ import Testing
         #expect(!session.screen("sent").contains("[📎"), "the chip went with the message")
     }
 
+    /// The server receives the attached file with the message (the echo scenario answers with the
+    /// request it got).
+    @Test func attachmentsReachTheServer() throws {
+        let data = try folder()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let server = try FakeOpenAIServer()
+        defer { server.stop() }
+        let file = data.appendingPathComponent("n.txt")
+        try Data("SECRET-NOTES".utf8).write(to: file)
+        let session = try run(
+            ["--endpoint", server.endpoint("echo").absoluteString, "--model", "test-model", "--no-save"],
+            [
+                .keys("/attach \(file.path)\r"), .wait("[📎 n.txt]"), .keys("read it\r"), .wait("SECRET-NOTES"),
+                .screen("echoed"),
+            ] + Self.quit, data: data, width: 200)
+        expectClean(session)
+        #expect(session.screen("echoed").contains("test-model"))
+    }
+
+    @Test func pageUpScrollsAndCtrlLReturnsToTheLatest() throws {
+        let data = try folder()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let session = try run(
+            ["--speed", "20", "--no-save"],
+            [
+                .keys("hello\r"), .wait("Regenerate"), .keys("\u{1B}[5~"), .wait("lines below"), .screen("scrolled"),
+                .keys("\u{0C}"), .gone("lines below"), .screen("latest"), .keys("\u{04}"), .exit(0),
+            ], data: data, height: 20)
+        expectClean(session)
+        #expect(session.screen("scrolled").contains("hello"))
+        #expect(!session.screen("scrolled").contains("conversation.send"))
+        #expect(session.screen("latest").contains("Regenerate"))
+    }
+
+    @Test(arguments: [("HUP", 129), ("ABRT", 134), ("INT", 130)])
+    func theTerminalIsRestoredWhenASignalEndsIt(_ name: String, _ status: Int) throws {
+        let data = try folder()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let session = try run(
+            ["--speed", "1", "--no-save"], [.keys("hello\r"), .wait("Thinking"), .signal(name), .exit(status)],
+            data: data)
+        #expect(session.failure == nil, "\(session.failure ?? "")")
+        #expect(session.restoredTerminal, "terminal left as \(session.modes)")
+    }
+
     @Test func aToolCallIsApprovedFromTheKeyboard() throws {
         let data = try folder()
         defer { try? FileManager.default.removeItem(at: data) }
