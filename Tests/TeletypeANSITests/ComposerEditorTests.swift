@@ -90,3 +90,22 @@ import Testing
         #expect(control.rows == ["a␛[2J"])
     }
 }
+
+/// The README's composer example, as written there.
+@Suite struct ComposerReadmeExampleTests {
+    @Test func theExampleSendsTwoLines() {
+        var decoder = TerminalKeyDecoder()
+        var editor = ComposerEditor()
+        var sent: [String] = []
+        for key in decoder.feed(Array("Hello\u{1B}\rworld\r".utf8)) {
+            if case .send(let text) = editor.handle(key) {
+                sent.append(text)
+                editor.clear(remembering: text)
+            }
+        }
+        #expect(sent == ["Hello\nworld"])
+        #expect(editor.handle(.control("p")) == .edited && editor.text == "Hello\nworld")
+        let layout = ComposerLayout(editor, width: 80, maximumRows: 8, prompt: "› ", placeholder: "Ask anything")
+        #expect(layout.rows == ["› Hello", "  world"])
+    }
+}

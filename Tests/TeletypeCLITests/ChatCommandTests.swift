@@ -299,6 +299,33 @@ import Testing
         #expect(!resumed.screen("new").contains("remember the tulips"))
     }
 
+    /// The side menu reads the saved conversations a page (50) at a time: going past the first page
+    /// loads the next, and the oldest can be opened.
+    @Test func theSideMenuPagesThroughManyConversations() throws {
+        let data = try folder()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let saved = data.appendingPathComponent("teletype/conversations")
+        try FileManager.default.createDirectory(at: saved, withIntermediateDirectories: true)
+        for number in 0..<60 {
+            let line = #"{"id":"q\#(number)","role":"user","text":"conversation number \#(number)"}"#
+            let file = saved.appendingPathComponent(String(format: "20260101-0000%02d-a.jsonl", number))
+            try Data((line + "\n").utf8).write(to: file)
+            let date = Date(timeIntervalSince1970: 1_800_000_000 + Double(number))
+            try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: file.path)
+        }
+        let down = String(repeating: "\u{1B}[B", count: 61)
+        let session = try run(
+            ["--speed", "20"],
+            [
+                .keys("\u{0F}"), .wait("conversation number 59"), .keys(down), .sleep(0.5),
+                .keys(String(repeating: "\u{1B}[B", count: 10)), .wait("conversation number 0"), .keys("\r"),
+                .gone("Conversations ·"), .wait("conversation number 0"), .screen("opened"),
+            ] + Self.quit, data: data)
+        expectClean(session)
+        #expect(session.screen("opened").contains("conversation number 0"))
+        #expect(!session.screen("opened").contains("Conversations ·"), "the menu closed")
+    }
+
     @Test func theTerminalIsRestoredOnSigtermAndAResizeRelaysOut() throws {
         let data = try folder()
         defer { try? FileManager.default.removeItem(at: data) }

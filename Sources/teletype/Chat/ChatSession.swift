@@ -411,15 +411,27 @@ final class ChatSession {
             return
         }
         save()
-        sidebar = ChatSidebar(conversations: store.summaries(), current: conversationID)
+        let list = ConversationList(source: ChatStoreListSource(store: store))
+        sidebar = ChatSidebar(list: list, current: conversationID)
+        Task { @MainActor [weak self] in
+            await list.load(limit: 50)
+            self?.sidebar?.chooseCurrent()
+            self?.isDirty = true
+        }
     }
 
     private func handleSidebar(_ key: TerminalKey) {
         guard var menu = sidebar else { return }
         switch key {
         case .escape, .control("o"), .control("c"): sidebar = nil
-        case .up: menu.move(-1)
-        case .down: menu.move(1)
+        case .up: _ = menu.move(-1)
+        case .down:
+            if menu.move(1) {
+                Task { @MainActor [weak self] in
+                    await menu.list.loadMore()
+                    self?.isDirty = true
+                }
+            }
         case .enter:
             sidebar = nil
             if let choice = menu.selected { switchTo(choice) }
@@ -529,7 +541,7 @@ final class ChatSession {
             screen = optionPicker(over: screen, width: size.width)
         }
         while screen.count < height { screen.append("") }
-        if !chips.isEmpty { screen.append(Self.fit(chips, width: size.width)) }
+        if !chips.isEmpty { screen.append(Self.fit(TerminalSafeText.sanitize(chips), width: size.width)) }
         screen.append(statusLine(width: size.width))
         let composerTop = screen.count
         for row in composer.rows { screen.append(Self.fit(row, width: size.width)) }
