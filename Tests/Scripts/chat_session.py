@@ -15,6 +15,7 @@ Each step of the script (a JSON list) is one of:
   {"exit": 0, "timeout": 10}   wait for the program to end with that status
 Prints JSON: {"screens": {name: [lines]}, "failure": null or what went wrong, "last": [lines],
 "modes": {"alternate": bool, "cursor_hidden": bool, "bracketed_paste": bool}, "status": int or null}.
+With CHAT_SESSION_RAW=FILE set, every byte the program wrote is saved there.
 """
 import fcntl
 import json
@@ -141,6 +142,9 @@ def main():
             "cursor_hidden": terminal.mode(b"\x1b[?25l", b"\x1b[?25h"),
             "bracketed_paste": terminal.mode(b"\x1b[?2004h", b"\x1b[?2004l"),
         }
+        if os.environ.get("CHAT_SESSION_RAW"):
+            with open(os.environ["CHAT_SESSION_RAW"], "wb") as raw:
+                raw.write(terminal.raw)
         code = process.returncode
         result["status"] = code if code is None or code >= 0 else 128 - code
         print(json.dumps(result))

@@ -341,3 +341,62 @@ import Testing
         #expect(session.screen("narrow").split(separator: "\n").allSatisfy { $0.count <= 50 })
     }
 }
+
+/// A reply full of escape-injection payloads, in a chat: the terminal receives only what the chat
+/// itself writes (SGR, cursor positioning, erasing, its private modes, sanitised OSC 8 links).
+@Suite struct ChatSafetyTests {
+    static let payloads = [
+        "\u{1B}]52;c;ZWNobyBwd25lZA==\u{07}", "\u{1B}]0;owned\u{07}", "\u{1B}[2J\u{1B}[H", "\u{1B}[6n", "\u{9B}1A",
+        "\u{1B}P+q\u{1B}\\", "\u{1B}]8;;https://evil.example\u{1B}\\x\u{1B}]8;;\u{1B}\\", "\u{1B}c", "\u{1B}[?1049l",
+    ]
+
+    static func isChatSequence(_ sequence: String) -> Bool {
+        if TerminalOutput.isTeletypeSequence(sequence) { return true }
+        let fixed = [
+            "\u{1B}[?1049h", "\u{1B}[?1049l", "\u{1B}[?2004h", "\u{1B}[?2004l", "\u{1B}[?25h", "\u{1B}[?25l",
+            "\u{1B}[?2026h", "\u{1B}[?2026l", "\u{1B}[K", "\u{1B}[J", "\u{1B}[2J", "\u{1B}[H",
+        ]
+        if fixed.contains(sequence) { return true }
+        // Cursor positioning: ESC [ row ; column H.
+        guard sequence.hasPrefix("\u{1B}["), sequence.hasSuffix("H") else { return false }
+        return sequence.dropFirst(2).dropLast().allSatisfy { $0.isNumber || $0 == ";" }
+    }
+
+    @Test func repliesCannotDriveTheTerminal() throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("tt-chat-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: data) }
+        let text = Self.payloads.map { "payload \($0) end" }.joined(separator: "\n\n")
+        let events: [[String: Any]] = [
+            [
+                "type": "part", "id": "a", "t": 0,
+                "part": [
+                    "type": "ai_tool_call",
+                    "payload": ["id": "t", "name": "tool \(Self.payloads[0])", "status": "running"],
+                ],
+            ],
+            ["type": "delta", "id": "a", "text": text, "t": 10], ["type": "done", "id": "a", "t": 20],
+        ]
+        let recording = data.appendingPathComponent("hostile.jsonl")
+        try Data(
+            events.map { String(decoding: try JSONSerialization.data(withJSONObject: $0), as: UTF8.self) }
+                .joined(separator: "\n").utf8
+        ).write(to: recording)
+        let raw = data.appendingPathComponent("raw.bin")
+        let session = try ChatCommandTests().run(
+            ["--replay", recording.path, "--no-save", "--color", "always"],
+            [.keys("go\r"), .wait("payload ␛]52"), .screen("shown")] + ChatCommandTests.quit, data: data,
+            environment: ["CHAT_SESSION_RAW": raw.path])
+        #expect(session.failure == nil, "\(session.failure ?? "")")
+        let output = String(decoding: try Data(contentsOf: raw), as: UTF8.self)
+        var foreign: Set<String> = []
+        for piece in TerminalOutput.pieces(output) {
+            switch piece {
+            case .text: continue
+            case .control(let scalar): foreign.insert("control U+\(String(scalar.value, radix: 16))")
+            case .escape(let sequence): if !Self.isChatSequence(sequence) { foreign.insert(sequence.debugDescription) }
+            }
+        }
+        #expect(foreign.isEmpty, "sequences the chat did not write: \(foreign.sorted())")
+    }
+}
