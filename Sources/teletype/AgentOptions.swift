@@ -49,19 +49,22 @@ enum Agent: Sendable {
         return value == 0 ? nil : value
     }
 
-    /// A conversation with this agent, after `history`.
+    /// A conversation with this agent, after `history` (shown `historyPage` messages at a time).
     @MainActor
     func conversation(
-        timeout: Double?, history: [Message] = [], approver: (any AIToolApprover)? = nil
+        timeout: Double?, history: [Message] = [], historyPage: Int? = nil, approver: (any AIToolApprover)? = nil
     ) -> AIConversation<Message> {
         switch self {
         case .server(let configuration):
             return AIConversation(
-                transport: OpenAIChatTransport(configuration: configuration, history: history), approver: approver,
-                replyTimeout: timeout)
+                transport: OpenAIChatTransport(
+                    configuration: configuration, history: history, historyPageSize: historyPage),
+                approver: approver, replyTimeout: timeout)
         case .recording(let recording, let speed):
             return AIConversation(
-                transport: ReplayTransport(recording: recording, history: history, timing: .recorded(speed: speed)),
+                transport: ReplayTransport(
+                    recording: recording, history: history, timing: .recorded(speed: speed),
+                    historyPageSize: historyPage),
                 approver: approver, replyTimeout: timeout)
         }
     }

@@ -326,6 +326,27 @@ import Testing
         #expect(!session.screen("opened").contains("Conversations ·"), "the menu closed")
     }
 
+    /// A long saved conversation opens on its latest messages; scrolling to the top loads the older
+    /// ones, page by page, up to the first.
+    @Test func scrollingToTheTopLoadsOlderMessages() throws {
+        let data = try folder()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let saved = data.appendingPathComponent("teletype/conversations")
+        try FileManager.default.createDirectory(at: saved, withIntermediateDirectories: true)
+        let lines = (0..<100).map { number in
+            #"{"id":"m\#(number)","role":"\#(number % 2 == 0 ? "user" : "assistant")","text":"message number \#(number)"}"#
+        }
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: saved.appendingPathComponent("long.jsonl"))
+        let pageUp = String(repeating: "\u{1B}[5~", count: 10)
+        var steps: [Step] = [.wait("message number 99"), .screen("opened")]
+        for _ in 0..<6 { steps += [.keys(pageUp), .sleep(0.3)] }
+        steps += [.wait("message number 0"), .screen("top"), .keys("\u{0C}"), .wait("message number 99")]
+        let session = try run(["--resume", "long", "--no-save"], steps + Self.quit, data: data, height: 24)
+        expectClean(session)
+        #expect(!session.screen("opened").contains("message number 0\n"))
+        #expect(session.screen("top").contains("message number 0"))
+    }
+
     @Test func theTerminalIsRestoredOnSigtermAndAResizeRelaysOut() throws {
         let data = try folder()
         defer { try? FileManager.default.removeItem(at: data) }

@@ -37,6 +37,28 @@ import Testing
         #expect(Set(chat.messages.map(\.id)).count == 4)
     }
 
+    /// A long history shows a page at a time; older pages load on request, and a new message still
+    /// follows the latest.
+    @Test func aLongHistoryShowsAPageAtATime() async throws {
+        let history = (0..<100).map {
+            Message(id: "m\($0)", role: $0 % 2 == 0 ? .user : .assistant, text: "message \($0)")
+        }
+        let transport = ReplayTransport(
+            recording: try recording("Samples/replay.jsonl"), history: history, timing: .instant, historyPageSize: 40)
+        let chat = AIConversation(transport: transport)
+        #expect(chat.messages.map(\.id) == (60..<100).map { "m\($0)" })
+        #expect(chat.hasOlderMessages)
+        await chat.loadOlderMessages().value
+        #expect(chat.messages.first?.id == "m20" && chat.messages.count == 80 && chat.hasOlderMessages)
+        await chat.loadOlderMessages().value
+        #expect(chat.messages.first?.id == "m0" && chat.messages.count == 100 && !chat.hasOlderMessages)
+        await chat.loadOlderMessages().value
+        #expect(chat.messages.count == 100)
+        await chat.send("one more").value
+        await settle(chat)
+        #expect(chat.messages.count == 102 && chat.messages[100].text == "one more")
+    }
+
     @Test(arguments: ["openai.sse", "anthropic.sse", "vercel.jsonl"])
     func everyFormatAnswers(_ name: String) async throws {
         let transport = ReplayTransport(recording: try recording("Tests/Fixtures/streams/\(name)"), timing: .instant)

@@ -59,10 +59,11 @@ public final class OpenAIChatTransport: SSEChatTransport {
     /// The server and model.
     public let configuration: OpenAIChatConfiguration
 
-    /// A transport to the server `configuration` names, after `history`.
-    public init(configuration: OpenAIChatConfiguration, history: [Message] = []) {
+    /// A transport to the server `configuration` names, after `history` (shown `historyPageSize`
+    /// messages at a time, older pages on request; `nil` shows it all). The server always gets all of it.
+    public init(configuration: OpenAIChatConfiguration, history: [Message] = [], historyPageSize: Int? = nil) {
         self.configuration = configuration
-        super.init(format: .openai, history: history)
+        super.init(format: .openai, history: history, historyPageSize: historyPageSize)
     }
 
     override func httpRequest(for messages: [Message], request: AIConversationRequest<Message>) throws -> URLRequest {

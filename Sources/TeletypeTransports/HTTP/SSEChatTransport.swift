@@ -18,6 +18,7 @@ public class SSEChatTransport: AIConversationTransport {
     let format: StreamFormat
     private var feed: AIConversationFeed<Message>?
     private var conversation: StreamedConversation
+    private var window: HistoryWindow
     private var stream: HTTPStream?
     private var reply: ReplyState?
     private let started = Date()
@@ -33,9 +34,10 @@ public class SSEChatTransport: AIConversationTransport {
         var suffix: String
     }
 
-    init(format: StreamFormat, history: [Message]) {
+    init(format: StreamFormat, history: [Message], historyPageSize: Int?) {
         self.format = format
         self.conversation = StreamedConversation(messages: history)
+        self.window = HistoryWindow(pageSize: historyPageSize, historyCount: history.count)
     }
 
     /// The HTTP request asking for a reply to `messages` (the last is the user's).
@@ -46,7 +48,20 @@ public class SSEChatTransport: AIConversationTransport {
     /// Tells `feed` the history it was made with.
     public func connect(_ feed: AIConversationFeed<Message>) {
         self.feed = feed
-        feed.update(messages: conversation.messages)
+        publish()
+        feed.update(hasOlderMessages: window.hasOlderMessages)
+    }
+
+    /// Tells the conversation the messages it shows: the latest page of a long history, and what came since.
+    private func publish() {
+        feed?.update(messages: window.visible(conversation.messages))
+    }
+
+    /// Shows the page of history before the first message shown.
+    public func loadOlderMessages() async throws {
+        guard window.showOlder() else { return }
+        publish()
+        feed?.update(hasOlderMessages: window.hasOlderMessages)
     }
 
     /// Adds the user's message and posts the conversation; returns once the server answers, throwing its error status with its message.
@@ -69,7 +84,7 @@ public class SSEChatTransport: AIConversationTransport {
             messages.append(Message(id: id, role: .user, text: request.text, attachments: files))
         }
         conversation = StreamedConversation(messages: messages)
-        feed?.update(messages: conversation.messages)
+        publish()
         let http = try httpRequest(for: conversation.messages, request: request)
         let stream = HTTPStream(request: http)
         self.stream = stream
@@ -98,7 +113,7 @@ public class SSEChatTransport: AIConversationTransport {
         if reply != nil {
             conversation.apply(.done(messageID: nil), at: now)
             reply = nil
-            feed?.update(messages: conversation.messages)
+            publish()
         }
         feed?.update(activity: nil)
     }
@@ -151,7 +166,7 @@ public class SSEChatTransport: AIConversationTransport {
             if chunk["choices"]?.array?.first?["finish_reason"]?.string != nil { state.finished = true }
         }
         reply = state
-        if changed { feed?.update(messages: conversation.messages) }
+        if changed { publish() }
     }
 
     private func end(_ error: (any Error)?) {
@@ -166,7 +181,7 @@ public class SSEChatTransport: AIConversationTransport {
             conversation.apply(event.renamingMessages(suffix: state.suffix), at: now)
         }
         conversation.apply(.done(messageID: nil), at: now)
-        feed?.update(messages: conversation.messages)
+        publish()
         if error != nil || !state.finished {
             let reason = error.map { ": \($0.localizedDescription)" } ?? ""
             feed?.update(
@@ -180,7 +195,7 @@ public class SSEChatTransport: AIConversationTransport {
         stream?.cancel()
         stream = nil
         conversation.apply(.done(messageID: nil), at: now)
-        feed?.update(messages: conversation.messages)
+        publish()
         feed?.update(activity: AIAgentActivity(state: .error, text: message))
     }
 

@@ -17,14 +17,16 @@ public final class UIMessageStreamTransport: SSEChatTransport {
     /// Headers sent with every request, such as an authorization.
     public let headers: [String: String]
 
-    /// A transport to the chat route at `endpoint`, after `history`.
+    /// A transport to the chat route at `endpoint`, after `history` (shown `historyPageSize` messages
+    /// at a time, older pages on request; `nil` shows it all).
     public init(
-        endpoint: URL, chatID: String = UUID().uuidString, headers: [String: String] = [:], history: [Message] = []
+        endpoint: URL, chatID: String = UUID().uuidString, headers: [String: String] = [:], history: [Message] = [],
+        historyPageSize: Int? = nil
     ) {
         self.endpoint = endpoint
         self.chatID = chatID
         self.headers = headers
-        super.init(format: .vercel, history: history)
+        super.init(format: .vercel, history: history, historyPageSize: historyPageSize)
     }
 
     override func httpRequest(for messages: [Message], request: AIConversationRequest<Message>) throws -> URLRequest {

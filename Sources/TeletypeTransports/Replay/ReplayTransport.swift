@@ -23,20 +23,39 @@ public final class ReplayTransport: AIConversationTransport {
     public let timing: Timing
     private var feed: AIConversationFeed<Message>?
     private var conversation: StreamedConversation
+    private var window: HistoryWindow
     private var playing: Task<Void, Never>?
     private var plays = 0
 
-    /// An agent answering with `recording`, after `history`.
-    public init(recording: StreamRecording, history: [Message] = [], timing: Timing = .recorded(speed: 1)) {
+    /// An agent answering with `recording`, after `history` (shown `historyPageSize` messages at a
+    /// time, older pages on request; `nil` shows it all).
+    public init(
+        recording: StreamRecording, history: [Message] = [], timing: Timing = .recorded(speed: 1),
+        historyPageSize: Int? = nil
+    ) {
         self.recording = recording
         self.timing = timing
         self.conversation = StreamedConversation(messages: history)
+        self.window = HistoryWindow(pageSize: historyPageSize, historyCount: history.count)
     }
 
     /// Tells `feed` the history it was made with.
     public func connect(_ feed: AIConversationFeed<Message>) {
         self.feed = feed
-        feed.update(messages: conversation.messages)
+        publish()
+        feed.update(hasOlderMessages: window.hasOlderMessages)
+    }
+
+    /// Tells the conversation the messages it shows: the latest page of a long history, and what came since.
+    private func publish() {
+        feed?.update(messages: window.visible(conversation.messages))
+    }
+
+    /// Shows the page of history before the first message shown.
+    public func loadOlderMessages() async throws {
+        guard window.showOlder() else { return }
+        publish()
+        feed?.update(hasOlderMessages: window.hasOlderMessages)
     }
 
     /// Adds the user's message and plays the recording's reply to it.
@@ -60,7 +79,7 @@ public final class ReplayTransport: AIConversationTransport {
             messages.append(Message(id: id, role: .user, text: request.text, attachments: files))
         }
         conversation = StreamedConversation(messages: messages)
-        feed?.update(messages: conversation.messages)
+        publish()
         plays += 1
         let suffix = plays == 1 ? "" : "-\(plays)"
         playing = Task { @MainActor [weak self] in await self?.play(suffix: suffix) }
@@ -71,7 +90,7 @@ public final class ReplayTransport: AIConversationTransport {
         playing?.cancel()
         playing = nil
         conversation.apply(.done(messageID: nil))
-        feed?.update(messages: conversation.messages)
+        publish()
         feed?.update(activity: nil)
     }
 
@@ -93,17 +112,17 @@ public final class ReplayTransport: AIConversationTransport {
             case .activity(let state):
                 feed?.update(activity: state.map(Self.activity))
             case .error(let message):
-                feed?.update(messages: conversation.messages)
+                publish()
                 feed?.update(activity: AIAgentActivity(state: .error, text: message))
                 continue
             default:
                 break
             }
-            feed?.update(messages: conversation.messages)
+            publish()
         }
         if let error = recording.error, !Task.isCancelled {
             conversation.apply(.done(messageID: nil))
-            feed?.update(messages: conversation.messages)
+            publish()
             feed?.update(activity: AIAgentActivity(state: .error, text: error.description))
         }
     }

@@ -23,7 +23,7 @@ enum ChatCommand {
           --resume [ID]                 Continue the latest saved conversation (or the one named ID)
           --option ID=TITLE[:DESC]      Offer a chat option in the `/` picker (repeatable)
           --suggest TEXT                A conversation starter, chosen with its number (repeatable)
-          --no-save                     Keep nothing on disk
+          --no-save                     Write nothing to disk (saved conversations can still be opened)
           --color auto|always|never     Use colour (default: auto)
           --theme dark|light|plain      The colour theme (default: dark)
           -h, --help                    Show this help
@@ -71,12 +71,11 @@ enum ChatCommand {
         let timeout = try Agent.timeout(parsed, parser: parser)
         let color = try parser.choice(parsed, "--color", in: ["auto", "always", "never"], default: "auto")
         let themeName = try parser.choice(parsed, "--theme", in: ["dark", "light", "plain"], default: "dark")
-        let store = parsed.isSet("--no-save") ? nil : ChatStore(environment: environment)
+        let store = ChatStore(environment: environment)
         // `--resume` continues the latest; `--resume ID` (its value as the positional) the one named.
         var id = ChatStore.newID()
         var history: [Message] = []
         if parsed.isSet("--resume") {
-            guard let store else { throw CommandError.usage("--resume needs the saved conversations", help: usage) }
             guard let chosen = parsed.positional.first ?? store.summaries().first?.id else {
                 throw CommandError.failure("no saved conversation to resume in \(store.folder.path)")
             }
@@ -97,7 +96,8 @@ enum ChatCommand {
         return ChatSession.Settings(
             agent: agent, timeout: timeout,
             capabilities: TerminalSettings.capabilities(format: "ansi", color: color),
-            appearance: AIAppearance.named(themeName) ?? .dark, store: store, conversationID: id, history: history,
+            appearance: AIAppearance.named(themeName) ?? .dark, store: store, saves: !parsed.isSet("--no-save"),
+            conversationID: id, history: history,
             chatOptions: options, suggestions: parsed.all("--suggest"))
     }
 }

@@ -16,7 +16,9 @@ final class ChatSession {
         var timeout: Double?
         var capabilities: TerminalCapabilities
         var appearance: AIAppearance
-        var store: ChatStore?
+        var store: ChatStore
+        /// Whether conversations are written to the store.
+        var saves: Bool
         var conversationID: String
         var history: [Message]
         var chatOptions: [AIChatOption]
@@ -24,6 +26,8 @@ final class ChatSession {
     }
 
     private let settings: Settings
+    /// A saved conversation shows this many messages at first; scrolling to the top loads more.
+    static let historyPage = 40
     private(set) var conversation: AIConversation<Message>
     private var conversationID: String
     private var observation: AIConversationObservation?
@@ -60,7 +64,7 @@ final class ChatSession {
                 width: Console.terminalWidth ?? 80, capabilities: settings.capabilities,
                 appearance: settings.appearance))
         conversation = settings.agent.conversation(
-            timeout: settings.timeout, history: settings.history, approver: approver)
+            timeout: settings.timeout, history: settings.history, historyPage: Self.historyPage, approver: approver)
         lastSaved = settings.history
         observe()
     }
@@ -173,11 +177,11 @@ final class ChatSession {
 
     /// Saves the conversation when its messages changed and it is not mid-reply.
     private func save() {
-        guard let store = settings.store, !conversation.status.isAnswering else { return }
+        guard settings.saves, !conversation.status.isAnswering else { return }
         let messages = conversation.messages
         guard !messages.isEmpty, messages != lastSaved else { return }
         do {
-            try store.save(messages, id: conversationID)
+            try settings.store.save(messages, id: conversationID)
             lastSaved = messages
         } catch {
             notice = "Could not save the conversation: \(error)"
@@ -406,12 +410,8 @@ final class ChatSession {
     // MARK: Side menu
 
     private func openSidebar() {
-        guard let store = settings.store else {
-            notice = "Conversations are not kept (no data folder)."
-            return
-        }
         save()
-        let list = ConversationList(source: ChatStoreListSource(store: store))
+        let list = ConversationList(source: ChatStoreListSource(store: settings.store))
         sidebar = ChatSidebar(list: list, current: conversationID)
         Task { @MainActor [weak self] in
             await list.load(limit: 50)
@@ -443,7 +443,7 @@ final class ChatSession {
 
     /// Opens conversation `id` (`nil`: a new one).
     private func switchTo(_ id: String?) {
-        guard let store = settings.store else { return }
+        let store = settings.store
         conversation.stop()
         save()
         let history: [Message]
@@ -458,7 +458,8 @@ final class ChatSession {
             history = []
         }
         conversationID = id ?? ChatStore.newID()
-        conversation = settings.agent.conversation(timeout: settings.timeout, history: history, approver: approver)
+        conversation = settings.agent.conversation(
+            timeout: settings.timeout, history: history, historyPage: Self.historyPage, approver: approver)
         lastSaved = history
         observe()
         rows = ConversationRowCache()

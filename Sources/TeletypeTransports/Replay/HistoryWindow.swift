@@ -1,0 +1,31 @@
+import Teletype
+
+/// A long history shown a page at a time: the transport keeps every message (an agent still gets them
+/// all), the conversation is told of the latest page, and ``AIConversation/loadOlderMessages()``
+/// brings the page before.
+struct HistoryWindow: Sendable {
+    /// How many messages a page holds; `nil` shows everything at once.
+    let pageSize: Int?
+    /// How many messages at the start are not shown yet.
+    private(set) var hidden: Int
+
+    init(pageSize: Int?, historyCount: Int) {
+        self.pageSize = pageSize.map { max(1, $0) }
+        hidden = pageSize.map { max(0, historyCount - max(1, $0)) } ?? 0
+    }
+
+    /// Whether there are messages before the first shown.
+    var hasOlderMessages: Bool { hidden > 0 }
+
+    /// The messages the conversation is told of.
+    func visible(_ messages: [Message]) -> [Message] {
+        hidden == 0 ? messages : Array(messages.dropFirst(min(hidden, messages.count)))
+    }
+
+    /// Shows the page before; false when there is none.
+    mutating func showOlder() -> Bool {
+        guard hidden > 0, let pageSize else { return false }
+        hidden = max(0, hidden - pageSize)
+        return true
+    }
+}
