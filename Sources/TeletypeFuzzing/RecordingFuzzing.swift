@@ -6,7 +6,7 @@ import TeletypeTransports
 enum RecordingFuzzing {
     static func problems(in bytes: [UInt8]) -> [String] {
         let data = Data(bytes)
-        let lineCount = bytes.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+        let lineCount = ErrorLocationChecks.lineCount(bytes)
         var problems: [String] = []
         for format in [nil] + StreamFormat.allCases.map(Optional.some) {
             let name = format?.rawValue ?? "detected"

@@ -1,11 +1,12 @@
 import TeletypeANSI
 import TeletypeLayout
+import TeletypeTestSupport
 
 /// Markdown streamed in pieces: what was written plus the tail equals the batch render, the lines
 /// written are never taken back, and every frame is safe.
 enum StreamedMarkdownFuzzing {
     static func problems(in bytes: [UInt8]) -> [String] {
-        var generator = SplitMix(state: InputHash.of(bytes))
+        var generator = SeededGenerator(seed: InputHash.of(bytes))
         let width = Int(generator.next() % 100) + 20
         let text = String(decoding: bytes, as: UTF8.self)
         let utf8 = Array(text.utf8)

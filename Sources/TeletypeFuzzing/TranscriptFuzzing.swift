@@ -9,7 +9,7 @@ import TeletypeTransports
 enum TranscriptFuzzing {
     static func problems(in bytes: [UInt8]) -> [String] {
         let data = Data(bytes)
-        let lineCount = bytes.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+        let lineCount = ErrorLocationChecks.lineCount(bytes)
         var problems: [String] = []
         for format in [nil] + TranscriptFormat.allCases.map(Optional.some) {
             let name = format?.rawValue ?? "detected"
@@ -26,6 +26,9 @@ enum TranscriptFuzzing {
 
 /// An error names a real place in the input and says something.
 enum ErrorLocationChecks {
+    /// How many lines `bytes` has (one more than its newlines).
+    static func lineCount(_ bytes: [UInt8]) -> Int { bytes.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) } }
+
     static func problems(_ error: TranscriptError, lineCount: Int, _ context: String) -> [String] {
         var problems: [String] = []
         if error.line < 1 || error.line > lineCount || error.column < 1 {

@@ -49,33 +49,40 @@ enum ChunkPlanner {
     /// outside fenced code and multi-line raw HTML at the left margin.
     static func headingStarts(in bytes: UnsafeRawBufferPointer) -> [Int] {
         var starts: [Int] = []
-        var offset = 0
         var previousBlank = true
         var fence: (character: UInt8, length: Int)?
         var htmlEnd: [UInt8]?
-        let count = bytes.count
-        while offset < count {
-            var end = offset
-            while end < count && bytes[end] != 0x0A { end += 1 }
-            var lineEnd = end
-            if lineEnd > offset && bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
-            let line = UnsafeRawBufferPointer(rebasing: bytes[offset..<lineEnd])
+        forEachLine(in: bytes) { range in
+            let line = UnsafeRawBufferPointer(rebasing: bytes[range])
             let isBlank = line.allSatisfy { $0 == 0x20 || $0 == 0x09 }
             if let open = fence {
                 if closesFence(line, open) { fence = nil }
             } else if let marker = htmlEnd {
                 if contains(line, marker) { htmlEnd = nil }
             } else if previousBlank && isATXHeading(line) {
-                starts.append(offset)
+                starts.append(range.lowerBound)
             } else if let opened = opensFence(line) {
                 fence = opened
             } else if let marker = htmlBlockEnd(line), !contains(line, marker, skippingOpening: true) {
                 htmlEnd = marker
             }
             previousBlank = isBlank
-            offset = end + 1
         }
         return starts
+    }
+
+    /// Calls `body` with the bytes of each line, in order, without its line ending (LF or CRLF).
+    static func forEachLine(in bytes: UnsafeRawBufferPointer, _ body: (Range<Int>) -> Void) {
+        var offset = 0
+        let count = bytes.count
+        while offset < count {
+            var end = offset
+            while end < count && bytes[end] != 0x0A { end += 1 }
+            var lineEnd = end
+            if lineEnd > offset && bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+            body(offset..<lineEnd)
+            offset = end + 1
+        }
     }
 
     /// Leading spaces, with a tab counting as reaching the next multiple of 4.

@@ -33,29 +33,24 @@ struct LongLineGuard {
         guard bytes.count >= Self.minimumLineBytes else { return nil }
         var found: [Line] = []
         var definitions: [UInt8] = []
-        var offset = 0
         var number = 1
         var previousBlank = true
         var pending: Line?
-        let count = bytes.count
-        while offset < count {
-            var end = offset
-            while end < count && bytes[end] != 0x0A { end += 1 }
-            var lineEnd = end
-            if lineEnd > offset && bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
-            let isBlank = bytes[offset..<lineEnd].allSatisfy { $0 == 0x20 || $0 == 0x09 }
+        ChunkPlanner.forEachLine(in: bytes) { range in
+            let isBlank = bytes[range].allSatisfy { $0 == 0x20 || $0 == 0x09 }
             // A candidate counts once the line after it is known to be blank (or the end).
             if let candidate = pending, isBlank { found.append(candidate) }
             pending = nil
-            if previousBlank && lineEnd - offset >= Self.minimumLineBytes && Self.startsParagraphOnly(bytes[offset]) {
-                pending = Line(number: number, range: offset..<lineEnd)
+            if previousBlank && range.count >= Self.minimumLineBytes
+                && Self.startsParagraphOnly(bytes[range.lowerBound])
+            {
+                pending = Line(number: number, range: range)
             }
-            if lineEnd - offset < 4096 && Self.isDefinition(bytes[offset..<lineEnd]) {
-                definitions.append(contentsOf: bytes[offset..<lineEnd])
+            if range.count < 4096 && Self.isDefinition(bytes[range]) {
+                definitions.append(contentsOf: bytes[range])
                 definitions.append(0x0A)
             }
             previousBlank = isBlank
-            offset = end + 1
             number += 1
         }
         if let candidate = pending { found.append(candidate) }

@@ -28,4 +28,18 @@ struct HistoryWindow: Sendable {
         hidden = max(0, hidden - pageSize)
         return true
     }
+
+    /// Tells `feed` the messages it shows of `messages`.
+    @MainActor
+    func publish(_ messages: [Message], to feed: AIConversationFeed<Message>?) {
+        feed?.update(messages: visible(messages))
+    }
+
+    /// Shows the page before, and tells `feed`.
+    @MainActor
+    mutating func loadOlder(_ messages: [Message], to feed: AIConversationFeed<Message>?) {
+        guard showOlder() else { return }
+        publish(messages, to: feed)
+        feed?.update(hasOlderMessages: hasOlderMessages)
+    }
 }

@@ -47,16 +47,10 @@ public final class ReplayTransport: AIConversationTransport {
     }
 
     /// Tells the conversation the messages it shows: the latest page of a long history, and what came since.
-    private func publish() {
-        feed?.update(messages: window.visible(conversation.messages))
-    }
+    private func publish() { window.publish(conversation.messages, to: feed) }
 
     /// Shows the page of history before the first message shown.
-    public func loadOlderMessages() async throws {
-        guard window.showOlder() else { return }
-        publish()
-        feed?.update(hasOlderMessages: window.hasOlderMessages)
-    }
+    public func loadOlderMessages() async throws { window.loadOlder(conversation.messages, to: feed) }
 
     /// Adds the user's message and plays the recording's reply to it.
     public func send(_ request: AIConversationRequest<Message>) async throws {
