@@ -32,7 +32,8 @@ final class ChatSession {
     private var conversationID: String
     private var observation: AIConversationObservation?
     private let approver = ChatApprover()
-    private let localization = AILocalization()
+    /// The texts of the chat's own parts (placeholder, empty content, notices), from the appearance.
+    private var localization: AILocalization { settings.appearance.localizationProvider }
 
     private var editor = ComposerEditor()
     private var decoder = TerminalKeyDecoder()
@@ -488,7 +489,9 @@ final class ChatSession {
 
     private var chips: String {
         var parts: [String] = []
-        if let option = selectedOption { parts.append("[\(option.shortTitle ?? option.title) ×]") }
+        if let option = selectedOption {
+            parts.append("[" + (option.icon.map { $0 + " " } ?? "") + (option.shortTitle ?? option.title) + " ×]")
+        }
         for url in attachments { parts.append("[📎 \(url.lastPathComponent)]") }
         return parts.joined(separator: " ")
     }
@@ -597,7 +600,7 @@ final class ChatSession {
     private func optionPicker(over screen: [String], width: Int) -> [String] {
         var menu = ["Chat options (number to choose, Esc to close):"]
         for (index, option) in settings.chatOptions.enumerated() {
-            var line = "  \(index + 1). \(option.title)"
+            var line = "  \(index + 1). " + (option.icon.map { $0 + " " } ?? "") + option.title
             if let description = option.description { line += " — \(description)" }
             menu.append(Self.fit(line, width: width))
         }
