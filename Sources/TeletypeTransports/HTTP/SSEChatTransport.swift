@@ -48,8 +48,7 @@ public class SSEChatTransport: AIConversationTransport {
     /// Tells `feed` the history it was made with.
     public func connect(_ feed: AIConversationFeed<Message>) {
         self.feed = feed
-        publish()
-        feed.update(hasOlderMessages: window.hasOlderMessages)
+        window.start(conversation.messages, on: feed)
     }
 
     /// Tells the conversation the messages it shows: the latest page of a long history, and what came since.

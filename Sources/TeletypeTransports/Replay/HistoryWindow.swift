@@ -35,6 +35,13 @@ struct HistoryWindow: Sendable {
         feed?.update(messages: visible(messages))
     }
 
+    /// Tells a newly connected `feed` the latest page of `messages` and whether there are older ones.
+    @MainActor
+    func start(_ messages: [Message], on feed: AIConversationFeed<Message>) {
+        publish(messages, to: feed)
+        feed.update(hasOlderMessages: hasOlderMessages)
+    }
+
     /// Shows the page before, and tells `feed`.
     @MainActor
     mutating func loadOlder(_ messages: [Message], to feed: AIConversationFeed<Message>?) {
