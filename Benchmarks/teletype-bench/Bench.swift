@@ -86,6 +86,7 @@ struct Bench {
         }
         printTable(rows)
         if suites.contains("streaming") { StreamingBench.run(quick: quick) }
+        if suites.contains("piped") { PipedStreamBench.run(quick: quick, me: me, folder: folder) }
         if suites.contains("conversation") { MainActor.assumeIsolated { ConversationStateBench.run(quick: quick) } }
         if suites.contains("hostile") { HostileInputBench.run(quick: quick, folder: folder, me: me) }
         if let jsonPath {

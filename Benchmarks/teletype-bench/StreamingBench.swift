@@ -53,14 +53,14 @@ enum StreamingBench {
             if frames.isDue(at: now) {
                 let begin = seconds()
                 let committed = stream.update()
-                written += region.frame(committed: committed, live: stream.tailLinesAfter()).count
+                written += region.frame(committed: committed, live: stream.liveLines).count
                 let cost = seconds() - begin
                 frames.drew(from: now, to: now + cost)
                 now += cost
             }
         }
         let committed = stream.finish()
-        written += region.frame(committed: committed + stream.tailLinesAfter(), live: []).count
+        written += region.frame(committed: committed + Array(stream.liveLines), live: []).count
         return Streamed(cpu: cpu() - start, bytes: written, duration: rate == nil ? seconds() - began : now)
     }
 

@@ -13,6 +13,7 @@ import TeletypeMarkdown
 //   render, export  `teletype render` / `teletype export` of a 10,000-message transcript, vs cmark-gfm on its texts
 //   export-large    peak memory of exporting a 200 MB JSONL transcript
 //   streaming       streaming 100 KB and 1 MB replies in 4-byte deltas against one render; a row update
+//   piped           `teletype md` reading each real document from a pipe, 4 bytes a millisecond, vs streamdown
 //   conversation    100,000 feed updates of a growing reply, in 10,000 messages against 10
 //   hostile         pathological inputs (a 50 MB line, deep nesting, …) against cmark-gfm; a million deltas
 // Each measurement runs in a child process, so peak memory (max RSS) is reported per program.
@@ -47,11 +48,11 @@ while index < arguments.count {
             exit(2)
         }
         jsonPath = arguments[index]
-    case "html", "ansi", "rich", "render", "export", "export-large", "streaming", "conversation", "hostile":
+    case "html", "ansi", "rich", "render", "export", "export-large", "streaming", "piped", "conversation", "hostile":
         suites.append(arguments[index])
     case "-h", "--help":
         print(
-            "usage: teletype-bench [html] [ansi] [rich] [render] [export] [export-large] [streaming] [conversation] [hostile] [--quick] [--json FILE]"
+            "usage: teletype-bench [html] [ansi] [rich] [render] [export] [export-large] [streaming] [piped] [conversation] [hostile] [--quick] [--json FILE]"
         )
         exit(0)
     default:
@@ -61,6 +62,8 @@ while index < arguments.count {
     index += 1
 }
 if suites.isEmpty {
-    suites = ["html", "ansi", "rich", "render", "export", "export-large", "streaming", "conversation", "hostile"]
+    suites = [
+        "html", "ansi", "rich", "render", "export", "export-large", "streaming", "piped", "conversation", "hostile",
+    ]
 }
 exit(Bench(suites: suites, quick: quick, jsonPath: jsonPath).run())

@@ -70,10 +70,10 @@ extension Snapshotting where Value == String {
                 stream.append(utf8: Array(bytes[offset..<min(bytes.count, offset + 16)]))
                 offset += 16
                 let committed = stream.update()
-                terminal.feed(region.frame(committed: committed, live: stream.tailLinesAfter()))
+                terminal.feed(region.frame(committed: committed, live: stream.liveLines))
             }
             let committed = stream.finish()
-            terminal.feed(region.frame(committed: committed + stream.tailLinesAfter(), live: []))
+            terminal.feed(region.frame(committed: committed + Array(stream.liveLines), live: []))
             return terminal.text
         }
     }

@@ -2,6 +2,7 @@ import TeletypeANSI
 
 /// A small terminal: feed it what a program wrote, read what the screen and its scrollback show.
 /// It understands every sequence Teletype writes — SGR (kept out of the text), cursor moves, erasing,
+/// inserting and deleting lines,
 /// synchronized output, hidden cursor, OSC 8 hyperlinks — with wide characters taking two cells,
 /// automatic wrapping at the last column, and a line feed that also returns the carriage (as a tty's
 /// `onlcr` makes it).
@@ -17,6 +18,10 @@ public struct TerminalEmulator: Sendable {
     /// The cursor sits past the last column: the next character wraps first.
     private var pendingWrap = false
     private var pending: [UInt8] = []
+    /// Where the last character written starts, while nothing else happened since: a scalar that
+    /// joins its grapheme cluster (a combining mark, a selector, a joiner, a spacing mark) joins it
+    /// there, as terminals that cluster graphemes do.
+    private var lastCluster: (row: Int, column: Int)?
 
     /// An empty screen of `width` × `height` cells.
     public init(width: Int, height: Int) {
@@ -58,6 +63,7 @@ public struct TerminalEmulator: Sendable {
     /// Handles what starts at `index`; returns how many bytes it took, or nil when it is incomplete.
     private mutating func step(at index: Int) -> Int? {
         let byte = pending[index]
+        if byte < 0x20 || byte == 0x7F { lastCluster = nil }
         switch byte {
         case 0x1B: return escape(at: index)
         case 0x0A, 0x0B, 0x0C:
@@ -102,6 +108,25 @@ public struct TerminalEmulator: Sendable {
     }
 
     private mutating func put(_ text: String) {
+        if CellWidth.clustering == .graphemes, let last = lastCluster, last.row == row {
+            let joined = grid[row][last.column] + text
+            if joined.count == 1, let character = joined.first {
+                // The scalar joins the cluster before it, which may grow from one cell to two.
+                let before = CellWidth.of(grid[row][last.column])
+                grid[row][last.column] = joined
+                if before == 1, CellWidth.of(character) == 2, last.column + 1 < width {
+                    eraseWideCharacter(at: last.column + 1)
+                    grid[row][last.column + 1] = ""
+                    column = last.column + 2
+                    pendingWrap = false
+                    if column >= width {
+                        column = width - 1
+                        pendingWrap = true
+                    }
+                }
+                return
+            }
+        }
         let cells = CellWidth.of(text)
         if cells == 0 {
             // A combining mark or joiner: it joins the character before it.
@@ -119,6 +144,7 @@ public struct TerminalEmulator: Sendable {
         // Writing over half of a wide character erases the whole of it, as terminals do.
         for covered in column..<min(width, column + cells) { eraseWideCharacter(at: covered) }
         grid[row][column] = text
+        lastCluster = (row, column)
         if cells == 2, column + 1 < width { grid[row][column + 1] = "" }
         column += cells
         if column >= width {
@@ -149,6 +175,7 @@ public struct TerminalEmulator: Sendable {
 
     private mutating func escape(at index: Int) -> Int? {
         guard index + 1 < pending.count else { return nil }
+        lastCluster = nil
         let kind = pending[index + 1]
         if kind == UInt8(ascii: "[") {
             var end = index + 2
@@ -209,6 +236,19 @@ public struct TerminalEmulator: Sendable {
                 for cell in column..<width { grid[row][cell] = " " }
                 for line in (row + 1)..<height { grid[line] = Array(repeating: " ", count: width) }
             }
+        case UInt8(ascii: "M"):
+            // Delete lines: those below move up, blank lines come in at the bottom; none reaches
+            // the scrollback.
+            let deleted = min(count, height - row)
+            grid.removeSubrange(row..<(row + deleted))
+            grid += Array(repeating: Array(repeating: " ", count: width), count: deleted)
+            column = 0
+        case UInt8(ascii: "L"):
+            // Insert lines: those below move down, the bottom ones are lost.
+            let inserted = min(count, height - row)
+            grid.insert(contentsOf: Array(repeating: Array(repeating: " ", count: width), count: inserted), at: row)
+            grid.removeLast(inserted)
+            column = 0
         case UInt8(ascii: "K"):
             switch first {
             case 1: for cell in 0...column { grid[row][cell] = " " }

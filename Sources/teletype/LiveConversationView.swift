@@ -20,6 +20,7 @@ struct LiveConversationView {
         rowLines = ConversationLineCache(renderer: renderer)
         region = LiveRegion(capabilities: renderer.capabilities, height: height)
         self.height = height
+        GraphemeSetting.askTerminal()
         Console.output(LiveRegion.begin)
         TerminalRestore.install()
         TerminalResize.install()
@@ -60,5 +61,6 @@ struct LiveConversationView {
     /// Shows the cursor again.
     func end() {
         Console.output(LiveRegion.end)
+        Console.output(GraphemeSetting.restoreSequence)
     }
 }

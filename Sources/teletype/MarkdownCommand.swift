@@ -22,6 +22,9 @@ enum MarkdownCommand {
           --live                        Draw standard input as it arrives in a live region, even when the output
                                         is not a terminal (for recording and tests)
           --no-typing                   Show text as it arrives instead of typing it out
+          --graphemes on|off            Measure text by grapheme cluster as modern terminals draw it (on, the
+                                        default), or by code point for terminals that do not cluster (off);
+                                        also TELETYPE_GRAPHEMES=1|0
           -h, --help                    Show this help
 
         Standard input is rendered as it arrives: in a terminal the reply types itself out in a live region;

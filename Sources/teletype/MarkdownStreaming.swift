@@ -10,8 +10,10 @@ import TeletypeLayout
 /// reply), append-only output elsewhere — byte for byte the batch render once the input ends.
 enum MarkdownStreaming {
     static func run(renderer: TerminalRenderer, live: Bool, typing: Bool, height: Int) {
-        var stream = MarkdownStreamRenderer(renderer: renderer)
+        var stream = MarkdownStreamRenderer(renderer: renderer, showsOpenLines: live)
         var region = LiveRegion(capabilities: renderer.capabilities, height: height)
+        // Typing out reveals whole characters at a pace; otherwise bytes go to the parser as read.
+        let typesOut = live && typing
         var pacer = TypingPacer()
         var received: [Character] = []
         var decoder = UTF8Buffer()
@@ -19,6 +21,7 @@ enum MarkdownStreaming {
         var frames = FramePacer()
         var ended = false
         if live {
+            GraphemeSetting.askTerminal()
             Console.output(LiveRegion.begin)
             TerminalRestore.install()
             TerminalResize.install()
@@ -27,29 +30,29 @@ enum MarkdownStreaming {
         while !ended || revealed < received.count {
             if !ended {
                 var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-                let ready = poll(&descriptor, 1, live && typing ? 5 : 16)
+                let ready = poll(&descriptor, 1, typesOut ? 5 : 16)
                 if ready > 0 {
                     let count = read(STDIN_FILENO, &buffer, buffer.count)
                     if count > 0 {
-                        received += decoder.characters(from: buffer[0..<count])
+                        if typesOut {
+                            received += decoder.characters(from: buffer[0..<count])
+                        } else {
+                            stream.append(utf8: Array(buffer[0..<count]))
+                        }
                     } else if count == 0 || (count < 0 && errno != EINTR && errno != EAGAIN) {
-                        received += decoder.finish()
+                        if typesOut { received += decoder.finish() }
                         ended = true
                     }
                 }
             }
             let now = Clock.seconds()
-            let target: Int
-            if ended {
-                target = pacer.finish(available: received.count)
-            } else if live && typing {
-                target = pacer.advance(to: now, available: received.count)
-            } else {
-                target = received.count
-            }
-            if target > revealed {
-                stream.append(String(received[revealed..<target]))
-                revealed = target
+            if typesOut {
+                let target =
+                    ended ? pacer.finish(available: received.count) : pacer.advance(to: now, available: received.count)
+                if target > revealed {
+                    stream.append(String(received[revealed..<target]))
+                    revealed = target
+                }
             }
             if ended && revealed == received.count { break }
             if live, TerminalResize.takeResize(), let width = Console.terminalWidth {
@@ -61,7 +64,7 @@ enum MarkdownStreaming {
             if frames.isDue(at: now) {
                 let committed = stream.update()
                 if live {
-                    Console.output(region.frame(committed: committed, live: stream.tailLinesAfter()))
+                    Console.output(region.frame(committed: committed, live: stream.liveLines))
                 } else if !committed.isEmpty {
                     Console.output(ANSIWriter.bytes(committed, capabilities: renderer.capabilities))
                 }
@@ -70,11 +73,12 @@ enum MarkdownStreaming {
         }
         let committed = stream.finish()
         if live {
-            Console.output(region.frame(committed: committed + stream.tailLinesAfter(), live: []))
+            Console.output(region.frame(committed: committed + Array(stream.liveLines), live: []))
             Console.output(LiveRegion.end)
+            Console.output(GraphemeSetting.restoreSequence)
         } else {
             var rest = committed
-            rest += stream.tailLinesAfter()
+            rest += stream.liveLines
             Console.output(ANSIWriter.bytes(rest, capabilities: renderer.capabilities))
         }
     }
@@ -143,6 +147,9 @@ enum TerminalRestore {
             Glibc.signal(signal) { number in
                 let show = "\u{1B}[?2026l\u{1B}[?25h\n"
                 _ = show.withCString { Glibc.write(STDOUT_FILENO, $0, strlen($0)) }
+                if GraphemeSetting.enabledMode {
+                    _ = "\u{1B}[?2027l".withCString { Glibc.write(STDOUT_FILENO, $0, strlen($0)) }
+                }
                 Glibc.signal(number, SIG_DFL)
                 Glibc.raise(number)
             }

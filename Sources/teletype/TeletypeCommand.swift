@@ -21,6 +21,11 @@ enum TeletypeCommand {
         OPTIONS
           -h, --help       Show this help (use `teletype <command> -h` for a command's options)
           --version        Show the version
+          --graphemes on|off
+                           With any command: measure text by grapheme cluster, as modern terminals draw
+                           it (on, the default), or code point by code point, for terminals that do not
+                           cluster (off). Also TELETYPE_GRAPHEMES=1|0; a live view asks the terminal
+                           (DECRQM 2027) when neither is given.
 
         """
 
@@ -30,6 +35,7 @@ enum TeletypeCommand {
             return 2
         }
         do {
+            let rest = try GraphemeSetting.apply(Array(arguments.dropFirst()), help: usage)
             switch first {
             case "-h", "--help", "help":
                 Console.output(usage)
@@ -38,17 +44,17 @@ enum TeletypeCommand {
                 Console.output("teletype \(version)\n")
                 return 0
             case "md":
-                return try MarkdownCommand.run(arguments: Array(arguments.dropFirst()))
+                return try MarkdownCommand.run(arguments: rest)
             case "render":
-                return try RenderCommand.run(arguments: Array(arguments.dropFirst()))
+                return try RenderCommand.run(arguments: rest)
             case "export":
-                return try ExportCommand.run(arguments: Array(arguments.dropFirst()))
+                return try ExportCommand.run(arguments: rest)
             case "replay":
-                return try ReplayCommand.run(arguments: Array(arguments.dropFirst()))
+                return try ReplayCommand.run(arguments: rest)
             case "ask":
-                return try AskCommand.run(arguments: Array(arguments.dropFirst()))
+                return try AskCommand.run(arguments: rest)
             case "chat":
-                return try ChatCommand.run(arguments: Array(arguments.dropFirst()))
+                return try ChatCommand.run(arguments: rest)
             default:
                 throw CommandError.usage("unknown command '\(first)'", help: usage)
             }

@@ -106,10 +106,10 @@ import Testing
             stream.append(utf8: Array(bytes[offset..<offset + length]))
             offset += length
             let committed = stream.update()
-            output += region.frame(committed: committed, live: stream.tailLinesAfter())
+            output += region.frame(committed: committed, live: stream.liveLines)
         }
         let committed = stream.finish()
-        output += region.frame(committed: committed + stream.tailLinesAfter(), live: [])
+        output += region.frame(committed: committed + Array(stream.liveLines), live: [])
         for piece in TerminalOutput.pieces(String(decoding: output, as: UTF8.self)) {
             switch piece {
             case .text: continue

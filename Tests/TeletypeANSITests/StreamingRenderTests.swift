@@ -152,7 +152,7 @@ import Testing
             stream.append(utf8: Array(bytes[offset..<min(bytes.count, offset + 13)]))
             offset += 13
             let committed = stream.update()
-            let live = stream.tailLinesAfter()
+            let live = Array(stream.liveLines)
             let frame = region.frame(committed: committed, live: live)
             for up in Self.cursorUps(frame) {
                 #expect(up <= min(previousLive, height - 1), "moved up \(up) over \(previousLive) open lines")

@@ -1,14 +1,48 @@
 /// How many terminal cells text takes: East Asian Wide and Fullwidth characters and emoji shown
 /// as emoji take 2, combining marks and zero-width characters 0, everything else 1. Measured by
-/// grapheme cluster, as terminals draw them.
+/// grapheme cluster, as terminals that cluster graphemes draw them (Python `wcwidth`'s `wcswidth`
+/// measures the same way): an emoji presentation sequence (`©️`, `#️⃣`), a ZWJ sequence or an
+/// emoji with a skin tone is one cluster of 2 cells, and an Indic cluster with a spacing mark
+/// (`हि`) or a conjunct (`क्ष`) takes 2.
 public enum CellWidth {
+    /// How a terminal puts characters in cells.
+    public enum Clustering: String, Sendable, CaseIterable {
+        /// A grapheme cluster takes the cells of its first character, made wider by an emoji
+        /// presentation selector, a spacing mark or a conjunct: terminals that cluster graphemes
+        /// (DEC mode 2027, and most terminals made since 2023).
+        case graphemes
+        /// Every code point takes its own cells, as `wcwidth(3)` counts them: older terminals.
+        case codePoints
+    }
+
+    /// How text is measured in this process. Set it once, before anything is measured (the command
+    /// line does, from `--graphemes`, `TELETYPE_GRAPHEMES` or the terminal's answer); the default,
+    /// ``Clustering/graphemes``, is how modern terminals draw.
+    nonisolated(unsafe) public static var clustering: Clustering = .graphemes
+
     /// The cells one grapheme cluster takes.
     public static func of(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
         if first.value < 0x7F { return first.value >= 0x20 ? 1 : 0 }
-        if scalars.count > 1, scalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
-        return of(first)
+        let base = of(first)
+        guard scalars.count > 1 else { return base }
+        if clustering == .codePoints { return scalars.reduce(0) { $0 + of($1) } }
+        if base == 0 { return scalars.reduce(0) { max($0, of($1)) } }
+        if base == 2 { return 2 }
+        var afterVirama = false
+        for scalar in scalars.dropFirst() {
+            let value = scalar.value
+            // The emoji variation selector asks for emoji presentation: two cells.
+            if value == 0xFE0F { return 2 }
+            if value < 0x300 { continue }
+            let properties = scalar.properties
+            // A spacing mark takes a cell of its own, and so does a consonant joined by a virama.
+            if properties.generalCategory == .spacingMark { return 2 }
+            if afterVirama && of(scalar) > 0 { return 2 }
+            afterVirama = properties.canonicalCombiningClass == .virama
+        }
+        return base
     }
 
     /// The cells a single scalar takes when it starts a grapheme cluster.
@@ -16,7 +50,7 @@ public enum CellWidth {
         let value = scalar.value
         if value < 0x7F { return value >= 0x20 ? 1 : 0 }
         if value < 0xA0 { return 0 }
-        if value < 0x300 { return value == 0xAD ? 0 : 1 }
+        if value < 0x300 { return 1 }
         if isWide(value) { return 2 }
         if scalar.properties.isEmojiPresentation { return 2 }
         switch scalar.properties.generalCategory {
@@ -42,8 +76,9 @@ public enum CellWidth {
         // When no scalar joins its neighbours into a wider cluster, the cluster widths are the sums of
         // their scalars' (a combining mark adds nothing): no grapheme breaking is needed.
         var width = 0
+        let clusters = clustering == .graphemes
         for scalar in text.unicodeScalars {
-            if joinsCluster(scalar.value) {
+            if clusters && joinsCluster(scalar.value) {
                 width = 0
                 for character in text { width += of(character) }
                 return width
@@ -56,14 +91,22 @@ public enum CellWidth {
     /// Whether a scalar may belong to the cluster before it: a zero-width scalar (combining marks,
     /// joiners, selectors, Hangul vowels and finals) or one of ``joinsCluster(_:)``.
     static func mayJoin(_ scalar: Unicode.Scalar) -> Bool {
-        joinsCluster(scalar.value) || of(scalar) == 0
+        (clustering == .graphemes && joinsCluster(scalar.value)) || of(scalar) == 0
     }
 
     /// Scalars that make a cluster wider or narrower than the sum of its parts: the zero-width
-    /// joiner, the emoji variation selector, skin-tone modifiers, regional indicators and tags.
+    /// joiner, the emoji variation selector, skin-tone modifiers, regional indicators, tags, spacing
+    /// marks and viramas (whose next consonant joins their cluster).
     static func joinsCluster(_ value: UInt32) -> Bool {
-        value == 0x200D || value == 0xFE0F || (0x1F3FB...0x1F3FF).contains(value) || (0x1F1E6...0x1F1FF).contains(value)
-            || (0xE0020...0xE007F).contains(value)
+        if value == 0x200D || value == 0xFE0F || (0x1F3FB...0x1F3FF).contains(value)
+            || (0x1F1E6...0x1F1FF).contains(value) || (0xE0020...0xE007F).contains(value)
+        {
+            return true
+        }
+        // Spacing marks and viramas start with the scripts of India.
+        guard value >= 0x900, let scalar = Unicode.Scalar(value) else { return false }
+        let properties = scalar.properties
+        return properties.generalCategory == .spacingMark || properties.canonicalCombiningClass == .virama
     }
 
     /// Whether `value` is East Asian Wide or Fullwidth.

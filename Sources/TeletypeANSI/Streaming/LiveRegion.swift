@@ -4,6 +4,11 @@ import TeletypeLayout
 /// once, into the scrollback; the open lines are redrawn in place, rewriting only the lines that
 /// changed (each overwritten before what is left of it is erased, or, when text was only added at
 /// its end, just that text written after it), in one synchronized frame.
+///
+/// Open lines never reach the scrollback: when there are more of them than the screen holds, the
+/// region shows the last ones (deleting lines at its top to move them up, which no terminal keeps),
+/// and the others are written when they are committed. So the scrollback only ever holds final
+/// lines, in order, each once.
 public struct LiveRegion: Sendable {
     /// What the terminal understands: colours, synchronized output.
     public let capabilities: TerminalCapabilities
@@ -11,6 +16,10 @@ public struct LiveRegion: Sendable {
     public var height: Int
     /// The lines drawn in the live region, as written.
     private var shown: [[UInt8]] = []
+    /// The lines drawn in the live region, as laid out (to tell text added at the end of a line).
+    private var shownLines: [StyledLine] = []
+    /// How many leading open lines of the last frame were not drawn (the region shows the rest).
+    public private(set) var clipped = 0
 
     /// A live region for a terminal `height` rows tall, nothing drawn yet.
     public init(capabilities: TerminalCapabilities, height: Int) {
@@ -31,84 +40,129 @@ public struct LiveRegion: Sendable {
         out += Array("\u{1B}[J".utf8)
         shown = []
         shownLines = []
-        hidden = 0
+        clipped = 0
         self.height = max(height, 2)
         return out
     }
 
-    /// How many leading lines of the open content have already scrolled off the screen: they are
-    /// never redrawn.
-    private var hidden = 0
-    /// The lines drawn in the live region, as laid out (to tell text added at the end of a line).
-    private var shownLines: [StyledLine] = []
-
     /// A frame: `committed` lines are written for good, then `live` replaces the live region.
     public mutating func frame(committed: [StyledLine], live: [StyledLine]) -> [UInt8] {
-        let total = committed.count + live.count
-        func line(_ index: Int) -> StyledLine {
-            index < committed.count ? committed[index] : live[index - committed.count]
-        }
-        // Lines that scrolled off are neither redrawn nor even encoded.
-        let skip = min(hidden, total)
+        frame(committed: committed, live: live[...])
+    }
+
+    /// A frame: `committed` lines are written for good, then `live` (a view of them, say
+    /// ``MarkdownStreamRenderer/liveLines``) replaces the live region; only its last lines, those the
+    /// screen holds, are read.
+    public mutating func frame<Live: RandomAccessCollection<StyledLine>>(
+        committed: [StyledLine], live: Live
+    ) -> [UInt8] where Live.Index == Int {
+        let limit = height - 1
+        let visible = min(live.count, limit)
+        let clippedNow = live.count - visible
+        // What is written from the top of the region: every committed line, then the open lines
+        // the screen holds.
+        var lines = committed
+        lines.reserveCapacity(committed.count + visible)
+        for index in (live.startIndex + clippedNow)..<live.endIndex { lines.append(live[index]) }
         var content: [[UInt8]] = []
-        content.reserveCapacity(total - skip)
-        for index in skip..<total {
+        content.reserveCapacity(lines.count)
+        for line in lines {
             var bytes: [UInt8] = []
-            ANSIWriter.write(line(index), capabilities: capabilities, into: &bytes)
+            ANSIWriter.write(line, capabilities: capabilities, into: &bytes)
             bytes.removeLast()  // the frame writes the line endings
             content.append(bytes)
         }
+        var out: [UInt8] = []
+        if clipped > 0 && (!committed.isEmpty || clippedNow < clipped || clippedNow - clipped >= shown.count) {
+            // Lines never drawn are committed now, or the open lines moved too far: drawn anew.
+            out += Array("\u{1B}[?2026h".utf8)
+            if !shown.isEmpty { out += Array("\u{1B}[\(shown.count)F".utf8) }
+            out += Array("\u{1B}[J".utf8)
+            for bytes in content {
+                out += bytes
+                out += Array("\r\n".utf8)
+            }
+            out += Array("\u{1B}[?2026l".utf8)
+        } else {
+            var old = shown
+            var oldLines = shownLines
+            var atTop = false
+            if committed.isEmpty && clippedNow > clipped {
+                // The open lines grew past the screen: the region moves up by deleting lines at its
+                // top (which reach no scrollback), and the new lines come in below.
+                let moved = clippedNow - clipped
+                out += Array("\u{1B}[?2026h".utf8)
+                out += Array("\u{1B}[\(shown.count)F\u{1B}[\(moved)M".utf8)
+                old = Array(old.dropFirst(moved))
+                oldLines = Array(oldLines.dropFirst(moved))
+                atTop = true
+            }
+            out += diff(content, lines: lines, old: old, oldLines: oldLines, atTop: atTop)
+            if atTop { out += Array("\u{1B}[?2026l".utf8) }
+        }
+        shown = Array(content.suffix(visible))
+        shownLines = Array(lines.suffix(visible))
+        clipped = clippedNow
+        return out
+    }
+
+    /// Rewrites, from the top of the region, the lines of `content` that differ from `old` (what the
+    /// region shows); the cursor starts after the region, or at its top when `atTop`, and ends
+    /// after the last line.
+    private func diff(
+        _ content: [[UInt8]], lines: [StyledLine], old shown: [[UInt8]], oldLines shownLines: [StyledLine],
+        atTop: Bool
+    ) -> [UInt8] {
         var lead = 0
         while lead < content.count, lead < shown.count, shown[lead] == content[lead] { lead += 1 }
         var out: [UInt8] = []
-        if lead < content.count || content.count < shown.count {
-            out += Array("\u{1B}[?2026h".utf8)
-            // Up to the first line that changed; the ones above it stay as they are.
-            if shown.count > lead { out += Array("\u{1B}[\(shown.count - lead)F".utf8) }
-            var unchanged = 0
-            for offset in lead..<content.count {
-                let bytes = content[offset]
-                if offset < shown.count && shown[offset] == bytes {
-                    unchanged += 1
-                    continue
-                }
-                if unchanged > 0 {
-                    out += Array("\u{1B}[\(unchanged)E".utf8)
-                    unchanged = 0
-                }
-                let new = line(skip + offset)
-                let old = offset < shown.count ? shownLines[offset] : nil
-                // A tab moves over cells without writing them: a line with one is erased before it is
-                // written, or what was under the tab would still show.
-                let hasTab = bytes.contains(0x09)
-                if let old, !hasTab, let change = Self.change(from: old, to: new) {
-                    // Only the end of the line changed: it is rewritten from the first cell that differs.
-                    out += Array("\u{1B}[\(change.column + 1)G".utf8)
-                    ANSIWriter.write(change.rest, capabilities: capabilities, into: &out)
-                    out.removeLast()
-                    if change.erase { out += Array("\u{1B}[K".utf8) }
-                    out += Array("\r\n".utf8)
-                } else {
-                    out.append(0x0D)
-                    if hasTab && old != nil { out += Array("\u{1B}[2K".utf8) }
-                    out += bytes
-                    // What is left of a longer line is erased after it is overwritten; never after a line
-                    // that fills the width, where terminals would erase its last cell.
-                    if let old, !hasTab, new.width < old.width { out += Array("\u{1B}[K".utf8) }
-                    out += Array("\r\n".utf8)
-                }
-            }
-            if unchanged > 0 { out += Array("\u{1B}[\(unchanged)E".utf8) }
-            if content.count < shown.count { out += Array("\u{1B}[J".utf8) }
-            out += Array("\u{1B}[?2026l".utf8)
+        guard lead < content.count || content.count < shown.count else {
+            if atTop, !shown.isEmpty { out += Array("\u{1B}[\(shown.count)E".utf8) }
+            return out
         }
-        // From now on only the live lines are redrawn: committed ones are final, and live lines that
-        // no longer fit above the cursor stay where they scrolled.
-        let firstLive = max(committed.count, skip)
-        let kept = min(height - 1, total - firstLive)
-        shown = Array(content.suffix(kept))
-        shownLines = (total - kept..<total).map(line)
-        hidden = live.count - shown.count
+        if !atTop { out += Array("\u{1B}[?2026h".utf8) }
+        // Up to the first line that changed; the ones above it stay as they are.
+        if atTop {
+            if lead > 0 { out += Array("\u{1B}[\(lead)E".utf8) }
+        } else if shown.count > lead {
+            out += Array("\u{1B}[\(shown.count - lead)F".utf8)
+        }
+        var unchanged = 0
+        for offset in lead..<content.count {
+            let bytes = content[offset]
+            if offset < shown.count && shown[offset] == bytes {
+                unchanged += 1
+                continue
+            }
+            if unchanged > 0 {
+                out += Array("\u{1B}[\(unchanged)E".utf8)
+                unchanged = 0
+            }
+            let new = lines[offset]
+            let old = offset < shown.count ? shownLines[offset] : nil
+            // A tab moves over cells without writing them: a line with one is erased before it is
+            // written, or what was under the tab would still show.
+            let hasTab = bytes.contains(0x09)
+            if let old, !hasTab, let change = Self.change(from: old, to: new) {
+                // Only the end of the line changed: it is rewritten from the first cell that differs.
+                out += Array("\u{1B}[\(change.column + 1)G".utf8)
+                ANSIWriter.write(change.rest, capabilities: capabilities, into: &out)
+                out.removeLast()
+                if change.erase { out += Array("\u{1B}[K".utf8) }
+                out += Array("\r\n".utf8)
+            } else {
+                out.append(0x0D)
+                if hasTab && old != nil { out += Array("\u{1B}[2K".utf8) }
+                out += bytes
+                // What is left of a longer line is erased after it is overwritten; never after a line
+                // that fills the width, where terminals would erase its last cell.
+                if let old, !hasTab, new.width < old.width { out += Array("\u{1B}[K".utf8) }
+                out += Array("\r\n".utf8)
+            }
+        }
+        if unchanged > 0 { out += Array("\u{1B}[\(unchanged)E".utf8) }
+        if content.count < shown.count { out += Array("\u{1B}[J".utf8) }
+        if !atTop { out += Array("\u{1B}[?2026l".utf8) }
         return out
     }
 

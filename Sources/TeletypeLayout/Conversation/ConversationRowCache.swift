@@ -63,7 +63,7 @@ public struct ConversationRowCache: Sendable {
         entry.text = message.text
         entry.parser.update()
         streams[message.id] = entry
-        return MarkdownDocument(blocks: entry.parser.committed + entry.parser.healedTail)
+        return MarkdownDocument(blocks: entry.parser.committed + entry.parser.held + entry.parser.healedTail)
     }
 
     static func key(_ message: any AIMessage, isFirst: Bool, isLatestReply: Bool, state: ConversationViewState) -> Key {

@@ -24,7 +24,7 @@ struct OpenFence: Sendable {
         guard case .codeBlock(let code) = block, code.isFenced else { return nil }
         var end = tailStart
         while end < text.count, text[end] != 0x0A { end += 1 }
-        guard end < text.count, let fence = StreamingMarkdownParser.opensFence(text[tailStart..<end]) else {
+        guard end < text.count, let fence = CommitPoints.opensFence(text[tailStart..<end]) else {
             return nil
         }
         character = fence.character
@@ -38,7 +38,7 @@ struct OpenFence: Sendable {
 
     /// Reads what arrived since the last call and returns the block as it now stands; nil when the
     /// fence closed or the new text does not parse as more code, so the caller parses the tail anew.
-    mutating func extend(_ text: [UInt8], options: MarkdownParseOptions) -> Block? {
+    mutating func extend(_ text: [UInt8], options: MarkdownParseOptions, bytesParsed: inout Int) -> Block? {
         var lastComplete = text.count
         while lastComplete > readOffset, text[lastComplete - 1] != 0x0A { lastComplete -= 1 }
         // A closing fence, on a complete line or on the last one so far, ends the fast path.
@@ -46,11 +46,11 @@ struct OpenFence: Sendable {
         while index < text.count {
             var end = index
             while end < text.count, text[end] != 0x0A { end += 1 }
-            if StreamingMarkdownParser.closes(text[index..<end], (character, length)) { return nil }
+            if CommitPoints.closes(text[index..<end], (character, length)) { return nil }
             index = end + 1
         }
         if lastComplete > readOffset {
-            guard let piece = code(of: text[readOffset..<lastComplete], options: options) else { return nil }
+            guard let piece = code(of: text[readOffset..<lastComplete], options: options, bytesParsed: &bytesParsed) else { return nil }
             code += piece
             linesRead += text[readOffset..<lastComplete].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
             readOffset = lastComplete
@@ -59,7 +59,7 @@ struct OpenFence: Sendable {
         var endLine = start.line + linesRead - 1
         var endColumn = max(0, opening.count - 1)
         if lastComplete < text.count {
-            guard let piece = code(of: text[lastComplete...], options: options) else { return nil }
+            guard let piece = code(of: text[lastComplete...], options: options, bytesParsed: &bytesParsed) else { return nil }
             shown += piece
             endLine += 1
             endColumn = text.count - lastComplete
@@ -69,9 +69,10 @@ struct OpenFence: Sendable {
     }
 
     /// The code `lines` hold behind the opening line, or nil when they parse as anything but code.
-    private func code(of lines: ArraySlice<UInt8>, options: MarkdownParseOptions) -> String? {
+    private func code(of lines: ArraySlice<UInt8>, options: MarkdownParseOptions, bytesParsed: inout Int) -> String? {
         var parser = MarkdownParser(options: options)
         parser.maximumPieces = 1
+        bytesParsed += opening.count + lines.count
         let document = (opening + lines).withUnsafeBytes { parser.parse(utf8: $0) }
         guard document.blocks.count == 1, case .codeBlock(let block) = document.blocks[0], block.isFenced else {
             return nil

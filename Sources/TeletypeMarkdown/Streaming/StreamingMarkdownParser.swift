@@ -1,17 +1,33 @@
-/// Parses Markdown that arrives a few bytes at a time. Top-level blocks that no later text can change
-/// are committed and never parsed again; only the open tail, from the first uncommitted byte, is
-/// re-parsed. After ``finish()``, ``document`` equals the one-shot parse of the whole text.
+/// Parses Markdown that arrives a few bytes at a time: each block is parsed once, when its text
+/// is complete, and written once, when nothing still to come can change it. After ``finish()``,
+/// ``document`` equals the one-shot parse of the whole text.
 ///
-/// A block is committed only when it ends before a line at the left margin that follows a blank line
-/// and cannot continue it (not a list item, not inside a fence or raw HTML block), when nothing in it
-/// waits on text still to come (bracketed text that a later link reference or footnote definition
-/// could turn into a link, footnote references, whose numbers and definitions belong to the whole),
-/// and when its text holds no definition a later block may use.
+/// Two kinds of commit:
+/// - **For parsing.** The open tail, from the first byte not yet committed, is parsed on each
+///   update. Once a block ends before a line at the left margin that follows a blank line and
+///   cannot continue it (see ``CommitPoints``), its text is committed as a ``StreamedSegment`` and
+///   never parsed with the tail again. The link reference definitions of committed text are kept
+///   (``ReferenceDefinitions``) and given to every later parse that may use them.
+/// - **For output.** A segment whose bracketed text a definition still to come could turn into a
+///   link, or that holds a footnote, is *held*: it reads as it does now and is parsed again, alone,
+///   when a definition for one of its labels arrives. ``committed`` holds the settled segments
+///   before the first held one; they never change.
+///
+/// The cost of an update is the text that arrived plus the open tail, however much is held.
 public struct StreamingMarkdownParser: Sendable {
     /// The options every parse uses.
     public let options: MarkdownParseOptions
-    /// The committed top-level blocks: they never change again.
+    /// Whether the open tail is parsed and healed at every update, to be shown. A consumer that only
+    /// writes what is committed (into a pipe) turns it off: the tail is then parsed only when a
+    /// block may have ended, and never healed.
+    public let tracksOpenTail: Bool
+    /// The blocks committed for output: they never change.
     public private(set) var committed: [Block] = []
+    /// Every segment committed for parsing, in order: the first ``committedSegmentCount`` are
+    /// committed for output (their blocks are ``committed``), the rest are held.
+    public private(set) var segments: [StreamedSegment] = []
+    /// How many leading segments are committed for output.
+    public private(set) var committedSegmentCount = 0
     /// The blocks of the open tail, as of the last ``update()``.
     public private(set) var tail: [Block] = []
     /// The tail healed for display while the text streams: an unclosed `**`, `*`, `_`, `` ` `` or `~~`
@@ -22,6 +38,13 @@ public struct StreamingMarkdownParser: Sendable {
     public private(set) var isFinished = false
     /// How many times the tail was parsed, for tests and benchmarks.
     public private(set) var tailParses = 0
+    /// How many bytes were handed to the Markdown parser in all, for tests and benchmarks: what
+    /// streaming costs, which must grow in proportion to the text.
+    public private(set) var bytesParsed = 0
+    /// The ids of the segments whose blocks changed after they were committed for parsing (a
+    /// definition they use arrived), in the order they changed: a renderer follows it to lay out
+    /// again only those.
+    public private(set) var revisedSegmentIDs: [Int] = []
 
     /// The text received, as complete UTF-8 (an incomplete sequence at the end waits in `partial`).
     private var text: [UInt8] = []
@@ -33,19 +56,35 @@ public struct StreamingMarkdownParser: Sendable {
     private var isDirty = false
     /// The open tail when it is a fenced code block still open: read a line at a time.
     private var openFence: OpenFence?
+    /// What the parser keeps of each segment, by index.
+    private var sources: [SegmentSource] = []
+    /// The definitions of the committed text.
+    private var definitions = ReferenceDefinitions()
+    /// Set when something the segments cannot reproduce was seen (footnotes, whose numbers belong
+    /// to the whole document): the final document is then parsed whole, once.
+    private var needsWholeParse = false
+    /// Where the search for a possible end of block goes on, when the tail is not tracked.
+    private var boundaryWatch = BoundaryWatch()
+
+    /// A parser with nothing received yet, parsing with `options`.
+    public init(options: MarkdownParseOptions = .init(), tracksOpenTail: Bool = true) {
+        self.options = options
+        self.tracksOpenTail = tracksOpenTail
+    }
 
     /// When the open tail is a fenced code block still open, how many UTF-8 bytes at the start of its
     /// code can no longer change (its complete lines); nil otherwise. Lets a renderer keep the lines
     /// it drew for them.
     public var settledOpenCodeCount: Int? { openFence?.code.utf8.count }
 
-    /// A parser with nothing received yet, parsing with `options`.
-    public init(options: MarkdownParseOptions = .init()) {
-        self.options = options
-    }
+    /// The segments committed for parsing but held for output, as they read now.
+    public var heldSegments: ArraySlice<StreamedSegment> { segments[committedSegmentCount...] }
 
-    /// The document so far: committed blocks, then the tail's.
-    public var document: MarkdownDocument { MarkdownDocument(blocks: committed + tail) }
+    /// The blocks of the held segments, as they read now.
+    public var held: [Block] { heldSegments.flatMap(\.blocks) }
+
+    /// The document so far: committed blocks, held blocks, then the tail's.
+    public var document: MarkdownDocument { MarkdownDocument(blocks: committed + held + tail) }
 
     /// The number of bytes received.
     public var receivedCount: Int { text.count + partial.count }
@@ -83,17 +122,17 @@ public struct StreamingMarkdownParser: Sendable {
         }
         text.append(contentsOf: partial[..<complete])
         partial.removeFirst(complete)
-        isDirty = true
     }
 
-    /// Parses the tail if text arrived, and commits the blocks that can no longer change. Returns
-    /// how many blocks were committed by this call.
+    /// Parses the tail if text arrived, commits the blocks that ended, and commits for output the
+    /// segments that can no longer change. Returns how many blocks were committed for output.
     @discardableResult
     public mutating func update() -> Int {
         guard isDirty else { return 0 }
+        if !tracksOpenTail && !boundaryWatch.scan(text, from: tailStart) { return 0 }
         isDirty = false
-        if !isFinished, var fence = openFence {
-            if let block = fence.extend(text, options: options) {
+        if var fence = openFence {
+            if let block = fence.extend(text, options: options, bytesParsed: &bytesParsed) {
                 openFence = fence
                 tail = [block]
                 healedTail = tail
@@ -102,18 +141,27 @@ public struct StreamingMarkdownParser: Sendable {
             openFence = nil
         }
         let before = committed.count
-        let parsed = parseTail()
-        if !isFinished, let cut = commitPoint(parsed) {
-            committed.append(contentsOf: parsed.blocks[..<cut.blocks])
-            linesBeforeTail += text[tailStart..<cut.offset].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-            tailStart = cut.offset
-            tail = Array(parsed.blocks[cut.blocks...])
+        let tailLabels = LabelScanner.labels(in: text[tailStart...])
+        let carrier = definitions.carrier(for: tailLabels)
+        let parsed = parse(text[tailStart...], linesBefore: linesBeforeTail, carrier: carrier)
+        tailParses += 1
+        let cuts = CommitPoints.cuts(in: text, from: tailStart, firstLine: linesBeforeTail + 1, blocks: parsed)
+        if let last = cuts.last {
+            commitSegments(parsed, cuts: cuts)
+            tail = parsed.filter { $0.isFootnoteDefinition || $0.sourceRange.start.line >= last.line }
         } else {
-            tail = parsed.blocks
+            tail = parsed
         }
-        healedTail = isFinished ? tail : heal(tail)
-        if !isFinished, tail.count == 1, var fence = OpenFence(tail: text, from: tailStart, block: tail[0]),
-            let block = fence.extend(text, options: options)
+        settle()
+        if tracksOpenTail {
+            healedTail = TailHealing.heal(
+                tail, text: text, tailStart: tailStart, firstLine: linesBeforeTail + 1, definitions: definitions,
+                options: options, bytesParsed: &bytesParsed)
+        } else {
+            healedTail = tail
+        }
+        if tail.count == 1, var fence = OpenFence(tail: text, from: tailStart, block: tail[0]),
+            let block = fence.extend(text, options: options, bytesParsed: &bytesParsed)
         {
             openFence = fence
             tail = [block]
@@ -122,370 +170,228 @@ public struct StreamingMarkdownParser: Sendable {
         return committed.count - before
     }
 
-    /// Ends the stream: everything is parsed once more as a whole tail, without healing.
+    /// Ends the stream: the tail is parsed once more, without healing, definitions it makes reach
+    /// the held segments, and every segment is committed for output.
     public mutating func finish() {
         if !partial.isEmpty {
             text.append(contentsOf: partial)
             partial.removeAll()
         }
         isFinished = true
-        isDirty = true
-        openFence = nil
-        let parsed = parseTail()
-        tail = parsed.blocks
-        healedTail = tail
         isDirty = false
+        openFence = nil
+        let tailText = text[tailStart...]
+        let parsed = parse(
+            tailText, linesBefore: linesBeforeTail,
+            carrier: definitions.carrier(for: LabelScanner.labels(in: tailText)))
+        tailParses += 1
+        if options.extensions.contains(.footnotes), LabelScanner.containsFootnoteMark(tailText) {
+            needsWholeParse = true
+        }
+        if LabelScanner.containsDefinitionMark(tailText) {
+            if let made = ReferenceDefinitions.probe(tailText, options: options, bytesParsed: &bytesParsed) {
+                reparseHeld(using: definitions.add(made))
+            } else {
+                needsWholeParse = true
+            }
+        }
+        if needsWholeParse {
+            tail = wholeParse()
+        } else {
+            tail = parsed
+        }
+        healedTail = tail
+        for index in committedSegmentCount..<segments.count {
+            committed += segments[index].blocks
+        }
+        committedSegmentCount = segments.count
     }
 
-    // MARK: Healing
-
-    /// What may close an open construct at the end of the text.
-    static let closers = ["`", "**", "*", "__", "_", "~~", "***", ")", ")**", ")*", "`**", "`*", "**)"]
-
-    /// The tail with its last block re-parsed as if its open inline constructs were closed, when a
-    /// closer turns delimiters the parser left as text into formatting.
-    private func heal(_ blocks: [Block]) -> [Block] {
-        guard let lastIndex = blocks.lastIndex(where: { !$0.isFootnoteDefinition }) else { return blocks }
-        let last = blocks[lastIndex]
-        switch last {
-        case .paragraph, .heading, .blockQuote, .list, .table: break
-        default: return blocks
+    /// Parses the whole text, once, for what the segments cannot reproduce (footnote numbers belong
+    /// to the whole document), and gives each held segment its blocks from it; returns the blocks
+    /// after them, the tail's. Held segments that do not line up with the whole parse are dropped.
+    private mutating func wholeParse() -> [Block] {
+        bytesParsed += text.count
+        let whole = text.withUnsafeBytes { MarkdownParser(options: options).parse(utf8: $0) }
+        let rest = whole.blocks.dropFirst(committed.count)
+        var cursor = rest.startIndex
+        var updates: [(index: Int, blocks: [Block])] = []
+        for index in committedSegmentCount..<segments.count {
+            let old = segments[index].blocks
+            guard cursor + old.count <= rest.endIndex,
+                zip(old, rest[cursor..<(cursor + old.count)]).allSatisfy({
+                    $0.sourceRange.start.line == $1.sourceRange.start.line && !$1.isFootnoteDefinition
+                })
+            else {
+                segments.removeSubrange(committedSegmentCount...)
+                sources.removeSubrange(committedSegmentCount...)
+                return Array(rest)
+            }
+            let new = Array(rest[cursor..<(cursor + old.count)])
+            if new != old { updates.append((index, new)) }
+            cursor += old.count
         }
-        let (baseline, present) = Self.openMarks(last)
-        guard baseline > 0 else { return blocks }
-        // The text of the last block: from its first line to the end.
-        var offset = tailStart
-        var line = linesBeforeTail + 1
-        while line < last.sourceRange.start.line, offset < text.count {
-            if text[offset] == 0x0A { line += 1 }
-            offset += 1
+        for (index, blocks) in updates {
+            segments[index].blocks = blocks
+            segments[index].revision += 1
+            revisedSegmentIDs.append(segments[index].id)
         }
-        let segment = Array(text[offset...])
-        var best: (block: Block, marks: Int, closer: String)?
-        // Only closers of marks the block has are worth a parse; `)` closes a link, opened by `[`.
-        let closers = Self.closers.filter { closer in
-            closer.utf8.allSatisfy { present.contains($0 == UInt8(ascii: ")") ? UInt8(ascii: "[") : $0) }
-        }
-        for closer in closers {
-            var parser = MarkdownParser(options: options)
-            parser.maximumPieces = 1
-            let healed = (segment + Array(closer.utf8)).withUnsafeBytes { parser.parse(utf8: $0) }
-            let candidates = healed.blocks.filter { !$0.isFootnoteDefinition }
-            guard candidates.count == 1 else { continue }
-            let marks = Self.openMarks(candidates[0]).count
-            if marks < (best?.marks ?? baseline) { best = (candidates[0], marks, closer) }
-        }
-        guard let best else { return blocks }
-        var healed = best.block.shifted(byLines: last.sourceRange.start.line - 1)
-        if best.closer.hasPrefix(")") { healed = healed.unlinkingLastLink() }
-        var result = blocks
-        result[lastIndex] = healed
-        return result
+        return Array(rest[cursor...])
     }
 
-    /// Delimiters and brackets the parser left as text: signs of an open construct.
-    static func openMarks(_ block: Block) -> (count: Int, present: Set<UInt8>) {
-        var count = 0
-        var present = Set<UInt8>()
-        func inlines(_ list: [Inline]) {
-            for inline in list {
-                switch inline {
-                case .text(let text):
-                    for byte in text.utf8
-                    where byte == 0x2A || byte == 0x5F || byte == 0x60 || byte == 0x7E || byte == 0x5B || byte == 0x5D {
-                        count += 1
-                        present.insert(byte)
-                    }
-                case .emphasis(let children), .strong(let children), .strikethrough(let children): inlines(children)
-                case .link(let link): inlines(link.children)
-                case .image(let image): inlines(image.children)
-                default: continue
+    // MARK: Committing
+
+    /// Makes segments of the tail's blocks before the last cut.
+    private mutating func commitSegments(_ parsed: [Block], cuts: [CommitPoints.Cut]) {
+        guard let last = cuts.last else { return }
+        var blocks = parsed
+        // A definition in the text still open may not be finished (`[a]: https://en`): what is
+        // committed must not have used it, so it is parsed again without that text.
+        if LabelScanner.containsDefinitionMark(text[last.offset...]) {
+            let committedText = text[tailStart..<last.offset]
+            blocks = parse(
+                committedText, linesBefore: linesBeforeTail,
+                carrier: definitions.carrier(for: LabelScanner.labels(in: committedText)))
+        }
+        let body = blocks.filter { !$0.isFootnoteDefinition }
+        var starts = [(offset: tailStart, line: linesBeforeTail + 1)]
+        starts += cuts.map { ($0.offset, $0.line) }
+        var blockIndex = 0
+        var added: [ReferenceLabel] = []
+        let firstNew = segments.count
+        for index in 0..<(starts.count - 1) {
+            let range = starts[index].offset..<starts[index + 1].offset
+            var segmentBlocks: [Block] = []
+            while blockIndex < body.count, body[blockIndex].sourceRange.start.line < starts[index + 1].line {
+                segmentBlocks.append(body[blockIndex])
+                blockIndex += 1
+            }
+            let source = text[range]
+            let hasFootnotes =
+                options.extensions.contains(.footnotes) && LabelScanner.containsFootnoteMark(source)
+                && (segmentBlocks.contains(where: \.hasFootnoteReference)
+                    || LabelScanner.containsFootnoteDefinition(source))
+            if hasFootnotes { needsWholeParse = true }
+            if LabelScanner.containsDefinitionMark(source) {
+                if let made = ReferenceDefinitions.probe(source, options: options, bytesParsed: &bytesParsed) {
+                    added += definitions.add(made)
+                } else {
+                    needsWholeParse = true
                 }
             }
+            segments.append(StreamedSegment(id: segments.count, blocks: segmentBlocks, revision: 0, isSettled: false))
+            sources.append(
+                SegmentSource(
+                    range: range, linesBefore: starts[index].line - 1, labels: [], pending: [],
+                    hasFootnotes: hasFootnotes))
         }
-        func walk(_ block: Block) {
-            switch block {
-            case .paragraph(let node): inlines(node.inlines)
-            case .heading(let node): inlines(node.inlines)
-            case .blockQuote(let node): node.children.forEach(walk)
-            case .list(let node): node.items.forEach { $0.children.forEach(walk) }
-            case .table(let node): ([node.header] + node.rows).forEach { $0.cells.forEach { inlines($0.inlines) } }
-            default: break
-            }
-        }
-        walk(block)
-        return (count, present)
+        linesBeforeTail = last.line - 1
+        tailStart = last.offset
+        // Segments held before these may use what they define.
+        reparseHeld(using: added, before: firstNew)
+        for index in firstNew..<segments.count { refreshPending(index) }
     }
 
-    // MARK: Parsing the tail
+    /// Parses again, alone, each held segment (before index `end`) that waits on one of `labels`.
+    private mutating func reparseHeld(using labels: [ReferenceLabel], before end: Int? = nil) {
+        guard !labels.isEmpty else { return }
+        let end = end ?? segments.count
+        guard committedSegmentCount < end else { return }
+        let arrived = Set(labels)
+        for index in committedSegmentCount..<end where !sources[index].pending.isDisjoint(with: arrived) {
+            let source = sources[index]
+            let bytes = text[source.range]
+            let blocks = parse(bytes, linesBefore: source.linesBefore, carrier: definitions.carrier(for: source.labels))
+            segments[index].blocks = blocks.filter { !$0.isFootnoteDefinition }
+            segments[index].revision += 1
+            revisedSegmentIDs.append(segments[index].id)
+            refreshPending(index)
+        }
+    }
 
-    private mutating func parseTail() -> MarkdownDocument {
-        tailParses += 1
+    /// Works out what segment `index` still waits on, and whether it is settled.
+    private mutating func refreshPending(_ index: Int) {
+        var source = sources[index]
+        if segments[index].blocks.contains(where: \.hasBracketText) {
+            if source.labels.isEmpty { source.labels = LabelScanner.labels(in: text[source.range]) }
+            source.pending = source.labels.filter { !$0.isFootnote && !definitions.defines($0) }
+        } else {
+            source.pending = []
+        }
+        sources[index] = source
+        segments[index].isSettled = source.pending.isEmpty && !source.hasFootnotes
+    }
+
+    /// Commits for output the settled segments before the first held one.
+    private mutating func settle() {
+        while committedSegmentCount < segments.count, segments[committedSegmentCount].isSettled {
+            committed += segments[committedSegmentCount].blocks
+            committedSegmentCount += 1
+        }
+    }
+
+    // MARK: Parsing
+
+    /// Parses `bytes`, which start after `linesBefore` lines of the text, behind `carrier` (the
+    /// definitions it may use); the blocks' lines are those of the whole text.
+    private mutating func parse(
+        _ bytes: ArraySlice<UInt8>, linesBefore: Int, carrier: (bytes: [UInt8], lines: Int)
+    ) -> [Block] {
         var parser = MarkdownParser(options: options)
         parser.maximumPieces = 1
-        let document = text[tailStart...].withUnsafeBytes { bytes in
-            parser.parse(utf8: bytes)
+        bytesParsed += carrier.bytes.count + bytes.count
+        let document: MarkdownDocument
+        if carrier.bytes.isEmpty {
+            document = bytes.withUnsafeBytes { parser.parse(utf8: $0) }
+        } else {
+            document = (carrier.bytes + bytes).withUnsafeBytes { parser.parse(utf8: $0) }
         }
-        guard linesBeforeTail > 0 else { return document }
-        return MarkdownDocument(blocks: document.blocks.map { $0.shifted(byLines: linesBeforeTail) })
+        let shift = linesBefore - carrier.lines
+        var blocks: [Block] = []
+        blocks.reserveCapacity(document.blocks.count)
+        for block in document.blocks {
+            if !block.isFootnoteDefinition, block.sourceRange.start.line <= carrier.lines {
+                // The definitions written before the text should leave no block: if one does, the
+                // segments cannot be trusted, and the final document is parsed whole.
+                needsWholeParse = true
+                continue
+            }
+            blocks.append(block.shifted(byLines: shift))
+        }
+        return blocks
     }
+}
 
-    /// The last safe place to commit: the number of leading tail blocks and the byte offset after them.
-    private func commitPoint(_ document: MarkdownDocument) -> (blocks: Int, offset: Int)? {
-        let tailText = text[tailStart...]
-        var best: (blocks: Int, offset: Int)?
-        var index = tailStart
-        var line = linesBeforeTail + 1
-        var previousBlank = false
-        var fence: (character: UInt8, length: Int)?
-        var blockIndex = 0
-        let blocks = document.blocks
-        while index < tailText.endIndex {
-            var end = index
-            while end < tailText.endIndex && text[end] != 0x0A { end += 1 }
-            // The last line may still grow. A definition on it may not survive the rest of the line,
-            // so blocks it settles cannot commit yet.
-            guard end < tailText.endIndex else {
-                return containsDefinitionMark(text[index..<end]) ? nil : best
+/// Looks, in text not yet parsed, for a line where a block may have ended: a line at the left
+/// margin after a blank line. Until one comes, parsing the tail again could commit nothing.
+struct BoundaryWatch: Sendable {
+    /// Where the line being read starts, how far it was searched for its end, and whether the line
+    /// before it was blank.
+    private var lineStart = 0
+    private var searched = 0
+    private var previousBlank = false
+
+    /// Reads what arrived in `text` since the last call (from `start` at least); true when a line
+    /// completed since may start a block after a blank line.
+    mutating func scan(_ text: [UInt8], from start: Int) -> Bool {
+        if lineStart < start {
+            lineStart = start
+            searched = start
+            previousBlank = false
+        }
+        var found = false
+        while searched < text.count {
+            guard let newline = text[searched...].firstIndex(of: 0x0A) else {
+                searched = text.count
+                break
             }
-            let bytes = text[index..<end]
-            let isBlank = bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
-            // A definition may be used by any block: nothing after it is committed.
-            if containsDefinitionMark(bytes) { return best }
-            if let open = fence {
-                if StreamingMarkdownParser.closes(bytes, open) { fence = nil }
-            } else if previousBlank && !isBlank && StreamingMarkdownParser.startsAtMargin(bytes) {
-                // Blocks that end before this line are candidates.
-                while blockIndex < blocks.count, blocks[blockIndex].sourceRange.end.line < line,
-                    !(blocks[blockIndex].isFootnoteDefinition)
-                {
-                    // Each block is looked at once: the first unsettled one ends the search.
-                    if !blocks[blockIndex].isSettled { return best }
-                    blockIndex += 1
-                }
-                if blockIndex > 0, blockIndex < blocks.count, blocks[blockIndex].sourceRange.start.line == line {
-                    best = (blockIndex, index)
-                }
-                fence = StreamingMarkdownParser.opensFence(bytes)
-            } else {
-                fence = StreamingMarkdownParser.opensFence(bytes)
-            }
+            let line = text[lineStart..<newline]
+            let isBlank = line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+            if previousBlank && !isBlank && CommitPoints.startsAtMargin(line) { found = true }
             previousBlank = isBlank
-            index = end + 1
-            line += 1
+            lineStart = newline + 1
+            searched = lineStart
         }
-        return best
-    }
-
-    private func containsDefinitionMark(_ bytes: ArraySlice<UInt8>) -> Bool {
-        var previous: UInt8 = 0
-        for byte in bytes {
-            if previous == UInt8(ascii: "]") && byte == UInt8(ascii: ":") { return true }
-            previous = byte
-        }
-        return false
-    }
-
-    /// A line at the left margin that cannot continue a list: not a list marker, not indented.
-    static func startsAtMargin(_ line: ArraySlice<UInt8>) -> Bool {
-        guard let first = line.first, first != 0x20, first != 0x09 else { return false }
-        let rest = line.dropFirst()
-        switch first {
-        case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "*"):
-            return !(rest.isEmpty || rest.first == 0x20 || rest.first == 0x09 || rest.first == 0x0D)
-        case UInt8(ascii: "0")...UInt8(ascii: "9"):
-            var digits = line.prefix { (0x30...0x39).contains($0) }.count
-            if digits > 9 { return true }
-            let after = line.dropFirst(digits)
-            guard let delimiter = after.first, delimiter == UInt8(ascii: ".") || delimiter == UInt8(ascii: ")") else {
-                return true
-            }
-            digits += 1
-            let next = after.dropFirst().first
-            return !(next == nil || next == 0x20 || next == 0x09 || next == 0x0D)
-        case UInt8(ascii: "<"), UInt8(ascii: "|"):
-            // Raw HTML may span blank lines; a pipe may belong to a table: leave both open.
-            return false
-        default:
-            return true
-        }
-    }
-
-    static func opensFence(_ line: ArraySlice<UInt8>) -> (character: UInt8, length: Int)? {
-        var start = line.startIndex
-        var spaces = 0
-        while start < line.endIndex, line[start] == 0x20, spaces < 4 {
-            start += 1
-            spaces += 1
-        }
-        guard spaces <= 3, start < line.endIndex else { return nil }
-        let character = line[start]
-        guard character == UInt8(ascii: "`") || character == UInt8(ascii: "~") else { return nil }
-        var end = start
-        while end < line.endIndex && line[end] == character { end += 1 }
-        guard end - start >= 3 else { return nil }
-        if character == UInt8(ascii: "`") && line[end...].contains(UInt8(ascii: "`")) { return nil }
-        return (character, end - start)
-    }
-
-    static func closes(_ line: ArraySlice<UInt8>, _ fence: (character: UInt8, length: Int)) -> Bool {
-        var start = line.startIndex
-        var spaces = 0
-        while start < line.endIndex, line[start] == 0x20, spaces < 4 {
-            start += 1
-            spaces += 1
-        }
-        guard spaces <= 3 else { return false }
-        var end = start
-        while end < line.endIndex && line[end] == fence.character { end += 1 }
-        return end - start >= fence.length && line[end...].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
-    }
-}
-
-extension Block {
-    var isFootnoteDefinition: Bool {
-        if case .footnoteDefinition = self { return true }
-        return false
-    }
-
-    /// Whether nothing in the block waits on text still to come: no footnote reference, no bracketed
-    /// text a later definition could make a link, no raw HTML block or fence left open.
-    var isSettled: Bool {
-        switch self {
-        case .footnoteDefinition: return false
-        case .htmlBlock: return true
-        case .codeBlock: return true
-        case .thematicBreak: return true
-        case .paragraph(let node): return Inline.isSettled(node.inlines)
-        case .heading(let node): return Inline.isSettled(node.inlines)
-        case .blockQuote(let node): return node.children.allSatisfy(\.isSettled)
-        case .list(let node): return node.items.allSatisfy { $0.children.allSatisfy(\.isSettled) }
-        case .table(let node):
-            return ([node.header] + node.rows).allSatisfy { $0.cells.allSatisfy { Inline.isSettled($0.inlines) } }
-        }
-    }
-
-    /// The block with its source lines moved down by `lines`.
-    func shifted(byLines lines: Int) -> Block {
-        func move(_ range: SourceRange) -> SourceRange {
-            SourceRange(
-                start: SourcePosition(line: range.start.line + lines, column: range.start.column),
-                end: SourcePosition(line: range.end.line + lines, column: range.end.column))
-        }
-        switch self {
-        case .paragraph(var node):
-            node.sourceRange = move(node.sourceRange)
-            return .paragraph(node)
-        case .heading(var node):
-            node.sourceRange = move(node.sourceRange)
-            return .heading(node)
-        case .blockQuote(var node):
-            node.sourceRange = move(node.sourceRange)
-            node.children = node.children.map { $0.shifted(byLines: lines) }
-            return .blockQuote(node)
-        case .list(var node):
-            node.sourceRange = move(node.sourceRange)
-            node.items = node.items.map { item in
-                var item = item
-                item.sourceRange = move(item.sourceRange)
-                item.children = item.children.map { $0.shifted(byLines: lines) }
-                return item
-            }
-            return .list(node)
-        case .codeBlock(var node):
-            node.sourceRange = move(node.sourceRange)
-            return .codeBlock(node)
-        case .htmlBlock(var node):
-            node.sourceRange = move(node.sourceRange)
-            return .htmlBlock(node)
-        case .thematicBreak(var node):
-            node.sourceRange = move(node.sourceRange)
-            return .thematicBreak(node)
-        case .table(var node):
-            node.sourceRange = move(node.sourceRange)
-            return .table(node)
-        case .footnoteDefinition(var node):
-            node.sourceRange = move(node.sourceRange)
-            node.children = node.children.map { $0.shifted(byLines: lines) }
-            return .footnoteDefinition(node)
-        }
-    }
-}
-
-extension Block {
-    /// The block with its last link (the one a healed partial link became) shown as its text.
-    func unlinkingLastLink() -> Block {
-        var done = false
-        func unlink(_ list: [Inline]) -> [Inline] {
-            var result = list
-            for index in result.indices.reversed() where !done {
-                switch result[index] {
-                case .link(let link):
-                    done = true
-                    result.replaceSubrange(index...index, with: link.children)
-                    result = Inline.mergingTexts(result)
-                case .emphasis(let children): result[index] = .emphasis(unlink(children))
-                case .strong(let children): result[index] = .strong(unlink(children))
-                case .strikethrough(let children): result[index] = .strikethrough(unlink(children))
-                default: continue
-                }
-            }
-            return result
-        }
-        func walk(_ block: Block) -> Block {
-            switch block {
-            case .paragraph(var node):
-                node.inlines = unlink(node.inlines)
-                return .paragraph(node)
-            case .heading(var node):
-                node.inlines = unlink(node.inlines)
-                return .heading(node)
-            case .blockQuote(var node):
-                node.children = node.children.reversed().map(walk).reversed()
-                return .blockQuote(node)
-            case .list(var node):
-                node.items = node.items.reversed().map { item in
-                    var item = item
-                    item.children = item.children.reversed().map(walk).reversed()
-                    return item
-                }.reversed()
-                return .list(node)
-            default: return block
-            }
-        }
-        return walk(self)
-    }
-}
-
-extension Inline {
-    /// Neighbouring texts joined into one, as the parser gives them.
-    static func mergingTexts(_ inlines: [Inline]) -> [Inline] {
-        var result: [Inline] = []
-        for inline in inlines {
-            if case .text(let next) = inline, case .text(let previous)? = result.last {
-                result[result.count - 1] = .text(previous + next)
-            } else {
-                result.append(inline)
-            }
-        }
-        return result
-    }
-
-    /// Whether inline content holds nothing a later definition could change: no footnote reference and
-    /// no `[…]` left as text.
-    static func isSettled(_ inlines: [Inline]) -> Bool {
-        for inline in inlines {
-            switch inline {
-            case .text(let text):
-                if text.utf8.contains(UInt8(ascii: "[")) || text.utf8.contains(UInt8(ascii: "]")) { return false }
-            case .footnoteReference: return false
-            case .emphasis(let children), .strong(let children), .strikethrough(let children):
-                if !isSettled(children) { return false }
-            case .link(let link): if !isSettled(link.children) { return false }
-            case .image(let image): if !isSettled(image.children) { return false }
-            case .softBreak, .lineBreak, .code, .html: continue
-            }
-        }
-        return true
+        return found
     }
 }

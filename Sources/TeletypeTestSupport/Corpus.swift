@@ -1,0 +1,61 @@
+import Foundation
+
+/// The real material of `../shared/corpus` (see its SOURCES.md): public documents and recorded
+/// provider streams. Tests read it where it is; a clone without it skips the tests that need it,
+/// saying so once (``skipMessage``).
+public enum Corpus {
+    /// The corpus folder: `$TELETYPE_CORPUS`, else `../shared/corpus` beside the package; nil when
+    /// neither exists.
+    public static let root: URL? = {
+        let fileManager = FileManager.default
+        if let path = ProcessInfo.processInfo.environment["TELETYPE_CORPUS"], !path.isEmpty {
+            return fileManager.fileExists(atPath: path) ? URL(fileURLWithPath: path) : nil
+        }
+        let url = PackageRoot.url.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+        return fileManager.fileExists(atPath: url.path) ? url : nil
+    }()
+
+    /// Whether the corpus is here.
+    public static var isAvailable: Bool { root != nil }
+
+    /// Why corpus tests did not run.
+    public static let skipMessage =
+        "the corpus (../shared/corpus or $TELETYPE_CORPUS) is not here: tests on real documents and streams are skipped"
+
+    /// A file of the corpus: its name and its bytes.
+    public struct File: Sendable, CustomStringConvertible {
+        /// The file's name within its folder.
+        public var name: String
+        /// The file's bytes, exactly.
+        public var bytes: [UInt8]
+        /// The file's text (invalid UTF-8 replaced).
+        public var text: String { String(decoding: bytes, as: UTF8.self) }
+        public var description: String { name }
+    }
+
+    /// The files of one folder of the corpus (`markdown`, `streams`, …), by name; empty without
+    /// the corpus.
+    public static func files(in folder: String) -> [File] {
+        guard let root else { return [] }
+        let url = root.appendingPathComponent(folder)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+        return names.sorted().compactMap { name in
+            guard let data = FileManager.default.contents(atPath: url.appendingPathComponent(name).path) else {
+                return nil
+            }
+            return File(name: name, bytes: Array(data))
+        }
+    }
+
+    /// The real Markdown documents.
+    public static let markdown: [File] = files(in: "markdown")
+
+    /// The names of the real Markdown documents, to parameterise tests by (empty without the corpus).
+    public static var markdownNames: [String] { markdown.map(\.name) }
+
+    /// The Markdown document named `name`.
+    public static func markdown(named name: String) -> File {
+        guard let file = markdown.first(where: { $0.name == name }) else { fatalError("no corpus document \(name)") }
+        return file
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import TeletypeANSI
+import TeletypeTestSupport
+import Testing
+
+/// Cells as modern terminals draw them, checked against Python `wcwidth`'s `wcswidth`: every line
+/// of every real document rendered at widths 20, 37, 80 and 133 fits by its count.
+@Suite struct CellWidthOracleTests {
+    @Test(.enabled(if: PythonTools.has("wcwidth"), Comment(rawValue: PythonTools.skipMessage)))
+    func everyLineOfTheCorpusFitsByWcswidth() throws {
+        try #require(Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage))
+        var input = ""
+        for width in [20, 37, 80, 133] {
+            let renderer = TerminalRenderer(width: width, capabilities: .plain)
+            for file in Corpus.markdown {
+                for line in renderer.render(markdown: file.text).split(separator: "\n") where !line.isEmpty {
+                    input += "\(width)\t\(line)\n"
+                }
+            }
+        }
+        let (status, output) = PythonTools.run("wcswidth_check.py", input: Data(input.utf8))
+        #expect(status == 0, "the wcwidth check did not run: \(output)")
+        let lines = output.split(separator: "\n")
+        #expect(lines.last?.hasPrefix("lines ") == true)
+        let overflowing = lines.dropLast()
+        #expect(overflowing.isEmpty, "\(overflowing.count) lines overflow, first: \(overflowing.prefix(5))")
+    }
+
+    /// The clusters the issue names: emoji presentation and ZWJ sequences, keycaps, skin tones,
+    /// Indic spacing marks and conjuncts.
+    @Test(arguments: [
+        ("©️", 2), ("❤️", 2), ("☺️", 2), ("#️⃣", 2), ("👨‍👩‍👧", 2), ("👩🏻", 2), ("🏳️‍🌈", 2), ("🇺🇸", 2),
+        ("हि", 2), ("हिन्दी", 4), ("क्षत्रिय", 5), ("இணைப்பு", 5), ("é", 1), ("漢字", 4),
+    ])
+    func clustersTakeTheCellsTerminalsGiveThem(_ text: String, _ cells: Int) {
+        #expect(CellWidth.of(text) == cells, "\(text)")
+    }
+}
