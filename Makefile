@@ -8,7 +8,7 @@ TEST_APT_PACKAGES := chromium
 FUZZ_SECONDS ?= 60
 FUZZ_SEED ?= 0
 
-.PHONY: all deps test-deps venv build demo test bench fuzz lint format clean
+.PHONY: all deps test-deps venv build demo test test-corpus bench fuzz lint format clean
 
 all: build
 
@@ -36,13 +36,16 @@ deps:
 test-deps:
 	$(call apt_install,$(TEST_APT_PACKAGES))
 
-# Python tools for benchmarks (rich, the peer) and terminal checks (pyte), in a git-ignored venv.
+# Python tools, in a git-ignored venv: pyte (what a terminal shows), wcwidth (the cell oracle),
+# Pygments and cmarkgfm (oracles), rich and streamdown (the peers the benchmarks compare with).
+# Pinned, so that an oracle's answer does not move under the tests.
+PYTHON_PACKAGES := rich==15.0.0 pyte==0.8.2 wcwidth==0.9.4 streamdown==0.36.9 Pygments==2.21.0 cmarkgfm==2025.10.22
 venv: $(VENV)/.installed
-$(VENV)/.installed:
+$(VENV)/.installed: Makefile
 	@python3 -m venv $(VENV) 2>/dev/null || { \
 	  if [ "$$(id -u)" = "0" ]; then apt-get update -qq && apt-get install -y -qq python3-venv >/dev/null && python3 -m venv $(VENV); \
 	  else echo "Run: sudo apt-get install -y python3-venv"; exit 1; fi; }
-	$(VENV)/bin/pip install -q --disable-pip-version-check rich pyte
+	$(VENV)/bin/pip install -q --disable-pip-version-check $(PYTHON_PACKAGES)
 	@touch $@
 
 build: deps
@@ -59,6 +62,12 @@ demo: deps
 test: deps test-deps venv
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# The full sweeps over ../shared/corpus: every real document through the command line as a user runs
+# it (make test runs a seeded sample of them), on top of everything make test runs.
+test-corpus: deps test-deps venv
+	$(SWIFT) build --build-tests
+	TELETYPE_CORPUS_SWEEP=full $(SWIFT) test --skip-build
 
 bench: deps venv
 	$(SWIFT) build -c release --product teletype-bench

@@ -63,7 +63,8 @@ let package = Package(
                 "TeletypeANSI", "TeletypeHTML", "TeletypeTransports", "TeletypeSnapshotTesting", "TeletypeTestSupport",
             ]),
         .testTarget(name: "TeletypeFuzzingTests", dependencies: ["TeletypeFuzzing", "TeletypeTestSupport"]),
-        .testTarget(name: "TeletypeCLITests", dependencies: ["teletype", "TeletypeTestSupport"]),
+        .testTarget(
+            name: "TeletypeCLITests", dependencies: ["teletype", "TeletypeTestSupport", "TeletypeSnapshotTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -21,6 +21,12 @@ public enum PythonTools {
         }
     }
 
+    /// Whether a test that needs `module` runs: where the environment holds it, and always under CI
+    /// (where `make test` installs it, so that a missing tool fails instead of passing unseen).
+    public static func isRequired(_ module: String) -> Bool {
+        has(module) || ProcessInfo.processInfo.environment["CI"] == "true"
+    }
+
     /// Why a test that needs the tools did not run.
     public static let skipMessage =
         "needs the Python tools in .venv (pyte, wcwidth, Pygments, cmarkgfm): `make test` installs them; skipped"

@@ -92,7 +92,9 @@ enum GraphemeSetting {
             guard count > 0 else { break }
             answer += buffer[0..<count]
             // The device attributes answer ends in `c`: the terminal has said all it will.
-            if let text = String(bytes: answer, encoding: .utf8), text.range(of: #"\[\?[0-9;]*c"#, options: .regularExpression) != nil {
+            if let text = String(bytes: answer, encoding: .utf8),
+                text.range(of: #"\[\?[0-9;]*c"#, options: .regularExpression) != nil
+            {
                 break
             }
         }

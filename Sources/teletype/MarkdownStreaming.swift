@@ -27,13 +27,29 @@ enum MarkdownStreaming {
             TerminalResize.install()
         }
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        // A model writes a few bytes at a time; waking for each write would cost more than the
+        // rendering. After a read the loop lets the pipe fill for a while — a frame's time in a
+        // terminal, longer into a pipe — so each wake-up reads what arrived meanwhile; with nothing
+        // to do, it sleeps until input comes.
+        let gather = live ? (typesOut ? 0.005 : 1.0 / 60) : 0.05
+        var lastRead = -Double.infinity
+        var pending = false
         while !ended || revealed < received.count {
             if !ended {
+                let waited = Clock.seconds() - lastRead
+                if waited < gather { usleep(UInt32((gather - waited) * 1e6)) }
+                // Typing out ticks every 5 ms while text waits to be shown; text received but not
+                // drawn waits for its frame; else nothing happens until input comes.
+                let timeout: Int32 =
+                    typesOut && revealed < received.count
+                    ? 5 : pending ? Int32(max(1, (frames.nextFrame - Clock.seconds()) * 1000)) : -1
                 var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-                let ready = poll(&descriptor, 1, typesOut ? 5 : 16)
+                let ready = poll(&descriptor, 1, timeout)
                 if ready > 0 {
                     let count = read(STDIN_FILENO, &buffer, buffer.count)
+                    lastRead = Clock.seconds()
                     if count > 0 {
+                        pending = true
                         if typesOut {
                             received += decoder.characters(from: buffer[0..<count])
                         } else {
@@ -52,6 +68,7 @@ enum MarkdownStreaming {
                 if target > revealed {
                     stream.append(String(received[revealed..<target]))
                     revealed = target
+                    pending = true
                 }
             }
             if ended && revealed == received.count { break }
@@ -62,6 +79,7 @@ enum MarkdownStreaming {
                 frames.reset()
             }
             if frames.isDue(at: now) {
+                pending = false
                 let committed = stream.update()
                 if live {
                     Console.output(region.frame(committed: committed, live: stream.liveLines))

@@ -22,7 +22,8 @@ import Testing
         #expect(result.output.contains("✻ Thought for 4s"))
     }
 
-    @Test func theLiveViewEndsOnTheSameScreen() throws {
+    @Test(.enabled(if: PythonTools.isRequired("pyte"), Comment(rawValue: PythonTools.skipMessage)))
+    func theLiveViewEndsOnTheSameScreen() throws {
         let arguments = [
             "ask", "Swift or Rust?", "--replay", demo, "--speed", "40", "--color", "never", "--width", "70",
         ]

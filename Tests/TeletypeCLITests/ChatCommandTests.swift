@@ -5,7 +5,8 @@ import Testing
 /// `teletype chat` driven in a pseudo-terminal as a user drives it (`Tests/Scripts/chat_session.py`,
 /// with pyte showing what the terminal shows): every scripted session ends with the terminal given
 /// back (main screen, cursor shown, bracketed paste off).
-@Suite(.serialized) struct ChatCommandTests {
+@Suite(.serialized, .enabled(if: PythonTools.isRequired("pyte"), Comment(rawValue: PythonTools.skipMessage)))
+struct ChatCommandTests {
     /// One step of a session.
     enum Step {
         case keys(String)
@@ -383,7 +384,8 @@ import Testing
         return sequence.dropFirst(2).dropLast().allSatisfy { $0.isNumber || $0 == ";" }
     }
 
-    @Test func repliesCannotDriveTheTerminal() throws {
+    @Test(.enabled(if: PythonTools.isRequired("pyte"), Comment(rawValue: PythonTools.skipMessage)))
+    func repliesCannotDriveTheTerminal() throws {
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("tt-chat-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: data) }

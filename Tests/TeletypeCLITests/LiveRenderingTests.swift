@@ -86,7 +86,9 @@ import Testing
         return String(decoding: result, as: UTF8.self)
     }
 
-    @Test(arguments: [(30, 12), (57, 20), (100, 40)])
+    @Test(
+        .enabled(if: PythonTools.isRequired("pyte"), Comment(rawValue: PythonTools.skipMessage)),
+        arguments: [(30, 12), (57, 20), (100, 40)])
     func liveScreenEqualsBatch(_ width: Int, _ height: Int) async throws {
         let live = try await runTrickling(
             ["md", "--live", "--no-typing", "--color", "never", "--width", "\(width)"], text: Self.document,
@@ -140,7 +142,8 @@ import Testing
 
     /// Narrowing the terminal part-way (SIGWINCH) re-wraps what is still being written: the end of the
     /// screen shows the batch render at the new width.
-    @Test func resizeMidStreamRewrapsTheTail() throws {
+    @Test(.enabled(if: PythonTools.isRequired("pyte"), Comment(rawValue: PythonTools.skipMessage)))
+    func resizeMidStreamRewrapsTheTail() throws {
         let shown = try screenAfterResize(
             ["md", "--no-typing", "--color", "never"], document: Self.document, width: 70, height: 20, newWidth: 40)
         let batch = try cli.run(["md", "--format", "plain", "--width", "40"], input: Data(Self.document.utf8))

@@ -17,7 +17,8 @@ import Testing
         #expect(result.output.contains("⧉ Copy"))
     }
 
-    @Test func theDemoRecordingPlaysLiveToTheSameScreen() throws {
+    @Test(.enabled(if: PythonTools.isRequired("pyte"), Comment(rawValue: PythonTools.skipMessage)))
+    func theDemoRecordingPlaysLiveToTheSameScreen() throws {
         let sample = PackageRoot.url.appendingPathComponent("Samples/replay.jsonl").path
         var environment = ["LINES": "30"]
         environment["TERM"] = "xterm"
@@ -35,7 +36,8 @@ import Testing
     /// The live view counts "Thinking… 1s" while the agent thinks; the reasoning step takes over the
     /// same timer (so it reaches 3s, counted from the start of thinking, not of the step) and folds
     /// into "Thought for 3s".
-    @Test func thinkingTimerIsHandedToTheReasoningStep() throws {
+    @Test(.enabled(if: PythonTools.isRequired("pyte"), Comment(rawValue: PythonTools.skipMessage)))
+    func thinkingTimerIsHandedToTheReasoningStep() throws {
         let recording = [
             #"{"type": "message", "message": {"id": "u", "role": "user", "text": "Why?"}, "t": 0}"#,
             #"{"type": "activity", "state": "thinking", "t": 0}"#,
@@ -61,7 +63,8 @@ import Testing
     }
 
     /// Narrowing the terminal while a reply plays draws the open turn again at the new width.
-    @Test func resizeWhilePlayingRedrawsTheOpenTurn() throws {
+    @Test(.enabled(if: PythonTools.isRequired("pyte"), Comment(rawValue: PythonTools.skipMessage)))
+    func resizeWhilePlayingRedrawsTheOpenTurn() throws {
         let sample = PackageRoot.url.appendingPathComponent("Samples/replay.jsonl").path
         let shown = try LiveRenderingTests().screenAfterResize(
             ["replay", sample, "--speed", "4", "--color", "never"], document: nil, width: 80, height: 30, newWidth: 50)

@@ -69,7 +69,8 @@ import Testing
         parser.finish()
         #expect(
             parser.document
-                == MarkdownDocument(parsing: "Use [k] here.\n\n```python\nif a[i]:\n    d[k]: v\n```\n\nAfter.\n\nMore.\n"))
+                == MarkdownDocument(
+                    parsing: "Use [k] here.\n\n```python\nif a[i]:\n    d[k]: v\n```\n\nAfter.\n\nMore.\n"))
     }
 
     @Test func aDefinitionRevisesOnlyTheBlocksThatUseIt() {
@@ -94,7 +95,8 @@ import Testing
         parser.finish()
         #expect(
             parser.document
-                == MarkdownDocument(parsing: "Uses [a].\n\nUses [b].\n\nPlain.\n\n[a]: https://example.com/a\n\nLast.\n"))
+                == MarkdownDocument(
+                    parsing: "Uses [a].\n\nUses [b].\n\nPlain.\n\n[a]: https://example.com/a\n\nLast.\n"))
     }
 
     /// A pause in the middle of a definition (`https://en`) must not settle a block with a cut URL.
@@ -128,4 +130,3 @@ import Testing
         #expect(parser.document == MarkdownDocument(parsing: text))
     }
 }
-

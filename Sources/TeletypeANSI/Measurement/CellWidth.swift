@@ -24,7 +24,7 @@ public enum CellWidth {
     public static func of(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
-        if first.value < 0x7F { return first.value >= 0x20 ? 1 : 0 }
+        if first.value < 0x7F, scalars.count == 1 { return first.value >= 0x20 ? 1 : 0 }
         let base = of(first)
         guard scalars.count > 1 else { return base }
         if clustering == .codePoints { return scalars.reduce(0) { $0 + of($1) } }

@@ -169,6 +169,14 @@ struct BlockContext {
     }
 
     func list(_ list: LayoutList, width: Int, indent: Int, base: TextStyle) -> [StyledLine] {
+        var none: ListItemLines?
+        return self.list(list, width: width, indent: indent, base: base, reusing: &none)
+    }
+
+    /// A list's lines; with a cache, an item laid out the same way before keeps its lines.
+    func list(_ list: LayoutList, width: Int, indent: Int, base: TextStyle, reusing cache: inout ListItemLines?)
+        -> [StyledLine]
+    {
         let markers: [StyledLine] = list.items.map { marker(for: $0, base: base) }
         let markerWidth = markers.map(\.width).max() ?? 1
         let contentIndent = markerWidth + 1
@@ -178,11 +186,20 @@ struct BlockContext {
             var marker = StyledLine()
             if case .number = item.marker { marker.pad(markerWidth - markers[offset].width) }
             marker.append(markers[offset])
-            out.append(
-                contentsOf: hanging(
-                    item.children, label: marker, labelWidth: contentIndent, width: width, indent: indent, base: base,
-                    tight: list.isTight))
+            let key = ListItemLines.Key(
+                item: item, marker: marker, labelWidth: contentIndent, width: width, indent: indent,
+                tight: list.isTight)
+            if let lines = cache?.lines(at: offset, for: key) {
+                out.append(contentsOf: lines)
+                continue
+            }
+            let lines = hanging(
+                item.children, label: marker, labelWidth: contentIndent, width: width, indent: indent, base: base,
+                tight: list.isTight)
+            cache?.store(lines, at: offset, for: key)
+            out.append(contentsOf: lines)
         }
+        cache?.keep(list.items.count)
         return out
     }
 

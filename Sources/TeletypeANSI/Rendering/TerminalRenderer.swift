@@ -78,6 +78,36 @@ public struct TerminalRenderer: Sendable {
         context.blocks(blocks, width: max(width, 1), indent: 0, base: theme.text, tight: false)
     }
 
+    /// ``lines(_:)`` for the open tail of a stream, drawn again on every frame: blocks laid out the
+    /// same in the last frame keep their lines, and so do the items of a list at the end.
+    public func lines(_ blocks: [LayoutBlock], reusing cache: inout TailLines) -> [StyledLine] {
+        let width = max(width, 1)
+        if cache.width != width { cache = TailLines() }
+        cache.width = width
+        var out: [StyledLine] = []
+        for (offset, block) in blocks.enumerated() {
+            if offset > 0 { out.append(StyledLine()) }
+            if offset < cache.blocks.count, cache.blocks[offset].block == block {
+                out += cache.blocks[offset].lines
+                continue
+            }
+            let lines: [StyledLine]
+            if case .list(let list) = block, offset == blocks.count - 1 {
+                lines = context.list(list, width: width, indent: 0, base: theme.text, reusing: &cache.listItems)
+            } else {
+                lines = context.block(block, width: width, indent: 0, base: theme.text)
+            }
+            if offset < cache.blocks.count {
+                cache.blocks[offset] = (block, lines)
+            } else {
+                cache.blocks.append((block, lines))
+            }
+            out += lines
+        }
+        if cache.blocks.count > blocks.count { cache.blocks.removeLast(cache.blocks.count - blocks.count) }
+        return out
+    }
+
     private var context: BlockContext {
         BlockContext(theme: theme, capabilities: capabilities, glyphs: capabilities.unicode ? .unicode : .ascii)
     }

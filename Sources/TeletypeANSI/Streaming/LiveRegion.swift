@@ -66,7 +66,14 @@ public struct LiveRegion: Sendable {
         for index in (live.startIndex + clippedNow)..<live.endIndex { lines.append(live[index]) }
         var content: [[UInt8]] = []
         content.reserveCapacity(lines.count)
-        for line in lines {
+        // A line drawn the same in the last frame keeps its bytes (the region moves up by `shift`).
+        let shift = committed.isEmpty && clippedNow > clipped ? clippedNow - clipped : 0
+        for (index, line) in lines.enumerated() {
+            let old = index + shift
+            if old < shownLines.count, shownLines[old] == line {
+                content.append(shown[old])
+                continue
+            }
             var bytes: [UInt8] = []
             ANSIWriter.write(line, capabilities: capabilities, into: &bytes)
             bytes.removeLast()  // the frame writes the line endings

@@ -43,6 +43,8 @@ public struct MarkdownStreamRenderer: Sendable {
     private var heldFirst = 0
     /// The state of an open listing that is the whole tail, laid out in `gappedTail`.
     private var openCode: OpenCodeLines?
+    /// The tail's blocks as laid out in the last frame.
+    private var tailCache = TailLines()
 
     /// A stream with nothing received yet, drawn with `renderer`. With `showsOpenLines` off, only
     /// committed lines are laid out while the text streams (and the parser does not heal the tail).
@@ -78,6 +80,7 @@ public struct MarkdownStreamRenderer: Sendable {
     public mutating func resize(width: Int) {
         renderer.width = width
         openCode = nil
+        tailCache = TailLines()
         nextSegment = committedSegments
         held = []
         heldFirst = 0
@@ -161,7 +164,7 @@ public struct MarkdownStreamRenderer: Sendable {
             }
         }
         if let notes = MarkdownLayout.footnotes(definitions) { blocks.append(notes) }
-        let lines = renderer.lines(blocks)
+        let lines = renderer.lines(blocks, reusing: &tailCache)
         gappedTail = !hasBlocksBeforeTail || lines.isEmpty ? lines : [StyledLine()] + lines
         return fresh
     }

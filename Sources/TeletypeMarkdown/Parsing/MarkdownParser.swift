@@ -22,7 +22,7 @@ public struct MarkdownParser: Sendable {
     /// Creates a parser.
     public init(options: MarkdownParseOptions = .init()) {
         self.options = options
-        self.maximumPieces = 4 * ProcessInfo.processInfo.activeProcessorCount
+        self.maximumPieces = 4 * ParallelWork.cores
     }
 
     /// Parses `text` into a document.

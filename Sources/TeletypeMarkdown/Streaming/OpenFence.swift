@@ -50,7 +50,8 @@ struct OpenFence: Sendable {
             index = end + 1
         }
         if lastComplete > readOffset {
-            guard let piece = code(of: text[readOffset..<lastComplete], options: options, bytesParsed: &bytesParsed) else { return nil }
+            guard let piece = code(of: text[readOffset..<lastComplete], options: options, bytesParsed: &bytesParsed)
+            else { return nil }
             code += piece
             linesRead += text[readOffset..<lastComplete].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
             readOffset = lastComplete
@@ -59,7 +60,9 @@ struct OpenFence: Sendable {
         var endLine = start.line + linesRead - 1
         var endColumn = max(0, opening.count - 1)
         if lastComplete < text.count {
-            guard let piece = code(of: text[lastComplete...], options: options, bytesParsed: &bytesParsed) else { return nil }
+            guard let piece = code(of: text[lastComplete...], options: options, bytesParsed: &bytesParsed) else {
+                return nil
+            }
             shown += piece
             endLine += 1
             endColumn = text.count - lastComplete
