@@ -21,6 +21,8 @@ enum ExportCommand {
           --from teletype|stream|vercel|openai|anthropic   The transcript's format (default: detected)
           --theme auto|light|dark|plain Colours: the reader's preference (default), or fixed
           --allow-remote-images         Load images from the web (otherwise they show as links)
+          --trusted                     A transcript you trust: raw HTML passes (scripts stay blocked by the
+                                        page's Content-Security-Policy), every URL is kept, images load
           --title TEXT                  The page's title (default: the first question)
           -h, --help                    Show this help
 
@@ -30,7 +32,7 @@ enum ExportCommand {
         flags: [
             .init(names: ["--output", "-o"], takesValue: true), .init(names: ["--from"], takesValue: true),
             .init(names: ["--theme"], takesValue: true), .init(names: ["--allow-remote-images"], takesValue: false),
-            .init(names: ["--title"], takesValue: true),
+            .init(names: ["--title"], takesValue: true), .init(names: ["--trusted"], takesValue: false),
         ], usage: usage)
 
     static func run(arguments: [String]) throws -> Int32 {
@@ -63,6 +65,7 @@ enum ExportCommand {
         let appearance: AIAppearance = colorScheme == .dark ? .dark : colorScheme == .plain ? .plain : .light
         var options = HTMLRenderOptions.untrusted
         options.loadsRemoteImages = parsed.isSet("--allow-remote-images")
+        if parsed.isSet("--trusted") { options = .trusted }
         let renderer = ConversationHTMLRenderer(options: options, appearance: appearance)
         let layout = ConversationLayout(appearance: appearance)
         let state = ConversationViewState(actions: [], expandToolCalls: true)
@@ -79,7 +82,7 @@ enum ExportCommand {
                 if !wroteHeader {
                     let page = HTMLPage(
                         title: title ?? "Conversation", colorScheme: colorScheme,
-                        allowsRemoteImages: options.loadsRemoteImages)
+                        allowsRemoteImages: options.loadsRemoteImages, allowsAnyImage: options.allowsAnyURL)
                     try file.write(page.header)
                     wroteHeader = true
                 }

@@ -19,6 +19,9 @@ enum MarkdownCommand {
           --theme dark|light|plain      The colour theme (default: dark)
           --format ansi|plain|html      Terminal text, plain text, or an HTML fragment (default: ansi)
           --allow-raw-html              HTML format: pass raw HTML in the document through (trusted input only)
+          --allow-remote-images         HTML format: load http(s) images (otherwise they show as links)
+          --trusted                     HTML format: a document you wrote — raw HTML passes, every URL is kept,
+                                        images load (relative ones too): the HTML cmark-gfm itself writes
           --live                        Draw standard input as it arrives in a live region, even when the output
                                         is not a terminal (for recording and tests)
           --no-typing                   Show text as it arrives instead of typing it out
@@ -38,6 +41,7 @@ enum MarkdownCommand {
             .init(names: ["--width", "-w"], takesValue: true), .init(names: ["--color", "--colour"], takesValue: true),
             .init(names: ["--theme"], takesValue: true), .init(names: ["--format"], takesValue: true),
             .init(names: ["--allow-raw-html"], takesValue: false), .init(names: ["--live"], takesValue: false),
+            .init(names: ["--allow-remote-images"], takesValue: false), .init(names: ["--trusted"], takesValue: false),
             .init(names: ["--no-typing"], takesValue: false),
         ], usage: usage)
 
@@ -70,12 +74,18 @@ enum MarkdownCommand {
         if format == "html" {
             var html = HTMLRenderOptions.untrusted
             html.allowsRawHTML = parsed.isSet("--allow-raw-html")
+            html.loadsRemoteImages = parsed.isSet("--allow-remote-images")
+            if parsed.isSet("--trusted") { html = .trusted }
             data.withUnsafeBytes { MarkdownHTMLRenderer(options: html).render(markdownUTF8: $0, to: Console.output) }
         } else {
-            let renderer = TerminalRenderer(
+            var renderer = TerminalRenderer(
                 width: TerminalSettings.width(width),
                 capabilities: TerminalSettings.capabilities(format: format, color: color),
                 theme: Theme.named(themeName) ?? .dark)
+            if let path, path != "-" {
+                // Relative links name files beside the document.
+                renderer.documentPath = URL(fileURLWithPath: path).standardizedFileURL.path
+            }
             data.withUnsafeBytes { renderer.render(markdownUTF8: $0, to: Console.output) }
         }
         Console.exitSuccessfully(keeping: data)

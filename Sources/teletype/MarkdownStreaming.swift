@@ -31,7 +31,7 @@ enum MarkdownStreaming {
         // rendering. After a read the loop lets the pipe fill for a while — a frame's time in a
         // terminal, longer into a pipe — so each wake-up reads what arrived meanwhile; with nothing
         // to do, it sleeps until input comes.
-        let gather = live ? (typesOut ? 0.005 : 1.0 / 60) : 0.05
+        let gather = live ? (typesOut ? 0.005 : 1.0 / 60) : 0.1
         var lastRead = -Double.infinity
         var pending = false
         while !ended || revealed < received.count {

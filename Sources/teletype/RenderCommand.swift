@@ -24,6 +24,8 @@ enum RenderCommand {
           --expand-reasoning            Show reasoning steps open, with their thoughts
           --expand-tools                Show tool calls' arguments and output
           --allow-raw-html              HTML format: pass raw HTML in answers through (trusted input only)
+          --trusted                     HTML format: a transcript you trust — raw HTML passes, every URL is kept,
+                                        images load
           -h, --help                    Show this help
 
         """
@@ -34,6 +36,7 @@ enum RenderCommand {
             .init(names: ["--color", "--colour"], takesValue: true), .init(names: ["--theme"], takesValue: true),
             .init(names: ["--format"], takesValue: true), .init(names: ["--expand-reasoning"], takesValue: false),
             .init(names: ["--expand-tools"], takesValue: false), .init(names: ["--allow-raw-html"], takesValue: false),
+            .init(names: ["--trusted"], takesValue: false),
         ], usage: usage)
 
     static func run(arguments: [String]) throws -> Int32 {
@@ -70,6 +73,7 @@ enum RenderCommand {
         case "html":
             var options = HTMLRenderOptions.untrusted
             options.allowsRawHTML = parsed.isSet("--allow-raw-html")
+            if parsed.isSet("--trusted") { options = .trusted }
             let rows = ConversationLayout(appearance: appearance).rows(for: messages, state: state)
             output = ConversationHTMLRenderer(options: options, appearance: appearance).render(rows)
         default:

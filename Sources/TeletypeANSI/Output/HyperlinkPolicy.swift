@@ -4,10 +4,44 @@ enum HyperlinkPolicy {
     /// The schemes a terminal hyperlink may use.
     static let schemes = ["http:", "https:", "mailto:"]
 
-    /// The encoded target for `url`, or `nil` when it must not be a hyperlink.
-    static func target(for url: String) -> String? {
+    /// The encoded target for `url`, or `nil` when it must not be a hyperlink. With `document` (the
+    /// absolute path of the file the link is in), a relative link — a path, with its query and
+    /// fragment, or just a fragment — becomes a `file://` link to what it names beside it.
+    static func target(for url: String, document: String? = nil) -> String? {
         let lowered = url.prefix(8).lowercased()
-        guard schemes.contains(where: { lowered.hasPrefix($0) }) else { return nil }
+        guard schemes.contains(where: { lowered.hasPrefix($0) }) else {
+            guard let document, let file = fileURL(for: url, in: document) else { return nil }
+            return encoded(file)
+        }
+        return encoded(url)
+    }
+
+    /// `file://` and the absolute path `url` names relative to the file `document`, with its query
+    /// and fragment; nil unless `url` is a relative path or a fragment, without a scheme.
+    static func fileURL(for url: String, in document: String) -> String? {
+        guard !url.isEmpty, !url.hasPrefix("/"), !url.hasPrefix("\\"), !url.contains(where: \.isNewline) else {
+            return nil
+        }
+        if url.hasPrefix("#") || url.hasPrefix("?") { return "file://" + document + url }
+        let folder = document.split(separator: "/").dropLast().joined(separator: "/")
+        // A scheme, however spelled, keeps it from being a path.
+        if let colon = url.firstIndex(of: ":"), !url[..<colon].contains(where: { "/?#".contains($0) }) { return nil }
+        let end = url.firstIndex(where: { $0 == "?" || $0 == "#" }) ?? url.endIndex
+        var components = folder.split(separator: "/").map(String.init)
+        for part in url[..<end].split(separator: "/", omittingEmptySubsequences: false) {
+            switch part {
+            case ".", "": continue
+            case "..": if !components.isEmpty { components.removeLast() }
+            default: components.append(String(part))
+            }
+        }
+        var path = "/" + components.joined(separator: "/")
+        if url[..<end].hasSuffix("/") && path != "/" { path += "/" }
+        return "file://" + path + url[end...]
+    }
+
+    /// `url` with every byte that is not printable ASCII percent-encoded.
+    private static func encoded(_ url: String) -> String {
         if url.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) { return url }
         var out = ""
         out.reserveCapacity(url.utf8.count)

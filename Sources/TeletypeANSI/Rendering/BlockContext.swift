@@ -6,6 +6,8 @@ struct BlockContext {
     let theme: Theme
     let capabilities: TerminalCapabilities
     let glyphs: Glyphs
+    /// The file relative links resolve against, as `file://` hyperlinks; nil to leave them text.
+    var documentPath: String? = nil
 
     /// Below this many cells, nested content keeps its parent's width and loses its indentation,
     /// so that every line still fits.
@@ -75,7 +77,7 @@ struct BlockContext {
             let style = self.style(of: span, base: base)
             var hyperlink: String?
             if let link = span.link, capabilities.hyperlinks, !span.roles.contains(.image) {
-                hyperlink = HyperlinkPolicy.target(for: link)
+                hyperlink = HyperlinkPolicy.target(for: link, document: documentPath)
             }
             var text = span.text
             let previous = index > 0 ? spans[index - 1] : nil

@@ -11,6 +11,10 @@ public struct TerminalRenderer: Sendable {
     public var capabilities: TerminalCapabilities
     /// The styles to draw with.
     public var theme: Theme
+    /// The absolute path of the document being drawn, when it is a file: its relative links (and
+    /// fragments) become `file://` hyperlinks to what they name beside it, where hyperlinks are on.
+    /// Nil (the default, and for text from standard input) leaves them as text and their target.
+    public var documentPath: String?
 
     /// Creates a renderer.
     public init(width: Int = 80, capabilities: TerminalCapabilities = .plain, theme: Theme = .dark) {
@@ -109,7 +113,9 @@ public struct TerminalRenderer: Sendable {
     }
 
     private var context: BlockContext {
-        BlockContext(theme: theme, capabilities: capabilities, glyphs: capabilities.unicode ? .unicode : .ascii)
+        BlockContext(
+            theme: theme, capabilities: capabilities, glyphs: capabilities.unicode ? .unicode : .ascii,
+            documentPath: documentPath)
     }
 
     /// Lines of a top-level code block's code, without its frame (to be framed by

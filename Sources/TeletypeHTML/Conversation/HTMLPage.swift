@@ -17,16 +17,22 @@ public struct HTMLPage: Sendable {
     public var colorScheme: ColorScheme
     /// Whether `<img>` may load from `http`/`https` (the CSP allows it only then).
     public var allowsRemoteImages: Bool
+    /// Whether `<img>` may load from anywhere, relative URLs included: for trusted transcripts.
+    public var allowsAnyImage: Bool
 
-    public init(title: String, colorScheme: ColorScheme = .auto, allowsRemoteImages: Bool = false) {
+    public init(
+        title: String, colorScheme: ColorScheme = .auto, allowsRemoteImages: Bool = false, allowsAnyImage: Bool = false
+    ) {
         self.title = title
         self.colorScheme = colorScheme
         self.allowsRemoteImages = allowsRemoteImages
+        self.allowsAnyImage = allowsAnyImage
     }
 
-    /// The Content-Security-Policy of the page.
+    /// The Content-Security-Policy of the page: no script, ever; images as allowed.
     public var contentSecurityPolicy: String {
-        "default-src 'none'; style-src 'unsafe-inline'; img-src data:" + (allowsRemoteImages ? " https: http:" : "")
+        let images = allowsAnyImage ? "* data:" : "data:" + (allowsRemoteImages ? " https: http:" : "")
+        return "default-src 'none'; style-src 'unsafe-inline'; img-src \(images)"
             + "; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
     }
 
