@@ -37,6 +37,7 @@ struct Bench {
             "Teletype benchmarks — \(String(format: "%.2f", megabytes)) MB generated document, \(slice.utf8.count / 1000) KB slice, best of \(repeats)"
         )
         var rows: [Row] = []
+        if suites.contains("real") { rows += RealTextBench.run(quick: quick, me: me, folder: folder) }
 
         var cmark: (seconds: Double, peak: Int)?
         if suites.contains("html") || suites.contains("ansi") {
@@ -84,7 +85,7 @@ struct Bench {
         if suites.contains("export-large") {
             exportLarge(folder: folder)
         }
-        printTable(rows)
+        if !rows.isEmpty { printTable(rows) }
         if suites.contains("streaming") { StreamingBench.run(quick: quick) }
         if suites.contains("piped") { PipedStreamBench.run(quick: quick, me: me, folder: folder) }
         if suites.contains("conversation") { MainActor.assumeIsolated { ConversationStateBench.run(quick: quick) } }

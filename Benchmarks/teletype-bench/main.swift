@@ -7,6 +7,8 @@ import TeletypeMarkdown
 // teletype-bench [html] [ansi] [rich] [--quick] [--json FILE]
 //
 // Measures Teletype against its peers in one run, on one machine, and prints ratios:
+//   real  the real documents of ../shared/corpus/markdown one after another, `teletype md` (HTML, ANSI) against
+//         `cmark-gfm` as whole processes, on every core and on one (taskset -c 0)
 //   html  Markdown → HTML, ours vs the `cmark-gfm -e table -e strikethrough -e autolink` command (~5 MB)
 //   ansi  Markdown → ANSI, ours vs that same cmark-gfm HTML conversion (~5 MB)
 //   rich  Markdown → ANSI on a 200 KB slice, ours vs Python rich (`Console(width=100, force_terminal=True)`)
@@ -48,11 +50,11 @@ while index < arguments.count {
             exit(2)
         }
         jsonPath = arguments[index]
-    case "html", "ansi", "rich", "render", "export", "export-large", "streaming", "piped", "conversation", "hostile":
+    case "real", "html", "ansi", "rich", "render", "export", "export-large", "streaming", "piped", "conversation", "hostile":
         suites.append(arguments[index])
     case "-h", "--help":
         print(
-            "usage: teletype-bench [html] [ansi] [rich] [render] [export] [export-large] [streaming] [piped] [conversation] [hostile] [--quick] [--json FILE]"
+            "usage: teletype-bench [real] [html] [ansi] [rich] [render] [export] [export-large] [streaming] [piped] [conversation] [hostile] [--quick] [--json FILE]"
         )
         exit(0)
     default:
@@ -63,7 +65,8 @@ while index < arguments.count {
 }
 if suites.isEmpty {
     suites = [
-        "html", "ansi", "rich", "render", "export", "export-large", "streaming", "piped", "conversation", "hostile",
+        "real", "html", "ansi", "rich", "render", "export", "export-large", "streaming", "piped", "conversation",
+        "hostile",
     ]
 }
 exit(Bench(suites: suites, quick: quick, jsonPath: jsonPath).run())

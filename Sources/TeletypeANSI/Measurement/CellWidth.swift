@@ -51,6 +51,15 @@ public enum CellWidth {
         if value < 0x7F { return value >= 0x20 ? 1 : 0 }
         if value < 0xA0 { return 0 }
         if value < 0x300 { return 1 }
+        // The common ranges first, without looking up properties: CJK ideographs, kana and Hangul
+        // syllables take 2; Cyrillic letters, dashes and quotes, box drawing take 1.
+        if (0x4E00...0x9FFF).contains(value) || (0xAC00...0xD7A3).contains(value) || (0x3040...0x30FF).contains(value) {
+            return 2
+        }
+        if (0x0400...0x0482).contains(value) || (0x2010...0x2027).contains(value) || (0x2500...0x259F).contains(value)
+        {
+            return 1
+        }
         if isWide(value) { return 2 }
         if scalar.properties.isEmojiPresentation { return 2 }
         switch scalar.properties.generalCategory {
@@ -103,8 +112,13 @@ public enum CellWidth {
         {
             return true
         }
-        // Spacing marks and viramas start with the scripts of India.
-        guard value >= 0x900, let scalar = Unicode.Scalar(value) else { return false }
+        // Spacing marks and viramas belong to the scripts of South and Southeast Asia, and a few others.
+        guard (0x0900...0x0DFF).contains(value) || (0x0F00...0x109F).contains(value)
+            || (0x1700...0x1CFF).contains(value) || (0xA800...0xABFF).contains(value)
+            || (0x1_1000...0x1_1FFF).contains(value) || (0x1_6F00...0x1_6FFF).contains(value)
+            || (0x1_D165...0x1_D172).contains(value),
+            let scalar = Unicode.Scalar(value)
+        else { return false }
         let properties = scalar.properties
         return properties.generalCategory == .spacingMark || properties.canonicalCombiningClass == .virama
     }

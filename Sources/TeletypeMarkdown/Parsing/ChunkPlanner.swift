@@ -171,14 +171,15 @@ enum ChunkPlanner {
 }
 
 /// Where each definition label (link reference or footnote) is used: a cut must not separate a
-/// definition from a use. `nil` when a label is too unusual to match by bytes (escapes, non-ASCII).
+/// definition from a use. Labels are matched as CommonMark matches them (``ReferenceLabel``: case
+/// folded, whitespace collapsed, escapes kept as written).
 struct LabelSpans {
     /// For each defined label, its first and last appearance.
     private var spans: [(first: Int, last: Int)] = []
 
     init?(_ bytes: UnsafeRawBufferPointer) {
-        var appearances: [[UInt8]: (first: Int, last: Int)] = [:]
-        var defined = Set<[UInt8]>()
+        var appearances: [ReferenceLabel: (first: Int, last: Int)] = [:]
+        var defined = Set<ReferenceLabel>()
         let count = bytes.count
         var index = 0
         while index < count {
@@ -187,20 +188,18 @@ struct LabelSpans {
                 continue
             }
             var end = index + 1
-            var unusual = false
             while end < count && end - index <= 1000 && bytes[end] != UInt8(ascii: "]")
                 && bytes[end] != UInt8(ascii: "[")
             {
-                if bytes[end] == UInt8(ascii: "\\") || bytes[end] >= 0x80 { unusual = true }
-                end += 1
+                // An escaped bracket belongs to the label.
+                end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1
             }
             guard end < count, bytes[end] == UInt8(ascii: "]") else {
                 index = end
                 continue
             }
             let isDefinition = end + 1 < count && bytes[end + 1] == UInt8(ascii: ":")
-            if isDefinition && unusual { return nil }
-            let label = LabelSpans.normalized(UnsafeRawBufferPointer(rebasing: bytes[(index + 1)..<end]))
+            let label = ReferenceLabel(Array(UnsafeRawBufferPointer(rebasing: bytes[(index + 1)..<end]))[...])
             if let seen = appearances[label] {
                 appearances[label] = (seen.first, index)
             } else {
@@ -210,23 +209,6 @@ struct LabelSpans {
             index = end + 1
         }
         spans = defined.compactMap { appearances[$0] }.filter { $0.first < $0.last }
-    }
-
-    /// ASCII-lowercased, whitespace runs collapsed to one space, trimmed: how labels are matched.
-    static func normalized(_ label: UnsafeRawBufferPointer) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(label.count)
-        var pendingSpace = false
-        for byte in label {
-            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
-                pendingSpace = !out.isEmpty
-                continue
-            }
-            if pendingSpace { out.append(0x20) }
-            pendingSpace = false
-            out.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
-        }
-        return out
     }
 
     /// Whether a piece may start at `offset`.
