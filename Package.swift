@@ -7,12 +7,14 @@ let package = Package(
     products: [
         .library(name: "Teletype", targets: ["Teletype"]),
         .library(name: "TeletypeMarkdown", targets: ["TeletypeMarkdown"]),
+        .library(name: "TeletypeTranscripts", targets: ["TeletypeTranscripts"]),
         .library(name: "TeletypeTransports", targets: ["TeletypeTransports"]),
         .library(name: "TeletypeLayout", targets: ["TeletypeLayout"]),
         .library(name: "TeletypeANSI", targets: ["TeletypeANSI"]),
         .library(name: "TeletypeHTML", targets: ["TeletypeHTML"]),
         .library(name: "TeletypeSnapshotTesting", targets: ["TeletypeSnapshotTesting"]),
         .executable(name: "teletype", targets: ["teletype"]),
+        .executable(name: "teletype-agent", targets: ["teletype-agent"]),
         .executable(name: "teletype-bench", targets: ["teletype-bench"]),
         .executable(name: "teletype-fuzz", targets: ["teletype-fuzz"]),
     ],
@@ -24,7 +26,8 @@ let package = Package(
         ),
         .target(name: "TeletypeMarkdown", dependencies: ["CCmarkGFM"]),
         .target(name: "Teletype"),
-        .target(name: "TeletypeTransports", dependencies: ["Teletype"]),
+        .target(name: "TeletypeTranscripts", dependencies: ["Teletype"]),
+        .target(name: "TeletypeTransports", dependencies: ["Teletype", "TeletypeTranscripts"]),
         .target(name: "TeletypeLayout", dependencies: ["Teletype", "TeletypeMarkdown"]),
         .target(name: "TeletypeANSI", dependencies: ["TeletypeLayout"]),
         .target(name: "TeletypeHTML", dependencies: ["TeletypeLayout"]),
@@ -32,10 +35,18 @@ let package = Package(
         .target(
             name: "TeletypeSnapshotTesting",
             dependencies: ["Teletype", "TeletypeMarkdown", "TeletypeLayout", "TeletypeANSI", "TeletypeHTML"]),
-        .executableTarget(
-            name: "teletype",
+        .target(
+            name: "TeletypeCommandLine",
             dependencies: [
-                "Teletype", "TeletypeMarkdown", "TeletypeLayout", "TeletypeANSI", "TeletypeHTML", "TeletypeTransports",
+                "Teletype", "TeletypeMarkdown", "TeletypeLayout", "TeletypeANSI", "TeletypeHTML", "TeletypeTranscripts",
+            ]
+        ),
+        .executableTarget(name: "teletype", dependencies: ["TeletypeCommandLine"]),
+        .executableTarget(
+            name: "teletype-agent",
+            dependencies: [
+                "TeletypeCommandLine", "Teletype", "TeletypeMarkdown", "TeletypeLayout", "TeletypeANSI", "TeletypeHTML",
+                "TeletypeTransports",
             ]
         ),
         .target(
@@ -56,7 +67,9 @@ let package = Package(
             name: "TeletypeANSITests", dependencies: ["TeletypeANSI", "TeletypeSnapshotTesting", "TeletypeTestSupport"]),
         .testTarget(name: "TeletypeHTMLTests", dependencies: ["TeletypeHTML", "TeletypeTestSupport"]),
         .testTarget(name: "TeletypeStateTests", dependencies: ["Teletype", "TeletypeLayout", "TeletypeTestSupport"]),
-        .testTarget(name: "TeletypeTransportsTests", dependencies: ["TeletypeTransports", "TeletypeTestSupport"]),
+        .testTarget(
+            name: "TeletypeTransportsTests",
+            dependencies: ["TeletypeTransports", "TeletypeTranscripts", "TeletypeTestSupport"]),
         .testTarget(
             name: "TeletypeConversationTests",
             dependencies: [
@@ -64,7 +77,8 @@ let package = Package(
             ]),
         .testTarget(name: "TeletypeFuzzingTests", dependencies: ["TeletypeFuzzing", "TeletypeTestSupport"]),
         .testTarget(
-            name: "TeletypeCLITests", dependencies: ["teletype", "TeletypeTestSupport", "TeletypeSnapshotTesting"]),
+            name: "TeletypeCLITests",
+            dependencies: ["teletype", "teletype-agent", "TeletypeTestSupport", "TeletypeSnapshotTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -50,7 +50,8 @@ while index < arguments.count {
             exit(2)
         }
         jsonPath = arguments[index]
-    case "real", "html", "ansi", "rich", "render", "export", "export-large", "streaming", "piped", "conversation", "hostile":
+    case "real", "html", "ansi", "rich", "render", "export", "export-large", "streaming", "piped", "conversation",
+        "hostile":
         suites.append(arguments[index])
     case "-h", "--help":
         print(

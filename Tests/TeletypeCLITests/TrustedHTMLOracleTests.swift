@@ -23,7 +23,9 @@ import Testing
     /// Footnote ids and their `data-` attributes, spelled one way.
     static func normalizingFootnotes(_ html: String) -> String {
         var text = html
-        for attribute in [" data-footnotes", " data-footnote-ref", " data-footnote-backref", " aria-label=\"Back to content\""] {
+        for attribute in [
+            " data-footnotes", " data-footnote-ref", " data-footnote-backref", " aria-label=\"Back to content\"",
+        ] {
             text = text.replacingOccurrences(of: attribute, with: "")
         }
         return text.replacingOccurrences(
@@ -47,7 +49,9 @@ import Testing
         return String(decoding: output, as: UTF8.self)
     }
 
-    @Test(.enabled(if: cmark != nil, "needs the cmark-gfm command: `make test` installs it"), arguments: Corpus.markdownNames)
+    @Test(
+        .enabled(if: cmark != nil, "needs the cmark-gfm command: `make test` installs it"),
+        arguments: Corpus.markdownNames)
     func realDocumentsAreWhatCmarkGFMWrites(_ name: String) throws {
         let file = Corpus.markdown(named: name)
         let path = try #require(Corpus.root).appendingPathComponent("markdown/\(name)").path

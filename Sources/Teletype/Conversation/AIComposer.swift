@@ -1,5 +1,10 @@
-import Foundation
 import Observation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What the user is writing: the text, the files picked and the chat option, and whether the agent
 /// is answering (the send button becomes a stop button).

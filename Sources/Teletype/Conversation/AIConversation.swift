@@ -1,5 +1,10 @@
-import Foundation
 import Observation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The state of a conversation between the views and an agent: what the conversation holds, whether
 /// the agent is thinking or writing, which message is on its way and why the last request failed.

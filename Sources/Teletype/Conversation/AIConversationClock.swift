@@ -1,4 +1,10 @@
-import Foundation
+import Dispatch
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The time a conversation keeps (for its reply timeout): the system's, or one a test moves by hand.
 @MainActor

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What the user asks of the agent: sent through the transport's `send(_:)`.
 public struct AIConversationRequest<Message: AIMessage>: Sendable {

@@ -1,5 +1,10 @@
-import Foundation
 import Observation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One conversation in a list of past conversations.
 public struct ConversationSummary: Sendable, Hashable, Identifiable {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A step the agent took for a reply: reasoning, a tool call, or a kind this version can't show,
 /// kept with its raw payload.

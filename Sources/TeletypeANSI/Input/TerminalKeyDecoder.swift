@@ -62,8 +62,7 @@ public struct TerminalKeyDecoder: Sendable {
 
     /// Pasted text: CRLF and CR become newlines, other controls but tab are dropped.
     static func text(_ bytes: [UInt8]) -> String {
-        let text = String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
-            .replacingOccurrences(of: "\r", with: "\n")
+        let text = String(decoding: bytes, as: UTF8.self).replacing("\r\n", with: "\n").replacing("\r", with: "\n")
         return String(
             String.UnicodeScalarView(
                 text.unicodeScalars.filter {

@@ -56,8 +56,7 @@ public enum CellWidth {
         if (0x4E00...0x9FFF).contains(value) || (0xAC00...0xD7A3).contains(value) || (0x3040...0x30FF).contains(value) {
             return 2
         }
-        if (0x0400...0x0482).contains(value) || (0x2010...0x2027).contains(value) || (0x2500...0x259F).contains(value)
-        {
+        if (0x0400...0x0482).contains(value) || (0x2010...0x2027).contains(value) || (0x2500...0x259F).contains(value) {
             return 1
         }
         if isWide(value) { return 2 }
@@ -113,10 +112,11 @@ public enum CellWidth {
             return true
         }
         // Spacing marks and viramas belong to the scripts of South and Southeast Asia, and a few others.
-        guard (0x0900...0x0DFF).contains(value) || (0x0F00...0x109F).contains(value)
-            || (0x1700...0x1CFF).contains(value) || (0xA800...0xABFF).contains(value)
-            || (0x1_1000...0x1_1FFF).contains(value) || (0x1_6F00...0x1_6FFF).contains(value)
-            || (0x1_D165...0x1_D172).contains(value),
+        guard
+            (0x0900...0x0DFF).contains(value) || (0x0F00...0x109F).contains(value)
+                || (0x1700...0x1CFF).contains(value) || (0xA800...0xABFF).contains(value)
+                || (0x1_1000...0x1_1FFF).contains(value) || (0x1_6F00...0x1_6FFF).contains(value)
+                || (0x1_D165...0x1_D172).contains(value),
             let scalar = Unicode.Scalar(value)
         else { return false }
         let properties = scalar.properties

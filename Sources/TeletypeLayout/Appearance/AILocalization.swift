@@ -56,7 +56,9 @@ public struct AILocalization: Sendable {
     /// The text for `key` with `%@` replaced by `argument`.
     public func string(_ key: String, _ argument: String) -> String {
         let template = string(key)
-        guard let range = template.range(of: "%@") else { return template }
-        return template.replacingCharacters(in: range, with: argument)
+        guard let marker = template.firstRange(of: "%@") else { return template }
+        var text = template
+        text.replaceSubrange(marker, with: argument)
+        return text
     }
 }

@@ -69,7 +69,7 @@ public struct ConversationMarkdownWriter: Sendable {
             for attachment in message.attachments {
                 let view = ConversationViews.attachment(
                     attachment, isFromUser: message.role.isUser, appearance: appearance)
-                let name = view.name.replacingOccurrences(of: "]", with: "\\]")
+                let name = view.name.replacing("]", with: "\\]")
                 if let url = view.url, !url.lowercased().hasPrefix("data:") {
                     out += "- \(view.icon) [\(name)](<\(url)>) · \(view.details)\n"
                 } else {

@@ -17,7 +17,7 @@ extension ConversationViewState {
             footer = text
         }
         if conversation.status == .error, let error = conversation.error {
-            footer = error.localizedDescription
+            footer = AIAgentError.text(of: error)
             footerIsError = true
         }
         var actions: ReplyActionSet = [.copy, .share]

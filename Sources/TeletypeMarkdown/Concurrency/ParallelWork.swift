@@ -1,5 +1,10 @@
 import Dispatch
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Runs independent pieces of work on every core and gathers their results in order. Used for large
 /// documents only; small inputs run inline.

@@ -1,5 +1,4 @@
 import CCmarkGFM
-import Foundation
 
 /// One configuration of cmark-gfm: parses bytes into a cmark node tree.
 struct CmarkSession: Sendable {
@@ -9,7 +8,7 @@ struct CmarkSession: Sendable {
 
     /// cmark-gfm switches the inline syntax of its extensions on and off in process-wide tables at
     /// the start and end of every inline pass, so two inline passes must never overlap.
-    private static let inlinePass = NSLock()
+    private static let inlinePass = ThreadLock()
 
     init(options: MarkdownParseOptions, validated: Bool) {
         kinds = ExtensionRegistry.shared

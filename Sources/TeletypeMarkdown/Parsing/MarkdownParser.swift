@@ -1,5 +1,4 @@
 import CCmarkGFM
-import Foundation
 
 /// Parses GitHub Flavored Markdown with cmark-gfm and converts the result into an immutable
 /// ``MarkdownDocument``. The files of this folder are the only place in Teletype that touches
@@ -178,7 +177,7 @@ final class PieceTurns: @unchecked Sendable {
         var footnotes: Int
     }
 
-    private let condition = NSCondition()
+    private let condition = ThreadLock()
     private var next = 0
     private var running: Offsets? = Offsets(lines: 0, footnotes: 0)
 

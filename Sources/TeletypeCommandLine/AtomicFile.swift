@@ -1,0 +1,103 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A file written beside its destination and moved into place only when complete, so a failure never
+/// leaves a partial file behind. A symbolic link is followed (the file it points to is replaced, not
+/// the link); a destination that is not a regular file (a device such as `/dev/stdout`, a pipe) is
+/// written directly, as it cannot be replaced.
+package final class AtomicFile {
+    package let destination: String
+    /// The file written, until it is moved into place; nil when writing the destination directly.
+    package let temporary: String?
+    private let descriptor: Int32
+    private var isOpen = true
+    private var buffer: [UInt8] = []
+
+    package init(path: String) throws {
+        var url = URL(fileURLWithPath: path)
+        if let resolved = try? FileManager.default.destinationOfSymbolicLink(atPath: path) {
+            url = URL(fileURLWithPath: resolved, relativeTo: url.deletingLastPathComponent()).standardizedFileURL
+        }
+        destination = url.path
+        var status = stat()
+        if stat(url.path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+            guard status.st_mode & S_IFMT != S_IFDIR else {
+                throw CommandError.failure("cannot write '\(path)': it is a directory")
+            }
+            let descriptor = open(url.path, O_WRONLY)
+            guard descriptor >= 0 else {
+                throw CommandError.failure("cannot write '\(path)': permission denied")
+            }
+            self.descriptor = descriptor
+            temporary = nil
+            return
+        }
+        let folder = url.deletingLastPathComponent().path
+        var folderStatus = stat()
+        guard stat(folder, &folderStatus) == 0, folderStatus.st_mode & S_IFMT == S_IFDIR else {
+            throw CommandError.failure("cannot write '\(path)': the folder '\(folder)' does not exist")
+        }
+        let temporary =
+            url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).partial").path
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else {
+            throw CommandError.failure("cannot write '\(path)': permission denied")
+        }
+        self.temporary = temporary
+        self.descriptor = descriptor
+    }
+
+    package func write(_ text: String) throws {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= 1 << 16 { try flush() }
+    }
+
+    private func flush() throws {
+        var offset = 0
+        while offset < buffer.count {
+            let written = buffer[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else {
+                throw CommandError.failure("cannot write '\(destination)': \(String(cString: strerror(errno)))")
+            }
+            offset += written
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    private func close() {
+        guard isOpen else { return }
+        isOpen = false
+        _ = Glibc.close(descriptor)
+    }
+
+    /// Moves the finished file into place.
+    package func commit() throws {
+        do {
+            try flush()
+        } catch {
+            discard()
+            throw error
+        }
+        _ = fsync(descriptor)
+        close()
+        guard let temporary else { return }
+        guard rename(temporary, destination) == 0 else {
+            discard()
+            throw CommandError.failure("cannot write '\(destination)': \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// Removes the unfinished file.
+    package func discard() {
+        close()
+        if let temporary { _ = unlink(temporary) }
+    }
+}

@@ -1,0 +1,124 @@
+import Dispatch
+import TeletypeANSI
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// How text is measured in cells: by grapheme cluster, as modern terminals draw (the default), or
+/// code point by code point, for terminals that do not cluster. Chosen by `--graphemes on|off`
+/// (any command), else `TELETYPE_GRAPHEMES=1|0`, else — in a live region on a terminal — the
+/// terminal's answer to a DECRQM query for mode 2027 (grapheme clustering) where it answers.
+package enum GraphemeSetting {
+    /// Whether the choice was made by the flag or the environment (the terminal is then not asked).
+    nonisolated(unsafe) private(set) static var isExplicit = false
+    /// Whether mode 2027 was switched on here, to be switched off at the end.
+    nonisolated(unsafe) private(set) static var enabledMode = false
+
+    /// Takes `--graphemes VALUE` (or `--graphemes=VALUE`) out of `arguments` and applies it, or the
+    /// environment's choice; throws a usage error for a value that is neither on nor off.
+    package static func apply(_ arguments: [String], help: String) throws -> [String] {
+        var rest: [String] = []
+        var choice: String?
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if argument == "--" {
+                rest += arguments[(index - 1)...]
+                break
+            }
+            if argument == "--graphemes" {
+                guard index < arguments.count else { throw CommandError.usage("--graphemes needs a value", help: help) }
+                choice = arguments[index]
+                index += 1
+            } else if argument.hasPrefix("--graphemes=") {
+                choice = String(argument.dropFirst("--graphemes=".count))
+            } else {
+                rest.append(argument)
+            }
+        }
+        if let choice {
+            guard let clustering = clustering(choice) else {
+                throw CommandError.usage("--graphemes must be on or off, not '\(choice)'", help: help)
+            }
+            set(clustering)
+        } else if let value = ProcessInfo.processInfo.environment["TELETYPE_GRAPHEMES"], !value.isEmpty {
+            if let clustering = clustering(value) { set(clustering) }
+        }
+        return rest
+    }
+
+    private static func clustering(_ value: String) -> CellWidth.Clustering? {
+        switch value.lowercased() {
+        case "on", "1", "yes", "true", "graphemes": return .graphemes
+        case "off", "0", "no", "false", "codepoints": return .codePoints
+        default: return nil
+        }
+    }
+
+    private static func set(_ clustering: CellWidth.Clustering) {
+        CellWidth.clustering = clustering
+        isExplicit = true
+    }
+
+    /// In a live region on a terminal, when nothing was chosen: asks the terminal whether it clusters
+    /// graphemes (DECRQM for mode 2027, with a device attributes query behind it so that a terminal
+    /// that does not know the mode answers at once). A terminal that supports the mode gets it
+    /// switched on; one that says it never clusters is measured by code point; silence changes
+    /// nothing. Waits at most 150 ms.
+    package static func askTerminal() {
+        guard !isExplicit, isatty(STDOUT_FILENO) == 1 else { return }
+        let tty = open("/dev/tty", O_RDWR | O_NOCTTY)
+        guard tty >= 0 else { return }
+        defer { close(tty) }
+        var saved = termios()
+        guard tcgetattr(tty, &saved) == 0 else { return }
+        var raw = saved
+        cfmakeraw(&raw)
+        raw.c_oflag |= tcflag_t(OPOST | ONLCR)
+        guard tcsetattr(tty, TCSANOW, &raw) == 0 else { return }
+        defer { tcsetattr(tty, TCSANOW, &saved) }
+        let query = "\u{1B}[?2027$p\u{1B}[c"
+        _ = query.withCString { write(tty, $0, strlen($0)) }
+        var answer: [UInt8] = []
+        let deadline = DispatchTime.now().uptimeNanoseconds + 150_000_000
+        var buffer = [UInt8](repeating: 0, count: 256)
+        while DispatchTime.now().uptimeNanoseconds < deadline {
+            var descriptor = pollfd(fd: tty, events: Int16(POLLIN), revents: 0)
+            let left = Int32((deadline - min(deadline, DispatchTime.now().uptimeNanoseconds)) / 1_000_000)
+            guard poll(&descriptor, 1, max(left, 1)) > 0 else { break }
+            let count = read(tty, &buffer, buffer.count)
+            guard count > 0 else { break }
+            answer += buffer[0..<count]
+            // The device attributes answer ends in `c`: the terminal has said all it will.
+            if String(decoding: answer, as: UTF8.self).contains(/\[\?[0-9;]*c/) { break }
+        }
+        guard let state = modeState(String(decoding: answer, as: UTF8.self)) else { return }
+        switch state {
+        case 1, 3: CellWidth.clustering = .graphemes
+        case 2:
+            // Supported and off: switched on for the session, off again at the end.
+            Console.output("\u{1B}[?2027h")
+            enabledMode = true
+            CellWidth.clustering = .graphemes
+        case 4: CellWidth.clustering = .codePoints
+        default: break
+        }
+    }
+
+    /// The state a DECRQM answer gives mode 2027 (`CSI ? 2027 ; Ps $ y`), if it holds one.
+    package static func modeState(_ answer: String) -> Int? {
+        guard let match = answer.firstMatch(of: /\[\?2027;([0-9]+)\$y/) else { return nil }
+        return Int(match.1)
+    }
+
+    /// What ends the session: mode 2027 back off, if it was switched on here.
+    package static var restoreSequence: String { enabledMode ? "\u{1B}[?2027l" : "" }
+}

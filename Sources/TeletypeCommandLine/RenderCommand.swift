@@ -1,0 +1,94 @@
+import Teletype
+import TeletypeANSI
+import TeletypeHTML
+import TeletypeLayout
+import TeletypeTranscripts
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// `teletype render`: shows a transcript as a conversation.
+enum RenderCommand {
+    static let usage = """
+        USAGE
+          teletype render FILE|- [options]
+
+        Shows an AI conversation from a transcript: Teletype JSON or JSONL, Stream Chat messages, Vercel AI SDK
+        UIMessage[], OpenAI chat messages or Anthropic messages (detected from the file; --from overrides).
+
+        OPTIONS
+          --from teletype|stream|vercel|openai|anthropic   The transcript's format (default: detected)
+          --width N                     Wrap to N columns (default: the terminal's width, else $COLUMNS, else 80)
+          --color auto|always|never     Use colour and hyperlinks (default: auto)
+          --theme dark|light|plain      The colour theme (default: dark)
+          --format ansi|plain|html|markdown
+                                        Terminal text, plain text, an HTML fragment, or Markdown (default: ansi)
+          --expand-reasoning            Show reasoning steps open, with their thoughts
+          --expand-tools                Show tool calls' arguments and output
+          --allow-raw-html              HTML format: pass raw HTML in answers through (trusted input only)
+          --trusted                     HTML format: a transcript you trust — raw HTML passes, every URL is kept,
+                                        images load
+          -h, --help                    Show this help
+
+        """
+
+    static let parser = OptionParser(
+        flags: [
+            .init(names: ["--from"], takesValue: true), .init(names: ["--width", "-w"], takesValue: true),
+            .init(names: ["--color", "--colour"], takesValue: true), .init(names: ["--theme"], takesValue: true),
+            .init(names: ["--format"], takesValue: true), .init(names: ["--expand-reasoning"], takesValue: false),
+            .init(names: ["--expand-tools"], takesValue: false), .init(names: ["--allow-raw-html"], takesValue: false),
+            .init(names: ["--trusted"], takesValue: false),
+        ], usage: usage)
+
+    static func run(arguments: [String]) throws -> Int32 {
+        guard let parsed = try parser.parseOrShowHelp(arguments) else { return 0 }
+        let from = try parser.choice(parsed, "--from", in: TranscriptFormat.allCases.map(\.rawValue), default: "")
+        let width = try parser.width(parsed)
+        let color = try parser.choice(parsed, "--color", in: ["auto", "always", "never"], default: "auto")
+        let themeName = try parser.choice(parsed, "--theme", in: ["dark", "light", "plain"], default: "dark")
+        let format = try parser.choice(parsed, "--format", in: ["ansi", "plain", "html", "markdown"], default: "ansi")
+        guard parsed.positional.count == 1 else {
+            throw CommandError.usage(
+                parsed.positional.isEmpty
+                    ? "expected a transcript file (or - for standard input)"
+                    : "expected one transcript file, got \(parsed.positional.count)", help: usage)
+        }
+        let path = parsed.positional[0]
+        let data = try Input.read(path)
+        let transcript: Transcript
+        do {
+            transcript = try TranscriptReader(format: TranscriptFormat(rawValue: from)).read(
+                data, file: path == "-" ? "<stdin>" : path)
+        } catch {
+            throw CommandError.malformed(error.description)
+        }
+        let appearance = AIAppearance.named(themeName) ?? .dark
+        var state = ConversationViewState()
+        state.expandReasoning = parsed.isSet("--expand-reasoning")
+        state.expandToolCalls = parsed.isSet("--expand-tools")
+        let messages: [any AIMessage] = transcript.messages
+        let output: String
+        switch format {
+        case "markdown":
+            output = ConversationMarkdownWriter(appearance: appearance, state: state).write(messages)
+        case "html":
+            var options = HTMLRenderOptions.untrusted
+            options.allowsRawHTML = parsed.isSet("--allow-raw-html")
+            if parsed.isSet("--trusted") { options = .trusted }
+            let rows = ConversationLayout(appearance: appearance).rows(for: messages, state: state)
+            output = ConversationHTMLRenderer(options: options, appearance: appearance).render(rows)
+        default:
+            let rows = ConversationLayout(appearance: appearance).rows(for: messages, state: state)
+            let renderer = ConversationTerminalRenderer(
+                width: TerminalSettings.width(width),
+                capabilities: TerminalSettings.capabilities(format: format, color: color), appearance: appearance)
+            output = renderer.render(rows)
+        }
+        Console.output(output)
+        Console.exitSuccessfully(keeping: output)
+    }
+}

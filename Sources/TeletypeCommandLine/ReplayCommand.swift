@@ -1,0 +1,142 @@
+import Teletype
+import TeletypeANSI
+import TeletypeLayout
+import TeletypeTranscripts
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `teletype replay`: plays a recorded stream as the live conversation view.
+enum ReplayCommand {
+    static let usage = """
+        USAGE
+          teletype replay FILE [options]
+
+        Plays a recorded stream as the live conversation view: the Teletype event stream (JSONL), or captures
+        of OpenAI chat completions, Anthropic messages or the Vercel AI SDK UI message stream — as raw
+        server-sent events, one chunk per line, or a JSON array of chunks (detected; --from overrides).
+        Into a pipe or file, the conversation is written once it has played, as `teletype render` shows it.
+
+        OPTIONS
+          --from teletype|openai|anthropic|vercel   The recording's format (default: detected)
+          --speed X                     Play X times as fast (default 1)
+          --instant                     Show the end at once
+          --width N                     Wrap to N columns (default: the terminal's width, else $COLUMNS, else 80)
+          --color auto|always|never     Use colour and hyperlinks (default: auto)
+          --theme dark|light|plain      The colour theme (default: dark)
+          --live                        Draw the live view even when the output is not a terminal
+          -h, --help                    Show this help
+
+        """
+
+    static let parser = OptionParser(
+        flags: [
+            .init(names: ["--from"], takesValue: true), .init(names: ["--speed"], takesValue: true),
+            .init(names: ["--instant"], takesValue: false), .init(names: ["--width", "-w"], takesValue: true),
+            .init(names: ["--color", "--colour"], takesValue: true), .init(names: ["--theme"], takesValue: true),
+            .init(names: ["--live"], takesValue: false),
+        ], usage: usage)
+
+    /// Seconds between events when the recording does not say when they happened.
+    static let defaultSpacing = 0.03
+
+    static func run(arguments: [String]) throws -> Int32 {
+        guard let parsed = try parser.parseOrShowHelp(arguments) else { return 0 }
+        let from = try parser.choice(parsed, "--from", in: StreamFormat.allCases.map(\.rawValue), default: "")
+        let width = try parser.width(parsed)
+        let color = try parser.choice(parsed, "--color", in: ["auto", "always", "never"], default: "auto")
+        let themeName = try parser.choice(parsed, "--theme", in: ["dark", "light", "plain"], default: "dark")
+        let speed = try parser.speed(parsed)
+        guard parsed.positional.count == 1 else {
+            throw CommandError.usage("expected one recording", help: usage)
+        }
+        let path = parsed.positional[0]
+        let data = try Input.read(path)
+        let recording = StreamRecordingReader(format: StreamFormat(rawValue: from)).read(
+            data, file: path == "-" ? "<stdin>" : path)
+        let appearance = AIAppearance.named(themeName) ?? .dark
+        let renderer = ConversationTerminalRenderer(
+            width: TerminalSettings.width(width),
+            capabilities: TerminalSettings.capabilities(format: "ansi", color: color),
+            appearance: appearance)
+        let live = parsed.isSet("--live") || Console.outputIsTerminal
+        let height =
+            Console.terminalHeight ?? ProcessInfo.processInfo.environment["LINES"].flatMap(Int.init).flatMap {
+                $0 > 1 ? $0 : nil
+            }
+            ?? 24
+        let final = play(
+            recording, renderer: renderer, live: live && !parsed.isSet("--instant"), speed: speed, height: height)
+        if !live || parsed.isSet("--instant") {
+            Console.output(
+                renderer.render(
+                    ConversationLayout(appearance: appearance).rows(for: final.messages, state: final.state)))
+        }
+        if let error = recording.error {
+            throw CommandError.malformed(error.description)
+        }
+        return 0
+    }
+
+    /// The conversation and view state after the recording played.
+    struct Played {
+        var messages: [Message]
+        var state: ConversationViewState
+    }
+
+    /// What the view shows besides the messages at `now` (the stream's seconds): "Thinking… 4s" while
+    /// the reply shows nothing yet, its timer handed on to a reasoning step as it starts.
+    static func state(for conversation: StreamedConversation, now: Double?) -> ConversationViewState {
+        var state = ConversationViewState()
+        let thinking = conversation.activity.map { $0.lowercased().contains("think") } ?? false
+        let replyShows = conversation.messages.last.map { !$0.role.isUser && !($0.text.isEmpty && $0.parts.isEmpty) }
+        state.isThinking = thinking && !(replyShows ?? false)
+        if let now, let since = conversation.thinkingSince { state.thinkingElapsed = max(0, now - since) }
+        if let error = conversation.agentError {
+            state.footer = error
+            state.footerIsError = true
+        }
+        return state
+    }
+
+    static func play(
+        _ recording: StreamRecording, renderer: ConversationTerminalRenderer, live: Bool, speed: Double, height: Int
+    )
+        -> Played
+    {
+        var conversation = StreamedConversation()
+        guard live else {
+            for timed in recording.events { conversation.apply(timed.event, at: timed.time) }
+            return Played(messages: conversation.messages, state: state(for: conversation, now: nil))
+        }
+        var view = LiveConversationView(renderer: renderer, height: height)
+        let start = Clock.seconds()
+        var clock = 0.0
+        func draw(final: Bool) {
+            let now = (Clock.seconds() - start) * speed
+            view.draw(conversation.messages, state: state(for: conversation, now: final ? nil : now), final: final)
+        }
+        for timed in recording.events {
+            let due = (timed.time ?? clock + defaultSpacing) / speed
+            clock = timed.time ?? clock + defaultSpacing
+            // Wait for the event, redrawing once a second so "Thinking… 4s" counts.
+            while Clock.seconds() - start < due {
+                let left = due - (Clock.seconds() - start)
+                usleep(useconds_t(min(left, 1) * 1_000_000))
+                if conversation.thinkingSince != nil { draw(final: false) }
+            }
+            conversation.apply(timed.event, at: timed.time)
+            draw(final: false)
+        }
+        draw(final: true)
+        view.end()
+        return Played(messages: conversation.messages, state: state(for: conversation, now: nil))
+    }
+}

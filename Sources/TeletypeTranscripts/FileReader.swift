@@ -1,0 +1,45 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A file read in pieces, on POSIX calls: a long transcript is read a piece at a time, so memory
+/// stays flat however large it is.
+final class FileReader {
+    private let descriptor: Int32
+
+    /// Opens `path` for reading, or nil when it cannot be.
+    init?(path: String) {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        self.descriptor = descriptor
+    }
+
+    deinit { close(descriptor) }
+
+    /// The next bytes, at most `count`; empty at the end of the file.
+    func read(upToCount count: Int) throws -> Data {
+        var data = Data(count: count)
+        let read = data.withUnsafeMutableBytes { buffer -> Int in
+            while true {
+                let result = Glibc.read(descriptor, buffer.baseAddress, count)
+                if result < 0 && errno == EINTR { continue }
+                return result
+            }
+        }
+        guard read >= 0 else { throw ReadError(code: errno) }
+        data.count = read
+        return data
+    }
+
+    /// Why a read failed: the system's error number.
+    struct ReadError: Error {
+        var code: Int32
+    }
+}

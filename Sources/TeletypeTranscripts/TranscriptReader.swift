@@ -1,0 +1,167 @@
+import Teletype
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// A conversation read from a transcript file.
+public struct Transcript: Sendable {
+    public var messages: [Message]
+    /// The format it was read as.
+    public var format: TranscriptFormat
+}
+
+/// Reads transcripts: a JSON document (a list of messages, or an object with `messages`) or JSONL
+/// (one message a line), in any ``TranscriptFormat``, detected from the messages' shape unless given.
+/// Unknown fields are ignored and wrongly typed fields read as missing; a document that is not
+/// JSON, or whose structure is wrong, is an error naming the file, line and column.
+public struct TranscriptReader: Sendable {
+    /// The format to read, or `nil` to detect it.
+    public var format: TranscriptFormat?
+
+    public init(format: TranscriptFormat? = nil) {
+        self.format = format
+    }
+
+    /// Reads a whole transcript.
+    public func read(_ data: Data, file: String) throws(TranscriptError) -> Transcript {
+        let result: Result<Transcript, TranscriptError> = data.withUnsafeBytes { bytes in
+            do throws(TranscriptError) {
+                return .success(try read(bytes, file: file))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    /// Reads a whole transcript from UTF-8 bytes.
+    public func read(_ bytes: UnsafeRawBufferPointer, file: String) throws(TranscriptError) -> Transcript {
+        var start = 0
+        while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains(bytes[start]) { start += 1 }
+        guard start < bytes.count else {
+            throw TranscriptError(file: file, line: 1, column: 1, message: "the file is empty: expected JSON or JSONL")
+        }
+        let document: JSONValue
+        do throws(JSONParser.Failure) {
+            document = try JSONParser.parse(bytes)
+        } catch  where error.message == "unexpected text after the JSON value" && bytes[start] == UInt8(ascii: "{") {
+            return try readLines(bytes, file: file)
+        } catch {
+            throw TranscriptError(file: file, line: error.line, column: error.column, message: error.message)
+        }
+        return try decodeDocument(document, bytes: bytes, file: file)
+    }
+
+    private func decodeDocument(_ document: JSONValue, bytes: UnsafeRawBufferPointer, file: String)
+        throws(TranscriptError) -> Transcript
+    {
+        do throws(TranscriptProblem) {
+            let (list, path, system) = try messageList(document)
+            return try decode(list, path: path, system: system)
+        } catch {
+            let location = JSONParser.location(of: error.path, in: bytes) ?? (1, 1)
+            throw TranscriptError(file: file, line: location.line, column: location.column, message: error.message)
+        }
+    }
+
+    /// The messages of a document: an array, an object with `messages`, or one message.
+    private func messageList(_ document: JSONValue) throws(TranscriptProblem) -> (
+        [JSONValue], [JSONParser.PathComponent], String?
+    ) {
+        switch document {
+        case .array(let messages): return (messages, [], nil)
+        case .object(let object):
+            if let messages = object["messages"] {
+                guard let list = messages.array else {
+                    throw TranscriptProblem("\"messages\" must be an array of messages", at: [.key("messages")])
+                }
+                let system =
+                    object["system"]?.string
+                    ?? object["system"]?.array.map {
+                        $0.compactMap { $0["text"]?.string }.joined(separator: "\n\n")
+                    }
+                return (list, [.key("messages")], system)
+            }
+            if object["role"] != nil || object["parts"] != nil || object["text"] != nil { return ([document], [], nil) }
+            throw TranscriptProblem(
+                "expected a list of messages: a JSON array, or an object with \"messages\"", at: [])
+        default:
+            throw TranscriptProblem("expected a list of messages: a JSON array, or an object with \"messages\"", at: [])
+        }
+    }
+
+    private func decode(_ list: [JSONValue], path: [JSONParser.PathComponent], system: String?)
+        throws(TranscriptProblem)
+        -> Transcript
+    {
+        let format = self.format ?? TranscriptFormat.detect(list)
+        switch format {
+        case .openai:
+            var messages = try ChatCompletionTranscript.openAI(list, at: path)
+            if let system { messages.insert(Message(id: "system", role: .system, text: system), at: 0) }
+            return Transcript(messages: messages, format: format)
+        case .anthropic:
+            return Transcript(
+                messages: try ChatCompletionTranscript.anthropic(list, system: system, at: path), format: format)
+        default:
+            var messages: [Message] = []
+            messages.reserveCapacity(list.count)
+            for (index, value) in list.enumerated() {
+                messages += try format.decode(value, at: path + [.index(index)], position: index)
+            }
+            return Transcript(messages: messages, format: format)
+        }
+    }
+
+    /// JSONL: one message a line; blank lines are skipped.
+    private func readLines(_ bytes: UnsafeRawBufferPointer, file: String) throws(TranscriptError) -> Transcript {
+        var values: [JSONValue] = []
+        var lineNumbers: [Int] = []
+        var lines: [UnsafeRawBufferPointer] = []
+        try JSONLines.forEach(in: bytes, file: file) { (value, line, text) throws(TranscriptError) in
+            values.append(value)
+            lineNumbers.append(line)
+            lines.append(text)
+        }
+        do throws(TranscriptProblem) {
+            return try decode(values, path: [], system: nil)
+        } catch {
+            guard case .index(let index)? = error.path.first, index < lineNumbers.count else {
+                throw TranscriptError(file: file, line: 1, column: 1, message: error.message)
+            }
+            let column = JSONParser.location(of: Array(error.path.dropFirst()), in: lines[index])?.column ?? 1
+            throw TranscriptError(file: file, line: lineNumbers[index], column: column, message: error.message)
+        }
+    }
+}
+
+/// Splits JSONL bytes into parsed lines.
+enum JSONLines {
+    static func forEach(
+        in bytes: UnsafeRawBufferPointer, file: String, firstLine: Int = 1,
+        _ body: (JSONValue, Int, UnsafeRawBufferPointer) throws(TranscriptError) -> Void
+    ) throws(TranscriptError) {
+        var start = 0
+        var line = firstLine
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+            let text = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+            if !text.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
+                let value: JSONValue
+                do throws(JSONParser.Failure) {
+                    value = try JSONParser.parse(text)
+                } catch {
+                    throw TranscriptError(
+                        file: file, line: line + error.line - 1, column: error.column, message: error.message)
+                }
+                try body(value, line, text)
+            }
+            start = end + 1
+            line += 1
+        }
+    }
+}

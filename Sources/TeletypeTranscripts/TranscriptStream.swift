@@ -1,0 +1,157 @@
+import Teletype
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// Reads a transcript file message by message, so that memory stays flat however long it is. JSONL
+/// in the formats whose messages stand alone (Teletype, Stream Chat, Vercel) is read a line at a
+/// time; anything else is read whole.
+public struct TranscriptStream: Sendable {
+    public var format: TranscriptFormat?
+    /// How many bytes are read at a time.
+    public var chunkSize = 1 << 20
+
+    public init(format: TranscriptFormat? = nil) {
+        self.format = format
+    }
+
+    /// Calls `body` with each message of the file at `path`, in order, and returns the format read.
+    /// `name` is how errors name the file.
+    @discardableResult
+    public func forEachMessage(
+        inFileAt path: String, name: String, _ body: (Message) throws -> Void
+    ) throws -> TranscriptFormat {
+        guard let handle = FileReader(path: path) else {
+            throw CocoaFileError(path: path)
+        }
+        var buffer = Data()
+        // Read enough to see whether this is JSONL: a first line that is a whole JSON object, then more.
+        var firstLineEnd: Int?
+        while firstLineEnd == nil {
+            let chunk = try handle.read(upToCount: chunkSize)
+            if chunk.isEmpty { break }
+            // Only the new bytes are searched: a one-line file of 100 MB is read in linear time.
+            let searched = buffer.count
+            buffer.append(chunk)
+            firstLineEnd = buffer[(buffer.startIndex + searched)...].firstIndex(of: 0x0A)
+        }
+        let isJSONL: Bool = {
+            guard let end = firstLineEnd else { return false }
+            let first = buffer[buffer.startIndex..<end]
+            guard let value = first.withUnsafeBytes({ try? JSONParser.parse($0) }), let object = value.object else {
+                return false
+            }
+            return object["messages"] == nil
+        }()
+        guard isJSONL else {
+            while case let chunk = try handle.read(upToCount: chunkSize), !chunk.isEmpty { buffer.append(chunk) }
+            return try readWhole(buffer, name: name, body)
+        }
+        do {
+            return try readLines(handle, buffer: buffer, name: name, body)
+        } catch is NeedsWholeRead {
+            // OpenAI and Anthropic transcripts fold tool results back into earlier messages.
+            return try readWhole(try Data(contentsOf: URL(fileURLWithPath: path)), name: name, body)
+        }
+    }
+
+    private func readWhole(_ data: Data, name: String, _ body: (Message) throws -> Void) throws -> TranscriptFormat {
+        let transcript = try TranscriptReader(format: format).read(data, file: name)
+        for message in transcript.messages { try body(message) }
+        return transcript.format
+    }
+
+    private func readLines(_ handle: FileReader, buffer start: Data, name: String, _ body: (Message) throws -> Void)
+        throws -> TranscriptFormat
+    {
+        if let format, format == .openai || format == .anthropic { throw NeedsWholeRead(format: format) }
+        var buffer = start
+        // Detect the format from the first lines, then decode line by line.
+        var line = 1
+        var pending: [(JSONValue, Int)] = []
+        var detected = format
+        var position = 0
+        func emit(_ value: JSONValue, _ lineNumber: Int, _ format: TranscriptFormat) throws {
+            let messages: [Message]
+            do throws(TranscriptProblem) {
+                messages = try format.decode(value, at: [], position: position)
+            } catch {
+                throw TranscriptError(file: name, line: lineNumber, column: 1, message: error.message)
+            }
+            for message in messages { try body(message) }
+            position += 1
+        }
+        var finished = false
+        // Bytes of the buffer's unfinished line already searched for its end: a long line is
+        // searched once, not once per chunk.
+        var searched = 0
+        while !finished {
+            var consumed = buffer.startIndex
+            while let newline = buffer[max(consumed, buffer.startIndex + searched)...].firstIndex(of: 0x0A) {
+                searched = 0
+                try parseLine(buffer[consumed..<newline], line: line, name: name) { value in
+                    if let detected {
+                        try emit(value, line, detected)
+                    } else {
+                        pending.append((value, line))
+                    }
+                }
+                line += 1
+                consumed = newline + 1
+                if detected == nil && pending.count >= 20 {
+                    detected = try settle(&pending, emit: emit)
+                }
+            }
+            buffer.removeSubrange(buffer.startIndex..<consumed)
+            searched = buffer.count
+            let chunk = try handle.read(upToCount: chunkSize)
+            if chunk.isEmpty {
+                finished = true
+                if !buffer.isEmpty {
+                    try parseLine(buffer[...], line: line, name: name) { value in
+                        if let detected { try emit(value, line, detected) } else { pending.append((value, line)) }
+                    }
+                }
+            } else {
+                buffer.append(chunk)
+            }
+        }
+        if detected == nil { detected = try settle(&pending, emit: emit) }
+        return detected ?? .teletype
+    }
+
+    /// Chooses the format from the lines read so far and sends them on. Formats whose messages
+    /// depend on each other are refused here: the caller reads them whole.
+    private func settle(
+        _ pending: inout [(JSONValue, Int)], emit: (JSONValue, Int, TranscriptFormat) throws -> Void
+    ) throws -> TranscriptFormat {
+        let format = TranscriptFormat.detect(pending.map(\.0))
+        guard format != .openai && format != .anthropic else { throw NeedsWholeRead(format: format) }
+        for (value, line) in pending { try emit(value, line, format) }
+        pending.removeAll()
+        return format
+    }
+
+    private func parseLine(_ bytes: Data, line: Int, name: String, _ body: (JSONValue) throws -> Void) throws {
+        guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return }
+        let result: Result<JSONValue, JSONParser.Failure> = bytes.withUnsafeBytes { raw in
+            do throws(JSONParser.Failure) { return .success(try JSONParser.parse(raw)) } catch {
+                return .failure(error)
+            }
+        }
+        switch result {
+        case .success(let value): try body(value)
+        case .failure(let failure):
+            throw TranscriptError(file: name, line: line, column: failure.column, message: failure.message)
+        }
+    }
+
+    /// The file turned out to need a whole read (OpenAI and Anthropic fold tool results back).
+    public struct NeedsWholeRead: Error { public var format: TranscriptFormat }
+
+    /// The file could not be opened.
+    public struct CocoaFileError: Error { public var path: String }
+}

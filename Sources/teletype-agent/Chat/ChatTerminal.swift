@@ -1,0 +1,59 @@
+import Foundation
+import TeletypeCommandLine
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The terminal while `teletype chat` runs: raw input (keys arrive as bytes, Ctrl-C included), the
+/// alternate screen, bracketed paste. It is always put back — on a normal end, on SIGTERM, SIGHUP,
+/// SIGINT or SIGQUIT from outside, and on a crash (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT) — and
+/// the signal then takes its usual course.
+enum ChatTerminal {
+    /// The settings before raw mode, for the signal handlers (they cannot take a lock).
+    nonisolated(unsafe) private static var saved = termios()
+    nonisolated(unsafe) private static var isRaw = false
+
+    static let enterSequence = "\u{1B}[?1049h\u{1B}[?2004h\u{1B}[H\u{1B}[2J"
+    static let leaveSequence = "\u{1B}[?2026l\u{1B}[?2004l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+
+    /// Raw mode and the alternate screen; false when standard input is not a terminal.
+    static func enter() -> Bool {
+        guard isatty(STDIN_FILENO) == 1, tcgetattr(STDIN_FILENO, &saved) == 0 else { return false }
+        var raw = saved
+        cfmakeraw(&raw)
+        // Keep output processing so that a stray "\n" from elsewhere still returns the carriage.
+        raw.c_oflag |= tcflag_t(OPOST | ONLCR)
+        guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else { return false }
+        isRaw = true
+        Console.output(enterSequence)
+        installSignalHandlers()
+        atexit { ChatTerminal.restoreFromAnywhere() }
+        return true
+    }
+
+    /// Puts the terminal back as it was; safe to call more than once.
+    static func leave() {
+        restoreFromAnywhere()
+    }
+
+    /// The restoring itself: only async-signal-safe calls (write, tcsetattr).
+    private static func restoreFromAnywhere() {
+        guard isRaw else { return }
+        isRaw = false
+        _ = leaveSequence.withCString { write(STDOUT_FILENO, $0, strlen($0)) }
+        _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
+    }
+
+    private static func installSignalHandlers() {
+        let signals = [SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT]
+        for number in signals {
+            signal(number) { received in
+                ChatTerminal.restoreFromAnywhere()
+                signal(received, SIG_DFL)
+                raise(received)
+            }
+        }
+        Signals.unblock(signals)
+    }
+}
