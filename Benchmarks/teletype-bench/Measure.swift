@@ -50,6 +50,9 @@ enum Stages {
         let blocks = MarkdownLayout.layout(document)
         let renderer = TerminalRenderer(width: 100, capabilities: .full, theme: .dark)
         let lines = renderer.lines(blocks)
+        for (stage, seconds) in Array(text.utf8).withUnsafeBytes({ ParseStages.measure($0) }) {
+            print("  " + stage, String(format: "%.3f s", seconds))
+        }
         var kept: [MarkdownDocument] = []
         time("parse + convert (kept)") { kept.append(MarkdownDocument(parsing: text)) }
         time("release a document") { kept.removeLast() }

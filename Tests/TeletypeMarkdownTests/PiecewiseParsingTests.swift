@@ -68,6 +68,37 @@ import Testing
         expectSameParse(text)
     }
 
+    /// Link reference definitions on lines of their own at the margin — where real documents keep
+    /// them, often all at the end — are handed to every piece: they no longer keep the document whole.
+    @Test func marginDefinitionsAtTheEndAllowCuts() {
+        var text = "See [far], [Near][far] and ![image][pic].\n\n"
+        text += LargeDocuments.sections(300).replacingOccurrences(of: "[^n", with: "[n")
+        text += "\nMore [far] text.\n\n[far]: https://example.com/far \"Far away\"\n[pic]: <a b.png>\n"
+        #expect(cutCount(text) > 0)
+        expectSameParse(text)
+    }
+
+    /// A definition inside a quote or a list item is not handed around: its uses stay with it.
+    @Test func definitionsInContainersStillPreventCuts() {
+        var text = "See [far].\n\n"
+        text += LargeDocuments.sections(300).replacingOccurrences(of: "[^n", with: "[n")
+        text += "> [far]: https://example.com/in-a-quote\n"
+        #expect(cutCount(text) == 0)
+        expectSameParse(text)
+        // Defined in a quote first and at the margin later: the first definition wins, in pieces too.
+        text += "\n[far]: https://example.com/later\n"
+        expectSameParse(text)
+    }
+
+    /// Real documents one after another: the pieces share their definitions, and the tree is the
+    /// one of a whole parse.
+    @Test func theCorpusParsesTheSameInPieces() throws {
+        try #require(Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage))
+        let text = Corpus.markdown.map(\.text).joined(separator: "\n")
+        #expect(cutCount(text) > 1)
+        expectSameParse(text)
+    }
+
     @Test(arguments: [1, 2, 3])
     func shuffledSpecExamplesParseTheSameInPieces(_ seed: UInt64) {
         var generator = SeededGenerator(seed: seed)

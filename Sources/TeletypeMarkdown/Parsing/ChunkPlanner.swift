@@ -1,21 +1,53 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Finds where a large document may be cut into pieces that cmark-gfm parses, one by one, into the
 /// same blocks as the whole.
 ///
 /// A cut goes before an ATX heading at the left margin that follows a blank line: such a line ends
 /// every open block except a fenced code block or a raw HTML block that spans blank lines. Those
-/// are tracked here (and a cut that lands in one anyway is caught after parsing). A cut is never put
-/// between a link reference or footnote definition and any use of its label.
+/// are tracked here (and a cut that lands in one anyway is caught after parsing).
+///
+/// Link reference definitions at the left margin (where real documents keep them, often all at
+/// the end) are handed to every piece that may use them (see ``Plan/definitionRegions``), so a cut
+/// may fall between such a definition and a use. A cut is never put between any other definition —
+/// a footnote's, or a link's inside a quote or list — and a use of its label.
 enum ChunkPlanner {
     /// Pieces smaller than this are not worth a thread.
     static let minimumPieceBytes = 64 * 1024
 
+    /// Where a document is cut, and where the link reference definitions the pieces share are.
+    struct Plan {
+        /// The byte offsets where pieces 1… start; empty for one piece.
+        var cuts: [Int]
+        /// The runs of lines (from after a blank line to the next one) holding definitions at the left
+        /// margin, in order: what every piece is to be parsed with.
+        var definitionRegions: [Range<Int>]
+        /// Hashes (``LabelSpans/hash(_:)``) of labels also defined elsewhere: their definitions
+        /// are not handed around, their uses stay in the piece that defines them.
+        var keptLabels: Set<UInt64>
+    }
+
     /// The byte offsets where pieces 1… start, for about `pieces` pieces; empty for one piece.
     static func cuts(in bytes: UnsafeRawBufferPointer, pieces wanted: Int) -> [Int] {
+        plan(bytes, pieces: wanted).cuts
+    }
+
+    /// How to cut `bytes` into about `pieces` pieces.
+    static func plan(_ bytes: UnsafeRawBufferPointer, pieces wanted: Int) -> Plan {
         let count = bytes.count
         let pieces = min(wanted, count / minimumPieceBytes)
-        guard pieces > 1, let labels = LabelSpans(bytes) else { return [] }
-        let candidates = headingStarts(in: bytes)
-        guard !candidates.isEmpty else { return [] }
+        var plan = Plan(cuts: [], definitionRegions: [], keptLabels: [])
+        guard pieces > 1 else { return plan }
+        let scan = scanLines(in: bytes)
+        let labels = LabelSpans(bytes, marginDefinitions: scan.definitionLines)
+        plan.definitionRegions = scan.definitionRegions
+        plan.keptLabels = labels.keptLabels
+        let candidates = scan.headings
+        guard !candidates.isEmpty else { return plan }
         var cuts: [Int] = []
         var searchFrom = 0
         for piece in 1..<pieces {
@@ -30,7 +62,8 @@ enum ChunkPlanner {
             }
             searchFrom = index + 1
         }
-        return cuts
+        plan.cuts = cuts
+        return plan
     }
 
     private static func lowerBound(_ values: [Int], _ target: Int, from start: Int) -> Int {
@@ -48,7 +81,20 @@ enum ChunkPlanner {
     /// Offsets of lines that start with `#`…`######` and a space (or end), after a blank line,
     /// outside fenced code and multi-line raw HTML at the left margin.
     static func headingStarts(in bytes: UnsafeRawBufferPointer) -> [Int] {
+        scanLines(in: bytes).headings
+    }
+
+    /// What a pass over the lines finds outside fenced code and multi-line raw HTML: headings after
+    /// a blank line (``headingStarts(in:)``), lines at the left margin that may start a link
+    /// reference definition (`[…]:`), and the runs of lines between blank lines holding them.
+    static func scanLines(in bytes: UnsafeRawBufferPointer) -> (
+        headings: [Int], definitionLines: Set<Int>, definitionRegions: [Range<Int>]
+    ) {
         var starts: [Int] = []
+        var definitionLines = Set<Int>()
+        var regions: [Range<Int>] = []
+        var regionStart = 0
+        var regionHasDefinition = false
         var previousBlank = true
         var fence: (character: UInt8, length: Int)?
         var htmlEnd: [UInt8]?
@@ -59,16 +105,27 @@ enum ChunkPlanner {
                 if closesFence(line, open) { fence = nil }
             } else if let marker = htmlEnd {
                 if contains(line, marker) { htmlEnd = nil }
-            } else if previousBlank && isATXHeading(line) {
-                starts.append(range.lowerBound)
-            } else if let opened = opensFence(line) {
-                fence = opened
-            } else if let marker = htmlBlockEnd(line), !contains(line, marker, skippingOpening: true) {
-                htmlEnd = marker
+            } else if isBlank {
+                if regionHasDefinition { regions.append(regionStart..<range.lowerBound) }
+                regionHasDefinition = false
+            } else {
+                if previousBlank { regionStart = range.lowerBound }
+                if previousBlank && isATXHeading(line) {
+                    starts.append(range.lowerBound)
+                } else if let opened = opensFence(line) {
+                    fence = opened
+                } else if let marker = htmlBlockEnd(line), !contains(line, marker, skippingOpening: true) {
+                    htmlEnd = marker
+                } else if line.first == UInt8(ascii: "["), LabelScanner.containsDefinitionMark(line) {
+                    definitionLines.insert(range.lowerBound)
+                    regionHasDefinition = true
+                }
             }
             previousBlank = isBlank
         }
-        return starts
+        // A region still open at the end runs to it, unless a fence or raw HTML block is open.
+        if regionHasDefinition && fence == nil && htmlEnd == nil { regions.append(regionStart..<bytes.count) }
+        return (starts, definitionLines, regions)
     }
 
     /// Calls `body` with the bytes of each line, in order, without its line ending (LF or CRLF).
@@ -171,26 +228,33 @@ enum ChunkPlanner {
 }
 
 /// Where each definition label (link reference or footnote) is used: a cut must not separate a
-/// definition from a use. Labels are matched as CommonMark matches them (``ReferenceLabel``: case
-/// folded, whitespace collapsed, escapes kept as written).
+/// definition from a use, unless the definition is handed to every piece (a link reference
+/// definition on a line of its own at the left margin, ``ChunkPlanner/Plan``). Labels are matched
+/// as CommonMark matches them: case folded, whitespace collapsed, escapes kept as written.
 struct LabelSpans {
-    /// For each defined label, its first and last appearance.
+    /// For each label whose definition is not handed around, its first and last appearance.
     private var spans: [(first: Int, last: Int)] = []
+    /// Hashes of labels with a definition that is not handed around.
+    private(set) var keptLabels = Set<UInt64>()
 
-    init?(_ bytes: UnsafeRawBufferPointer) {
-        var appearances: [ReferenceLabel: (first: Int, last: Int)] = [:]
-        var defined = Set<ReferenceLabel>()
+    /// The spans of `bytes`, whose margin definitions start at the offsets `marginDefinitions`.
+    init(_ bytes: UnsafeRawBufferPointer, marginDefinitions: Set<Int> = []) {
+        // Labels are keyed by a hash of their normalized text: two labels that share a hash only
+        // keep more text together, never less.
+        var appearances: [UInt64: (first: Int, last: Int)] = [:]
+        guard let base = bytes.baseAddress else { return }
         let count = bytes.count
         var index = 0
         while index < count {
-            guard bytes[index] == UInt8(ascii: "[") else {
-                index += 1
-                continue
-            }
+            // The next bracket, found by the C library's scan.
+            guard let found = memchr(base + index, Int32(UInt8(ascii: "[")), count - index) else { break }
+            index = base.distance(to: UnsafeRawPointer(found))
             var end = index + 1
+            var ascii = true
             while end < count && end - index <= 1000 && bytes[end] != UInt8(ascii: "]")
                 && bytes[end] != UInt8(ascii: "[")
             {
+                if bytes[end] >= 0x80 { ascii = false }
                 // An escaped bracket belongs to the label.
                 end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1
             }
@@ -199,16 +263,44 @@ struct LabelSpans {
                 continue
             }
             let isDefinition = end + 1 < count && bytes[end + 1] == UInt8(ascii: ":")
-            let label = ReferenceLabel(Array(UnsafeRawBufferPointer(rebasing: bytes[(index + 1)..<end]))[...])
-            if let seen = appearances[label] {
-                appearances[label] = (seen.first, index)
+            let label = UnsafeRawBufferPointer(rebasing: bytes[(index + 1)..<end])
+            let key = ascii ? Self.hash(label) : Self.hash(ReferenceLabel(Array(label)[...]).key)
+            if let seen = appearances[key] {
+                appearances[key] = (seen.first, index)
             } else {
-                appearances[label] = (index, index)
+                appearances[key] = (index, index)
             }
-            if isDefinition { defined.insert(label) }
+            let isFootnote = label.first == UInt8(ascii: "^")
+            if isDefinition && (isFootnote || !marginDefinitions.contains(index)) { keptLabels.insert(key) }
             index = end + 1
         }
-        spans = defined.compactMap { appearances[$0] }.filter { $0.first < $0.last }
+        spans = keptLabels.compactMap { appearances[$0] }.filter { $0.first < $0.last }
+    }
+
+    /// The key a label's raw text is known by (see ``hash(_:)``).
+    static func key(of label: [UInt8]) -> UInt64 {
+        label.allSatisfy { $0 < 0x80 } ? hash(label) : hash(ReferenceLabel(label[...]).key)
+    }
+
+    /// FNV-1a of an ASCII label as CommonMark matches it: lowercased, whitespace runs as one space,
+    /// trimmed.
+    static func hash<Bytes: Collection<UInt8>>(_ label: Bytes) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var pendingSpace = false
+        var started = false
+        for byte in label {
+            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+                pendingSpace = started
+                continue
+            }
+            if pendingSpace {
+                hash = (hash ^ 0x20) &* 0x100_0000_01b3
+                pendingSpace = false
+            }
+            started = true
+            hash = (hash ^ UInt64(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)) &* 0x100_0000_01b3
+        }
+        return hash
     }
 
     /// Whether a piece may start at `offset`.

@@ -74,19 +74,25 @@ struct CmarkRoot: @unchecked Sendable {
         return count
     }
 
-    /// Whether the last block before the footnotes is a fenced code block or raw HTML block that
-    /// runs to the end of the input, that is, one that was never closed.
+    /// Whether the last block before the footnotes — or the last block inside it, when it is a list
+    /// or a quote — is a fenced code block or raw HTML block that runs to the end of the input, that
+    /// is, one that was never closed.
     func endsInsideOpenBlock(lastLine: Int) -> Bool {
         var node = pointer.flatMap { cmark_node_last_child($0) }
         while let current = node, cmark_node_get_type(current) == CMARK_NODE_FOOTNOTE_DEFINITION {
             node = cmark_node_previous(current)
         }
-        guard let last = node else { return false }
-        switch cmark_node_get_type(last) {
-        case CMARK_NODE_CODE_BLOCK, CMARK_NODE_HTML_BLOCK:
-            return Int(cmark_node_get_end_line(last)) >= lastLine
-        default:
-            return false
+        // The innermost last block: a fence inside a list item or a quote may be open too.
+        while let current = node {
+            switch cmark_node_get_type(current) {
+            case CMARK_NODE_CODE_BLOCK, CMARK_NODE_HTML_BLOCK:
+                return Int(cmark_node_get_end_line(current)) >= lastLine
+            case CMARK_NODE_LIST, CMARK_NODE_ITEM, CMARK_NODE_BLOCK_QUOTE:
+                node = cmark_node_last_child(current)
+            default:
+                return false
+            }
         }
+        return false
     }
 }

@@ -87,11 +87,15 @@ public struct MarkdownParser: Sendable {
         _ bytes: UnsafeRawBufferPointer, session: CmarkSession, process: @Sendable ([Block]) -> Part,
         restore: @Sendable ([Block]) -> (blocks: [Block], restored: Int)?
     ) -> (pieces: ProcessedPieces<Part>, restored: Int)? {
-        let cuts = maximumPieces > 1 ? ChunkPlanner.cuts(in: bytes, pieces: maximumPieces) : []
-        if !cuts.isEmpty,
-            let pieces = parsePieces(bytes, cuts: cuts, session: session, process: process, restore: restore)
-        {
-            return pieces
+        if maximumPieces > 1 {
+            let plan = ChunkPlanner.plan(bytes, pieces: maximumPieces)
+            if !plan.cuts.isEmpty, let definitions = sharedDefinitions(bytes, plan: plan),
+                let pieces = parsePieces(
+                    bytes, cuts: plan.cuts, definitions: definitions, session: session, process: process,
+                    restore: restore)
+            {
+                return pieces
+            }
         }
         let root = session.parse(bytes)
         var converter = TreeConverter(kinds: session.kinds)
@@ -100,6 +104,22 @@ public struct MarkdownParser: Sendable {
         guard let (blocks, restored) = restore(converted) else { return nil }
         let (body, footnotes) = Self.separatingFootnotes(blocks)
         return (ProcessedPieces(parts: [process(body)], footnotes: footnotes), restored)
+    }
+
+    /// The link reference definitions the pieces of a plan share, read from its definition regions
+    /// as cmark-gfm reads them, first definition of a label first; nil when a region cannot be read
+    /// (the document is then parsed whole).
+    private func sharedDefinitions(_ bytes: UnsafeRawBufferPointer, plan: ChunkPlanner.Plan) -> ReferenceDefinitions? {
+        var definitions = ReferenceDefinitions()
+        var parsed = 0
+        for region in plan.definitionRegions {
+            let text = Array(UnsafeRawBufferPointer(rebasing: bytes[region]))
+            guard let made = ReferenceDefinitions.probe(text[...], options: options, bytesParsed: &parsed) else {
+                return nil
+            }
+            _ = definitions.add(made.filter { !plan.keptLabels.contains(LabelSpans.key(of: $0.label)) })
+        }
+        return definitions
     }
 
     /// A document's blocks and its footnote definitions, which cmark-gfm puts last.
@@ -118,20 +138,30 @@ public struct MarkdownParser: Sendable {
     /// cmark-gfm cannot run two at a time, take turns in document order, which also tells each
     /// piece where its footnote numbers start.
     private func parsePieces<Part: Sendable>(
-        _ bytes: UnsafeRawBufferPointer, cuts: [Int], session: CmarkSession, process: @Sendable ([Block]) -> Part,
-        restore: @Sendable ([Block]) -> (blocks: [Block], restored: Int)?
+        _ bytes: UnsafeRawBufferPointer, cuts: [Int], definitions: ReferenceDefinitions, session: CmarkSession,
+        process: @Sendable ([Block]) -> Part, restore: @Sendable ([Block]) -> (blocks: [Block], restored: Int)?
     ) -> (pieces: ProcessedPieces<Part>, restored: Int)? {
         let bounds = zip([0] + cuts, cuts + [bytes.count]).map { $0..<$1 }
         nonisolated(unsafe) let source = bytes
         let turns = PieceTurns()
         let results = ParallelWork.map(bounds.count) { index -> (part: Part, footnotes: [Block], restored: Int)? in
             let piece = UnsafeRawBufferPointer(rebasing: source[bounds[index]])
-            let parser = session.feed(piece)
+            // The definitions of other pieces that this one may use are written before it.
+            var carrier: (bytes: [UInt8], lines: Int) = ([], 0)
+            if definitions.count > 0 {
+                carrier = definitions.carrier(for: LabelScanner.labels(in: Array(piece)[...]))
+            }
+            let parser: CmarkParser
+            if carrier.bytes.isEmpty {
+                parser = session.feed(piece)
+            } else {
+                parser = (carrier.bytes + piece).withUnsafeBytes { session.feed($0) }
+            }
             let lines = piece.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
             let (root, offsets) = turns.take(index) { () -> (CmarkRoot, PieceTurns.Offsets?) in
                 let root = session.finish(parser)
                 let isLast = index == bounds.count - 1
-                let valid = isLast || !root.endsInsideOpenBlock(lastLine: lines)
+                let valid = isLast || !root.endsInsideOpenBlock(lastLine: carrier.lines + lines)
                 return (root, valid ? PieceTurns.Offsets(lines: lines, footnotes: root.footnoteDefinitionCount) : nil)
             }
             guard let offsets, !turns.failed else {
@@ -139,9 +169,18 @@ public struct MarkdownParser: Sendable {
                 return nil
             }
             var converter = TreeConverter(
-                kinds: session.kinds, lineOffset: offsets.lines, footnoteOffset: offsets.footnotes)
+                kinds: session.kinds, lineOffset: offsets.lines - carrier.lines, footnoteOffset: offsets.footnotes)
             let document = converter.convert(root.pointer)
             root.free()
+            // The definitions written before the piece leave no block: if one does, parse the whole.
+            let lineOffset = offsets.lines - carrier.lines
+            if carrier.lines > 0,
+                document.blocks.contains(where: { (1...carrier.lines).contains($0.sourceRange.start.line - lineOffset) }
+                )
+            {
+                turns.fail()
+                return nil
+            }
             guard let (restoredBlocks, restored) = restore(document.blocks) else { return nil }
             let (blocks, footnotes) = Self.separatingFootnotes(restoredBlocks)
             return (process(blocks), footnotes, restored)
@@ -180,6 +219,13 @@ final class PieceTurns: @unchecked Sendable {
     private let condition = ThreadLock()
     private var next = 0
     private var running: Offsets? = Offsets(lines: 0, footnotes: 0)
+
+    /// Marks the parse as failed (a piece turned out not to parse as it does in the whole).
+    func fail() {
+        condition.lock()
+        running = nil
+        condition.unlock()
+    }
 
     /// Whether some piece was found cut badly: the others need not be converted.
     var failed: Bool {
