@@ -73,7 +73,8 @@ let package = Package(
         .testTarget(
             name: "TeletypeConversationTests",
             dependencies: [
-                "TeletypeANSI", "TeletypeHTML", "TeletypeTransports", "TeletypeSnapshotTesting", "TeletypeTestSupport",
+                "TeletypeANSI", "TeletypeHTML", "TeletypeTransports", "TeletypeTranscripts", "TeletypeSnapshotTesting",
+                "TeletypeTestSupport",
             ]),
         .testTarget(name: "TeletypeFuzzingTests", dependencies: ["TeletypeFuzzing", "TeletypeTestSupport"]),
         .testTarget(

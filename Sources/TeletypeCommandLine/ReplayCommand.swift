@@ -20,12 +20,18 @@ enum ReplayCommand {
           teletype replay FILE [options]
 
         Plays a recorded stream as the live conversation view: the Teletype event stream (JSONL), or captures
-        of OpenAI chat completions, Anthropic messages or the Vercel AI SDK UI message stream — as raw
-        server-sent events, one chunk per line, or a JSON array of chunks (detected; --from overrides).
-        Into a pipe or file, the conversation is written once it has played, as `teletype render` shows it.
+        of OpenAI chat completions (and compatible servers), the OpenAI Responses API, Anthropic messages,
+        Gemini (streamGenerateContent or the Interactions API), Cohere, Amazon Bedrock ConverseStream or the
+        Vercel AI SDK UI message stream — as raw server-sent events, one chunk per line, a JSON array of
+        chunks, or the response bodies of a VCR cassette (detected; --from overrides). Into a pipe or file,
+        the conversation is written once it has played, as `teletype render` shows it. An error the provider
+        sent is shown; a recording that cannot be read exits with status 2, after playing what it could.
 
         OPTIONS
-          --from teletype|openai|anthropic|vercel   The recording's format (default: detected)
+          --from FORMAT                 The recording's format: teletype, openai, openai-responses, anthropic,
+                                        gemini, gemini-interactions, cohere, bedrock or vercel (default: detected)
+          --expand-reasoning            Show reasoning steps open, with their thoughts
+          --expand-tools                Show tool calls' arguments and output
           --speed X                     Play X times as fast (default 1)
           --instant                     Show the end at once
           --width N                     Wrap to N columns (default: the terminal's width, else $COLUMNS, else 80)
@@ -41,7 +47,8 @@ enum ReplayCommand {
             .init(names: ["--from"], takesValue: true), .init(names: ["--speed"], takesValue: true),
             .init(names: ["--instant"], takesValue: false), .init(names: ["--width", "-w"], takesValue: true),
             .init(names: ["--color", "--colour"], takesValue: true), .init(names: ["--theme"], takesValue: true),
-            .init(names: ["--live"], takesValue: false),
+            .init(names: ["--live"], takesValue: false), .init(names: ["--expand-reasoning"], takesValue: false),
+            .init(names: ["--expand-tools"], takesValue: false),
         ], usage: usage)
 
     /// Seconds between events when the recording does not say when they happened.
@@ -72,8 +79,12 @@ enum ReplayCommand {
                 $0 > 1 ? $0 : nil
             }
             ?? 24
+        var expansion = ConversationViewState()
+        expansion.expandReasoning = parsed.isSet("--expand-reasoning")
+        expansion.expandToolCalls = parsed.isSet("--expand-tools")
         let final = play(
-            recording, renderer: renderer, live: live && !parsed.isSet("--instant"), speed: speed, height: height)
+            recording, renderer: renderer, live: live && !parsed.isSet("--instant"), speed: speed, height: height,
+            expansion: expansion)
         if !live || parsed.isSet("--instant") {
             Console.output(
                 renderer.render(
@@ -93,8 +104,12 @@ enum ReplayCommand {
 
     /// What the view shows besides the messages at `now` (the stream's seconds): "Thinking… 4s" while
     /// the reply shows nothing yet, its timer handed on to a reasoning step as it starts.
-    static func state(for conversation: StreamedConversation, now: Double?) -> ConversationViewState {
+    static func state(
+        for conversation: StreamedConversation, now: Double?, expansion: ConversationViewState = ConversationViewState()
+    ) -> ConversationViewState {
         var state = ConversationViewState()
+        state.expandReasoning = expansion.expandReasoning
+        state.expandToolCalls = expansion.expandToolCalls
         let thinking = conversation.activity.map { $0.lowercased().contains("think") } ?? false
         let replyShows = conversation.messages.last.map { !$0.role.isUser && !($0.text.isEmpty && $0.parts.isEmpty) }
         state.isThinking = thinking && !(replyShows ?? false)
@@ -107,21 +122,25 @@ enum ReplayCommand {
     }
 
     static func play(
-        _ recording: StreamRecording, renderer: ConversationTerminalRenderer, live: Bool, speed: Double, height: Int
+        _ recording: StreamRecording, renderer: ConversationTerminalRenderer, live: Bool, speed: Double, height: Int,
+        expansion: ConversationViewState = ConversationViewState()
     )
         -> Played
     {
         var conversation = StreamedConversation()
         guard live else {
             for timed in recording.events { conversation.apply(timed.event, at: timed.time) }
-            return Played(messages: conversation.messages, state: state(for: conversation, now: nil))
+            return Played(
+                messages: conversation.messages, state: state(for: conversation, now: nil, expansion: expansion))
         }
         var view = LiveConversationView(renderer: renderer, height: height)
         let start = Clock.seconds()
         var clock = 0.0
         func draw(final: Bool) {
             let now = (Clock.seconds() - start) * speed
-            view.draw(conversation.messages, state: state(for: conversation, now: final ? nil : now), final: final)
+            view.draw(
+                conversation.messages, state: state(for: conversation, now: final ? nil : now, expansion: expansion),
+                final: final)
         }
         for timed in recording.events {
             let due = (timed.time ?? clock + defaultSpacing) / speed
@@ -137,6 +156,6 @@ enum ReplayCommand {
         }
         draw(final: true)
         view.end()
-        return Played(messages: conversation.messages, state: state(for: conversation, now: nil))
+        return Played(messages: conversation.messages, state: state(for: conversation, now: nil, expansion: expansion))
     }
 }

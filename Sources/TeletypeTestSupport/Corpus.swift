@@ -58,4 +58,16 @@ public enum Corpus {
         guard let file = markdown.first(where: { $0.name == name }) else { fatalError("no corpus document \(name)") }
         return file
     }
+
+    /// The recorded provider streams.
+    public static let streams: [File] = files(in: "streams").filter { !$0.name.hasSuffix(".md") }
+
+    /// The names of the recorded streams, to parameterise tests by (empty without the corpus).
+    public static var streamNames: [String] { streams.map(\.name) }
+
+    /// The recorded stream named `name`.
+    public static func stream(named name: String) -> File {
+        guard let file = streams.first(where: { $0.name == name }) else { fatalError("no corpus stream \(name)") }
+        return file
+    }
 }

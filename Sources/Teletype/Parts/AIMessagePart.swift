@@ -4,13 +4,17 @@
     import Foundation
 #endif
 
-/// A step the agent took for a reply: reasoning, a tool call, or a kind this version can't show,
-/// kept with its raw payload.
+/// A step the agent took for a reply: reasoning, a tool call, a source it drew on, a refusal, or a
+/// kind this version can't show, kept with its raw payload.
 public enum AIMessagePart: Sendable, Hashable {
     /// The agent thinking.
     case reasoning(AIReasoningPart)
     /// The agent using a tool.
     case toolCall(AIToolCallPart)
+    /// A source the reply drew on.
+    case source(AISourcePart)
+    /// The model declining to answer.
+    case refusal(AIRefusalPart)
     /// A step of a kind, or version, this app can't show.
     case unsupported(AIUnsupportedPart)
 
@@ -19,6 +23,8 @@ public enum AIMessagePart: Sendable, Hashable {
         switch self {
         case .reasoning(let part): part.id
         case .toolCall(let part): part.id
+        case .source(let part): part.id
+        case .refusal(let part): part.id
         case .unsupported(let part): part.id
         }
     }
@@ -48,6 +54,8 @@ public enum AIMessagePart: Sendable, Hashable {
         switch type {
         case "ai_reasoning": return .reasoning(AIReasoningPart(id: id, payload: payload))
         case "ai_tool_call": return .toolCall(AIToolCallPart(id: id, payload: payload))
+        case "ai_source": return .source(AISourcePart(id: id, payload: payload))
+        case "ai_refusal": return .refusal(AIRefusalPart(id: id, payload: payload))
         default: return .unsupported(AIUnsupportedPart(id: id, type: type, version: version, payload: payload))
         }
     }
@@ -57,6 +65,8 @@ public enum AIMessagePart: Sendable, Hashable {
         switch self {
         case .reasoning(let part): ("ai_reasoning", part.payload)
         case .toolCall(let part): ("ai_tool_call", part.payload)
+        case .source(let part): ("ai_source", part.payload)
+        case .refusal(let part): ("ai_refusal", part.payload)
         case .unsupported(let part): (part.type, part.payload)
         }
     }

@@ -184,6 +184,17 @@ struct ConversationDrawing {
             for detail in view.details {
                 lines += indented(
                     wrap([Span(text: detail.label + ":")], base: styles.toolDetails, width: width - 2), by: 2)
+                if detail.isCode {
+                    // Code an argument held: a code block, as in an answer.
+                    let code = detail.text.split(separator: "\n", omittingEmptySubsequences: false).map {
+                        TerminalSafeText.sanitize(String($0))
+                    }
+                    lines += indented(
+                        context.code(
+                            language: detail.language.map(TerminalSafeText.sanitize), code, width: max(width - 4, 1),
+                            indent: 0, base: styles.toolDetails), by: 4)
+                    continue
+                }
                 let body = context.verbatim(
                     detail.text.split(separator: "\n", omittingEmptySubsequences: false).map {
                         TerminalSafeText.sanitize(String($0))
@@ -274,7 +285,7 @@ struct ConversationDrawing {
             return centered(wrap(plain(text), base: styles.notice))
         case .error:
             return wrap(plain(text), base: styles.error)
-        case .footer, .system:
+        case .footer, .system, .refusal:
             return wrap(plain(text), base: styles.notice)
         }
     }

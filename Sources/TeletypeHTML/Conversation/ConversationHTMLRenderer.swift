@@ -171,9 +171,21 @@ public struct ConversationHTMLRenderer: Sendable {
             for detail in view.details {
                 out.raw("<dt>")
                 out.text(detail.label)
-                out.raw("</dt><dd><pre>")
-                out.text(detail.text)
-                out.raw("</pre></dd>")
+                if detail.isCode {
+                    out.raw("</dt><dd><pre><code")
+                    if let language = detail.language, !language.isEmpty {
+                        out.raw(" class=\"language-")
+                        out.text(language)
+                        out.raw("\"")
+                    }
+                    out.raw(">")
+                    out.text(detail.text)
+                    out.raw("</code></pre></dd>")
+                } else {
+                    out.raw("</dt><dd><pre>")
+                    out.text(detail.text)
+                    out.raw("</pre></dd>")
+                }
             }
             out.raw("</dl>")
         }

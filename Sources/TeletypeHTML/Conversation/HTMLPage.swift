@@ -94,6 +94,7 @@ enum HTMLPageStyles {
             .tt-pending-label, .tt-notice, .tt-unsupported, .tt-summary, .tt-duration, .tt-details, .tt-tool-summary { color: var(--muted); }
             .tt-notice.tt-older-messages, .tt-notice.tt-empty { text-align: center; }
             .tt-notice.tt-error { color: var(--bad); font-weight: 600; }
+            .tt-notice.tt-refusal { border-left: 3px solid var(--muted); padding-left: .6em; font-style: italic; }
             details { margin: .35rem 0; }
             summary { cursor: pointer; }
             .tt-reasoning summary, .tt-thinking { color: var(--think); }

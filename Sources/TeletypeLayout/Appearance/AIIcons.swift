@@ -46,6 +46,8 @@ public struct AIIcons: Sendable, Equatable {
     public var olderMessages: String
     /// Separates items on one line (file name · size).
     public var separator: String
+    /// Leads a refusal: the model declined to answer.
+    public var refusal: String = "⊘"
 
     /// Unicode symbols of one cell each.
     public static let unicode = AIIcons(
@@ -56,7 +58,13 @@ public struct AIIcons: Sendable, Equatable {
         messageRateNegative: "▽", messageRatedNegative: "▼", olderMessages: "↑", separator: "·")
 
     /// ASCII stand-ins.
-    public static let ascii = AIIcons(
+    public static let ascii: AIIcons = {
+        var icons = asciiBase
+        icons.refusal = "(x)"
+        return icons
+    }()
+
+    private static let asciiBase = AIIcons(
         reasoning: "*", toolRunning: "~", toolAwaitingClient: "...", toolAwaitingApproval: "?", toolCompleted: "v",
         toolFailed: "x", toolCancelled: "-", unsupported: "!", attachmentImage: "[img]", attachmentFile: "[file]",
         attachmentPDF: "[pdf]", attachmentAudio: "[audio]", attachmentVideo: "[video]", attachmentArchive: "[zip]",

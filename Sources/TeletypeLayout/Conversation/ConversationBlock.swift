@@ -40,6 +40,8 @@ public enum NoticeKind: String, Sendable, Equatable {
     case empty
     case system
     case error
+    /// The model declined to answer.
+    case refusal
 }
 
 /// A reasoning step ready to show.
@@ -79,12 +81,29 @@ public struct ToolCallView: Sendable, Equatable {
     public var duration: String?
     public var summary: String?
     /// Labelled details shown when expanded: arguments, output, error.
-    public var details: [(label: String, text: String)]
+    public var details: [Detail]
     public var isOpen: Bool
+
+    /// A labelled text of a tool call: its arguments, some code they hold, its output or error.
+    public struct Detail: Sendable, Equatable {
+        public var label: String
+        public var text: String
+        /// The language of the text when it is code (shown as a code block), `nil` otherwise.
+        public var language: String?
+        /// Whether the text is code, to be shown as a code block.
+        public var isCode: Bool
+
+        public init(label: String, text: String, language: String? = nil, isCode: Bool = false) {
+            self.label = label
+            self.text = text
+            self.language = language
+            self.isCode = isCode
+        }
+    }
 
     public init(
         state: State, icon: String, title: String, statusLabel: String, duration: String?, summary: String?,
-        details: [(label: String, text: String)], isOpen: Bool
+        details: [Detail], isOpen: Bool
     ) {
         self.state = state
         self.icon = icon
@@ -94,13 +113,6 @@ public struct ToolCallView: Sendable, Equatable {
         self.summary = summary
         self.details = details
         self.isOpen = isOpen
-    }
-
-    public static func == (lhs: ToolCallView, rhs: ToolCallView) -> Bool {
-        lhs.state == rhs.state && lhs.icon == rhs.icon && lhs.title == rhs.title && lhs.statusLabel == rhs.statusLabel
-            && lhs.duration == rhs.duration && lhs.summary == rhs.summary && lhs.isOpen == rhs.isOpen
-            && lhs.details.map(\.label) == rhs.details.map(\.label)
-            && lhs.details.map(\.text) == rhs.details.map(\.text)
     }
 }
 

@@ -51,19 +51,35 @@ public struct ConversationMarkdownWriter: Sendable {
                 if let summary = view.summary { out += " — " + summary }
                 out += "\n"
                 for detail in view.details {
+                    // A fence longer than any run of backticks in the text, so the text cannot end it.
+                    let fence = String(repeating: "`", count: max(3, detail.text.longestRun(of: "`") + 1))
                     out +=
-                        "\n  \(detail.label):\n\n  ```\n  " + detail.text.replacingNewlines(with: "\n  ") + "\n  ```\n"
+                        "\n  \(detail.label):\n\n  \(fence)\(detail.language ?? "")\n  "
+                        + detail.text.replacingNewlines(with: "\n  ") + "\n  \(fence)\n"
                 }
                 if call.status == .awaitingApproval, let approval = call.approval {
                     out += "  - " + (approval.title ?? appearance.string("tool_approval.title", call.title))
                     out += " [\(approval.allowTitle)] [\(approval.declineTitle)]\n"
                 }
+            case .refusal, .source:
+                continue  // after the answer
             case .unsupported:
                 out += "- \(appearance.icons.unsupported) \(appearance.string("ai_part.unsupported"))\n"
             }
         }
         if !out.hasSuffix("\n\n") { out += "\n" }
         if !message.text.isEmpty { out += message.text + (message.text.hasSuffix("\n") ? "" : "\n") }
+        for case .refusal(let refusal) in message.parts {
+            let text = refusal.text.flatMap { $0.isEmpty ? nil : $0 } ?? appearance.string("message.refusal")
+            if !out.hasSuffix("\n\n") { out += "\n" }
+            out += "> \(appearance.icons.refusal) " + text.replacingNewlines(with: "\n> ") + "\n"
+        }
+        let sources = message.parts.compactMap { part -> AISourcePart? in
+            if case .source(let source) = part { return source }
+            return nil
+        }
+        let sourcesText = ConversationViews.sourcesMarkdown(sources, appearance)
+        if !sourcesText.isEmpty { out += "\n" + sourcesText }
         if !message.attachments.isEmpty {
             if !message.text.isEmpty { out += "\n" }
             for attachment in message.attachments {
@@ -90,5 +106,18 @@ public struct ConversationMarkdownWriter: Sendable {
 extension String {
     func replacingNewlines(with replacement: String) -> String {
         split(separator: "\n", omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}
+
+extension String {
+    /// The length of the longest run of `character` in the text.
+    fileprivate func longestRun(of character: Character) -> Int {
+        var longest = 0
+        var run = 0
+        for each in self {
+            run = each == character ? run + 1 : 0
+            longest = Swift.max(longest, run)
+        }
+        return longest
     }
 }

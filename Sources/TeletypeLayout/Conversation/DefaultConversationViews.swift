@@ -37,6 +37,8 @@ extension AIConversationViewFactory {
                         options: AIToolAuthorizationViewOptions(toolCall: call, approval: approval),
                         appearance: appearance)
                 }
+            case .refusal, .source:
+                continue  // shown after the answer: a refusal ends what the reply began to say
             case .unsupported:
                 blocks.append(.unsupported(appearance.string("ai_part.unsupported")))
             }
@@ -45,6 +47,24 @@ extension AIConversationViewFactory {
             blocks.append(.generatedUI(view))
         } else if !message.text.isEmpty {
             blocks.append(.markdown(options.answer ?? MarkdownDocument(parsing: message.text)))
+        }
+        for case .refusal(let refusal) in message.parts {
+            let text = refusal.text.flatMap { $0.isEmpty ? nil : $0 } ?? appearance.string("message.refusal")
+            blocks.append(.notice(appearance.icons.refusal + " " + text, kind: .refusal))
+        }
+        let sources = message.parts.compactMap { part -> AISourcePart? in
+            if case .source(let source) = part { return source }
+            return nil
+        }
+        let sourcesText = ConversationViews.sourcesMarkdown(sources, appearance)
+        if !sourcesText.isEmpty {
+            blocks.append(.markdown(MarkdownDocument(parsing: sourcesText)))
+        }
+        if !message.isGenerating, message.text.isEmpty, message.parts.isEmpty, message.attachments.isEmpty,
+            message.uiDocument == nil
+        {
+            // Silence is never the output: a reply that ended with nothing says so.
+            blocks.append(.notice(appearance.string("message.empty"), kind: .system))
         }
         for attachment in message.attachments {
             blocks += makeAttachmentView(
@@ -170,19 +190,54 @@ public enum ConversationViews {
             case .awaitingClient: (.awaitingClient, icons.toolAwaitingClient, "tool_call.status.awaiting_client")
             default: (.running, icons.toolRunning, "tool_call.status.running")
             }
-        var details: [(label: String, text: String)] = []
+        var details: [ToolCallView.Detail] = []
         if state.expandToolCalls {
             if let arguments = call.arguments {
-                details.append((appearance.string("tool_call.arguments"), text(of: arguments)))
+                // Code an argument holds (a script, a command, a query) shows as code, not as a JSON string.
+                let code = CodeArgument(arguments, tool: call.name)
+                if let rest = code.map(\.rest) ?? arguments {
+                    details.append(.init(label: appearance.string("tool_call.arguments"), text: text(of: rest)))
+                }
+                if let code {
+                    details.append(.init(label: code.name, text: code.text, language: code.language, isCode: true))
+                }
             }
-            if let output = call.output { details.append((appearance.string("tool_call.output"), text(of: output))) }
-            if let error = call.errorText { details.append((appearance.string("tool_call.error"), error)) }
+            if let output = call.output {
+                details.append(.init(label: appearance.string("tool_call.output"), text: text(of: output)))
+            }
+            if let error = call.errorText {
+                details.append(.init(label: appearance.string("tool_call.error"), text: error))
+            }
         }
         return ToolCallView(
             state: viewState, icon: icon, title: call.title, statusLabel: appearance.string(key),
             duration: call.duration.map(DisplayFormatting.toolDuration),
             summary: call.summary ?? (viewState == .failed ? call.errorText : nil), details: details,
             isOpen: state.expandToolCalls && !details.isEmpty)
+    }
+
+    /// The sources of a reply as Markdown: a heading and a numbered list of their titles, linked to
+    /// their addresses. Titles and addresses are escaped: they come from the web.
+    static func sourcesMarkdown(_ sources: [AISourcePart], _ appearance: AIAppearance) -> String {
+        var seen = Set<String>()
+        var out = "**" + MarkdownEscaping.text(appearance.string("message.sources")) + "**\n\n"
+        var number = 0
+        for source in sources {
+            let title = source.title.flatMap { $0.isEmpty ? nil : $0 }
+            guard !source.url.isEmpty || title != nil,
+                seen.insert(source.url.isEmpty ? "\u{0}" + (title ?? "") : source.url).inserted
+            else { continue }
+            number += 1
+            if source.url.isEmpty {
+                // A file the reply cites has a name and no address.
+                out += "\(number). " + MarkdownEscaping.text(title ?? "") + "\n"
+            } else {
+                out +=
+                    "\(number). [" + MarkdownEscaping.text(title ?? source.url) + "]("
+                    + MarkdownEscaping.destination(source.url) + ")\n"
+            }
+        }
+        return number == 0 ? "" : out
     }
 
     /// A JSON value as readers see it: a string as itself, anything else as indented JSON.

@@ -62,7 +62,7 @@ enum VercelTranscript {
         let name = part["toolName"]?.string ?? String(type.dropFirst("tool-".count))
         var call = AIToolCallPart(
             id: part["toolCallId"]?.string ?? "\(type)-\(offset)", name: name, displayTitle: part["title"]?.string,
-            arguments: part["input"].flatMap { $0 == .null ? nil : $0 })
+            arguments: part["input"]?.present)
         switch part["state"]?.string {
         case "approval-requested":
             call.status = .awaitingApproval

@@ -6,6 +6,8 @@ public enum StreamEvent: Sendable, Equatable {
     case message(Message)
     /// Text is added to a message's answer.
     case textDelta(messageID: String, delta: String)
+    /// A message's answer is replaced whole (the provider's final text corrects what streamed).
+    case text(messageID: String, text: String)
     /// A step of a message appears or is replaced (by part id).
     case part(messageID: String, part: AIMessagePart)
     /// Text is added to a reasoning step's thinking.
@@ -28,6 +30,7 @@ extension StreamEvent {
             message.id += suffix
             return .message(message)
         case .textDelta(let id, let delta): return .textDelta(messageID: id + suffix, delta: delta)
+        case .text(let id, let text): return .text(messageID: id + suffix, text: text)
         case .part(let id, let part): return .part(messageID: id + suffix, part: part)
         case .reasoningDelta(let id, let part, let delta):
             return .reasoningDelta(messageID: id + suffix, partID: part, delta: delta)
@@ -99,6 +102,9 @@ public struct StreamedConversation: Sendable {
             endReasoning(in: index, at: time)
             messages[index].text += delta
             messages[index].isGenerating = true
+        case .text(let id, let text):
+            let index = index(of: id)
+            messages[index].text = text
         case .part(let id, let part):
             let index = index(of: id)
             if case .reasoning(var reasoning) = part {
@@ -113,7 +119,9 @@ public struct StreamedConversation: Sendable {
                 endReasoning(in: index, at: time)
                 upsert(part, in: index)
             }
-            messages[index].isGenerating = true
+            // A result that reaches an earlier reply (a tool's output arriving later) does not
+            // reopen it.
+            if index == messages.count - 1 { messages[index].isGenerating = true }
         case .reasoningDelta(let id, let partID, let delta):
             let index = index(of: id)
             if let existing = messages[index].parts.firstIndex(where: { $0.id == partID }),
