@@ -28,7 +28,8 @@ enum ExportCommand {
 
         OPTIONS
           -o, --output OUT.html         Where to write the page (required)
-          --from teletype|stream|vercel|openai|anthropic   The transcript's format (default: detected)
+          --from FORMAT                 The transcript's format: teletype, stream, vercel, openai, anthropic,
+                                        openai-responses or gemini (default: detected)
           --theme auto|light|dark|plain Colours: the reader's preference (default), or fixed
           --allow-remote-images         Load images from the web (otherwise they show as links)
           --trusted                     A transcript you trust: raw HTML passes (scripts stay blocked by the

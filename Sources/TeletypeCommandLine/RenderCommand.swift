@@ -17,10 +17,12 @@ enum RenderCommand {
           teletype render FILE|- [options]
 
         Shows an AI conversation from a transcript: Teletype JSON or JSONL, Stream Chat messages, Vercel AI SDK
-        UIMessage[], OpenAI chat messages or Anthropic messages (detected from the file; --from overrides).
+        UIMessage[], OpenAI chat messages, Anthropic messages, OpenAI Responses API items (a request's input
+        and its response's output) or Gemini contents (detected from the file; --from overrides).
 
         OPTIONS
-          --from teletype|stream|vercel|openai|anthropic   The transcript's format (default: detected)
+          --from FORMAT                 The transcript's format: teletype, stream, vercel, openai, anthropic,
+                                        openai-responses or gemini (default: detected)
           --width N                     Wrap to N columns (default: the terminal's width, else $COLUMNS, else 80)
           --color auto|always|never     Use colour and hyperlinks (default: auto)
           --theme dark|light|plain      The colour theme (default: dark)

@@ -12,11 +12,17 @@ public final class FakeOpenAIServer: @unchecked Sendable {
             script: "fake_openai_server.py",
             arguments: [
                 PackageRoot.url.appendingPathComponent("Tests/Fixtures/streams/openai.sse").path, "\(slowSeconds)",
+                Corpus.root?.path ?? "",
             ])
     }
 
     /// The endpoint that plays `scenario`.
     public func endpoint(_ scenario: String) -> URL { URL(string: "http://127.0.0.1:\(port)/\(scenario)/v1")! }
+
+    /// The server address that plays the corpus capture `name` (`../shared/corpus/streams`).
+    public func captureEndpoint(_ name: String) -> URL {
+        URL(string: "http://127.0.0.1:\(port)/capture/\(name)")!
+    }
 
     /// Stops the server (not waited for: waiting would spin the main run loop).
     public func stop() { server.stop() }

@@ -12,6 +12,14 @@ public enum TranscriptFormat: String, Sendable, CaseIterable {
     case openai
     /// Anthropic messages.
     case anthropic
+    /// OpenAI Responses API items: a request's `input` and its response's `output`.
+    case openaiResponses = "openai-responses"
+    /// Gemini `contents`.
+    case gemini
+
+    /// Whether the format's messages are read as a whole list: tool results fold back into the
+    /// messages that made the calls.
+    var isReadWhole: Bool { self == .openai || self == .anthropic || self == .openaiResponses || self == .gemini }
 
     /// Reads one message of this format.
     func decode(_ value: JSONValue, at path: [JSONParser.PathComponent], position: Int) throws(TranscriptProblem)
@@ -21,7 +29,7 @@ public enum TranscriptFormat: String, Sendable, CaseIterable {
         case .teletype: [try TeletypeTranscript.message(value, at: path, position: position)]
         case .stream: [try StreamChatTranscript.message(value, at: path, position: position)]
         case .vercel: [try VercelTranscript.message(value, at: path, position: position)]
-        case .openai, .anthropic: []  // read as a whole list: tool results fold into earlier messages
+        case .openai, .anthropic, .openaiResponses, .gemini: []  // read as a whole list: results fold into calls
         }
     }
 
@@ -30,6 +38,21 @@ public enum TranscriptFormat: String, Sendable, CaseIterable {
         var sawArrayContent = false
         for message in messages.prefix(50) {
             guard let object = message.object else { continue }
+            if let type = object["type"]?.string, type != "text",
+                type == "message" || type == "reasoning" || type == "item_reference" || type.hasSuffix("_call")
+                    || type.hasSuffix("_call_output")
+            {
+                return .openaiResponses
+            }
+            if object["role"]?.string == "model" { return .gemini }
+            if let parts = object["parts"]?.array, parts.contains(where: { part in
+                part["type"] == nil
+                    && ["text", "functionCall", "functionResponse", "inlineData", "fileData"].contains {
+                        part[$0] != nil
+                    }
+            }) {
+                return .gemini
+            }
             if object["user"]?.object != nil || object["ai_generated"] != nil || object["ai_ui"] != nil {
                 return .stream
             }
@@ -48,6 +71,7 @@ public enum TranscriptFormat: String, Sendable, CaseIterable {
                     switch block["type"]?.string {
                     case "tool_use", "tool_result", "thinking", "redacted_thinking": return .anthropic
                     case "image_url", "input_audio", "refusal": return .openai
+                    case "input_text", "output_text", "input_image", "input_file": return .openaiResponses
                     case "image" where block["source"] != nil: return .anthropic
                     default: continue
                     }

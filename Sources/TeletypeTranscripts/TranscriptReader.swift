@@ -60,7 +60,12 @@ public struct TranscriptReader: Sendable {
     {
         do throws(TranscriptProblem) {
             let (list, path, system) = try messageList(document)
-            return try decode(list, path: path, system: system)
+            // A document's shape can say its format: `contents` is Gemini's, `input`/`output` the
+            // Responses API's.
+            let shape: TranscriptFormat? =
+                document["contents"] != nil || document["candidates"] != nil ? .gemini
+                : Self.isResponsesExchange(document) ? .openaiResponses : nil
+            return try decode(list, path: path, system: system, shape: shape)
         } catch {
             let location = JSONParser.location(of: error.path, in: bytes) ?? (1, 1)
             throw TranscriptError(file: file, line: location.line, column: location.column, message: error.message)
@@ -74,6 +79,16 @@ public struct TranscriptReader: Sendable {
         switch document {
         case .array(let messages): return (messages, [], nil)
         case .object(let object):
+            if format == nil || format == .openaiResponses, Self.isResponsesExchange(document) {
+                return try responsesItems(object)
+            }
+            if let contents = object["contents"] ?? object["candidates"]?.array?.first?["content"].map({ .array([$0]) }) {
+                guard let list = contents.array else {
+                    throw TranscriptProblem("\"contents\" must be an array of contents", at: [.key("contents")])
+                }
+                let path: [JSONParser.PathComponent] = object["contents"] != nil ? [.key("contents")] : [.key("candidates")]
+                return (list, path, GeminiTranscript.system(object["systemInstruction"] ?? object["system_instruction"]))
+            }
             if let messages = object["messages"] {
                 guard let list = messages.array else {
                     throw TranscriptProblem("\"messages\" must be an array of messages", at: [.key("messages")])
@@ -93,11 +108,44 @@ public struct TranscriptReader: Sendable {
         }
     }
 
-    private func decode(_ list: [JSONValue], path: [JSONParser.PathComponent], system: String?)
+    /// Whether a document is a Responses API request (`input`), response (`output`), or both.
+    static func isResponsesExchange(_ document: JSONValue) -> Bool {
+        document["messages"] == nil
+            && (document["input"] != nil || document["object"]?.string == "response" || document["output"]?.array != nil)
+    }
+
+    /// A Responses API exchange: the request's `input` (a string or items) then the response's
+    /// `output` items (the response may be the document itself, or under `response`).
+    private func responsesItems(_ object: JSONObject) throws(TranscriptProblem) -> (
+        [JSONValue], [JSONParser.PathComponent], String?
+    ) {
+        var items: [JSONValue] = []
+        switch object["input"] {
+        case .string(let text)?: items.append(["type": "message", "role": "user", "content": .string(text)])
+        case .array(let list)?: items += list
+        case nil, .null?: break
+        default: throw TranscriptProblem("\"input\" must be a string or an array of items", at: [.key("input")])
+        }
+        let output = object["output"] ?? object["response"]?["output"]
+        switch output {
+        case .array(let list)?: items += list
+        case nil, .null?: break
+        default: throw TranscriptProblem("\"output\" must be an array of items", at: [.key("output")])
+        }
+        // Paths point into the document only when the list is one of its arrays.
+        let path: [JSONParser.PathComponent] =
+            object["input"]?.array != nil && output == nil ? [.key("input")]
+            : object["input"] == nil && object["output"]?.array != nil ? [.key("output")] : []
+        return (items, path, object["instructions"]?.string)
+    }
+
+    private func decode(
+        _ list: [JSONValue], path: [JSONParser.PathComponent], system: String?, shape: TranscriptFormat? = nil
+    )
         throws(TranscriptProblem)
         -> Transcript
     {
-        let format = self.format ?? TranscriptFormat.detect(list)
+        let format = self.format ?? shape ?? TranscriptFormat.detect(list)
         switch format {
         case .openai:
             var messages = try ChatCompletionTranscript.openAI(list, at: path)
@@ -106,6 +154,12 @@ public struct TranscriptReader: Sendable {
         case .anthropic:
             return Transcript(
                 messages: try ChatCompletionTranscript.anthropic(list, system: system, at: path), format: format)
+        case .openaiResponses:
+            var messages = try ResponsesTranscript.messages(list, at: path)
+            if let system { messages.insert(Message(id: "system", role: .system, text: system), at: 0) }
+            return Transcript(messages: messages, format: format)
+        case .gemini:
+            return Transcript(messages: try GeminiTranscript.messages(list, system: system, at: path), format: format)
         default:
             var messages: [Message] = []
             messages.reserveCapacity(list.count)

@@ -53,7 +53,7 @@ public struct TranscriptStream: Sendable {
         do {
             return try readLines(handle, buffer: buffer, name: name, body)
         } catch is NeedsWholeRead {
-            // OpenAI and Anthropic transcripts fold tool results back into earlier messages.
+            // Formats whose tool results fold back into earlier messages are read whole.
             return try readWhole(try Data(contentsOf: URL(fileURLWithPath: path)), name: name, body)
         }
     }
@@ -67,7 +67,7 @@ public struct TranscriptStream: Sendable {
     private func readLines(_ handle: FileReader, buffer start: Data, name: String, _ body: (Message) throws -> Void)
         throws -> TranscriptFormat
     {
-        if let format, format == .openai || format == .anthropic { throw NeedsWholeRead(format: format) }
+        if let format, format.isReadWhole { throw NeedsWholeRead(format: format) }
         var buffer = start
         // Detect the format from the first lines, then decode line by line.
         var line = 1
@@ -129,7 +129,7 @@ public struct TranscriptStream: Sendable {
         _ pending: inout [(JSONValue, Int)], emit: (JSONValue, Int, TranscriptFormat) throws -> Void
     ) throws -> TranscriptFormat {
         let format = TranscriptFormat.detect(pending.map(\.0))
-        guard format != .openai && format != .anthropic else { throw NeedsWholeRead(format: format) }
+        guard !format.isReadWhole else { throw NeedsWholeRead(format: format) }
         for (value, line) in pending { try emit(value, line, format) }
         pending.removeAll()
         return format

@@ -15,13 +15,16 @@ enum AskCommand {
         USAGE
           teletype ask "question" [options]
 
-        Sends one message to an OpenAI-compatible server (OpenAI, llama.cpp, Ollama, vLLM) and shows the
+        Sends one message to a server (OpenAI or a compatible one: llama.cpp, Ollama, vLLM; or Gemini) and shows the
         reply live as the conversation view: the thinking timer, reasoning, tool calls, the answer typed
         out. Ctrl-C stops the reply and keeps what was written. Exit 0 when the reply finished (or was
         stopped), 1 when the agent failed, with its message.
 
         OPTIONS
-          --endpoint URL                The server (default: $TELETYPE_ENDPOINT, else http://localhost:11434/v1)
+          --endpoint URL                The server (default: $TELETYPE_ENDPOINT, else http://localhost:11434/v1,
+                                        or Google's for --api gemini)
+          --api chat|responses|gemini   What the server speaks: OpenAI chat completions (default, as local
+                                        servers do), OpenAI's Responses API, or Gemini (default: $TELETYPE_API)
           --model NAME                  The model (default: $TELETYPE_MODEL)
           --system TEXT                 A system prompt
           --attach FILE                 Send a file with the message (repeatable); images go as images
@@ -35,13 +38,14 @@ enum AskCommand {
           --no-typing                   Show the reply as it arrives, without typing it out
           -h, --help                    Show this help
 
-        The API key is read from $OPENAI_API_KEY.
+        The API key is read from $OPENAI_API_KEY ($GEMINI_API_KEY or $GOOGLE_API_KEY for Gemini).
 
         """
 
     static let parser = OptionParser(
         flags: [
             .init(names: ["--endpoint"], takesValue: true), .init(names: ["--model"], takesValue: true),
+            .init(names: ["--api"], takesValue: true),
             .init(names: ["--system"], takesValue: true), .init(names: ["--attach"], takesValue: true),
             .init(names: ["--replay"], takesValue: true), .init(names: ["--speed"], takesValue: true),
             .init(names: ["--timeout"], takesValue: true), .init(names: ["--width", "-w"], takesValue: true),

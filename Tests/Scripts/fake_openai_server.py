@@ -12,8 +12,13 @@ responses. The first path segment names the scenario:
   /ui/api/chat                    the recorded Vercel AI SDK UI message stream (vercel.jsonl beside it)
   /ui-error/api/chat              a UI message stream that ends in an error chunk
   /ui-echo/api/chat               a UI message stream whose text is the request body
+  /quota/v1/responses             a Responses stream that ends in an insufficient_quota error event
+  /capture/NAME/...               the corpus capture streams/NAME, a chunk at a time (raw SSE as it is,
+                                  chunk lines as `data:` events), for any API path
+  /echo/v1/responses, /echo/v1beta/models/M:streamGenerateContent
+                                  the request (body, Authorization, x-goog-api-key) as that API's text
 
-usage: fake_openai_server.py RECORDED_SSE [SLOW]   (prints the port, then serves until killed)
+usage: fake_openai_server.py RECORDED_SSE [SLOW [CORPUS]]   (prints the port, then serves until killed)
 """
 import json
 import os
@@ -21,6 +26,30 @@ import signal
 import sys
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+
+def capture_events(name):
+    with open(os.path.join(CORPUS, "streams", os.path.basename(name)), encoding="utf-8") as handle:
+        text = handle.read()
+    if any(line.startswith("data:") for line in text.splitlines()):
+        return [e + "\n\n" for e in text.replace("\r\n", "\n").split("\n\n") if e.strip()]
+    return ["data: " + line.strip() + "\n\n" for line in text.splitlines() if line.strip()]
+
+
+def echo_events(path, request):
+    text = json.dumps(request)
+    if path.endswith("/responses"):
+        return [
+            "event: response.created\ndata: " + json.dumps({"type": "response.created", "response": {"id": "r"}}) + "\n\n",
+            "data: " + json.dumps({"type": "response.output_item.added", "output_index": 0,
+                                   "item": {"type": "message", "role": "assistant", "content": []}}) + "\n\n",
+            "data: " + json.dumps({"type": "response.output_text.delta", "output_index": 0, "delta": text}) + "\n\n",
+            "data: " + json.dumps({"type": "response.completed", "response": {"id": "r", "status": "completed"}}) + "\n\n",
+        ]
+    if ":streamGenerateContent" in path:
+        return ["data: " + json.dumps({"candidates": [{"content": {"role": "model", "parts": [{"text": text}]},
+                                                        "finishReason": "STOP"}]}) + "\n\n"]
+    return [chunk(text), "data: [DONE]\n\n"]
 
 
 def chunk(content):
@@ -77,8 +106,17 @@ class Handler(BaseHTTPRequestHandler):
                 "data: [DONE]\n\n",
             ]
         elif scenario == "echo":
-            request = {"body": json.loads(body), "authorization": self.headers.get("Authorization")}
-            events = [chunk(json.dumps(request)), "data: [DONE]\n\n"]
+            request = {"body": json.loads(body), "authorization": self.headers.get("Authorization"),
+                       "path": self.path, "x-goog-api-key": self.headers.get("x-goog-api-key")}
+            events = echo_events(self.path.split("?")[0], request)
+        elif scenario == "quota":
+            events = [
+                "event: response.created\ndata: " + json.dumps({"type": "response.created", "response": {"id": "r"}}) + "\n\n",
+                "event: error\ndata: " + json.dumps({"type": "error", "code": "insufficient_quota", "param": None,
+                                                     "message": "You exceeded your current quota."}) + "\n\n",
+            ]
+        elif scenario == "capture":
+            events = capture_events(self.path.strip("/").split("/")[1])
         elif scenario == "drop":
             events = [e for e in events if "[DONE]" not in e][: max(1, len(events) // 2)]
         elif scenario == "malformed":
@@ -100,6 +138,7 @@ if __name__ == "__main__":
     with open(os.path.join(os.path.dirname(sys.argv[1]), "vercel.jsonl"), encoding="utf-8") as handle:
         UI_RECORDED = handle.read()
     SLOW = float(sys.argv[2]) if len(sys.argv) > 2 else 3.0
+    CORPUS = sys.argv[3] if len(sys.argv) > 3 else ""
     FLAKY_FAILED = False
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     print(server.server_address[1], flush=True)

@@ -25,6 +25,15 @@ public struct OpenAIChatConfiguration: Sendable, Equatable {
         self.system = system
     }
 
+    /// The address Responses API requests go to (`…/v1/responses`).
+    public var responsesURL: URL {
+        if endpoint.path.hasSuffix("/responses") { return endpoint }
+        var base = endpoint
+        if base.path.hasSuffix("/chat/completions") { base = base.deletingLastPathComponent().deletingLastPathComponent() }
+        if base.path.isEmpty || base.path == "/" { base = base.appendingPathComponent("v1") }
+        return base.appendingPathComponent("responses")
+    }
+
     /// The address requests go to.
     public var completionsURL: URL {
         if endpoint.path.hasSuffix("/chat/completions") { return endpoint }

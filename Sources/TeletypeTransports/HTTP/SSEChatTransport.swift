@@ -130,10 +130,10 @@ public class SSEChatTransport: AIConversationTransport {
                 fail("the server sent a chunk that is not JSON (line \(event.line) of the stream): \(error.message)")
                 return
             }
-            if let message = chunk["error"]?["message"]?.string ?? chunk["error"]?.string {
+            if let error = chunk["error"], error != .null {
                 state.failed = true
                 reply = state
-                fail(message)
+                fail(ChunkTranslator.errorText(of: error))
                 return
             }
             do throws(TranscriptProblem) {

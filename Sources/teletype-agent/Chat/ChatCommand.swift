@@ -15,7 +15,9 @@ enum ChatCommand {
         in $XDG_DATA_HOME/teletype/conversations (else ~/.local/share/teletype/conversations).
 
         OPTIONS
-          --endpoint URL                An OpenAI-compatible server (default: $TELETYPE_ENDPOINT)
+          --endpoint URL                The server (default: $TELETYPE_ENDPOINT)
+          --api chat|responses|gemini   What it speaks: OpenAI chat completions (default), OpenAI's Responses
+                                        API, or Gemini (default: $TELETYPE_API)
           --model NAME                  The model (default: $TELETYPE_MODEL)
           --system TEXT                 A system prompt
           --replay FILE                 Answer every message with a recorded stream (any `replay` format)
@@ -50,6 +52,7 @@ enum ChatCommand {
     static let parser = OptionParser(
         flags: [
             .init(names: ["--endpoint"], takesValue: true), .init(names: ["--model"], takesValue: true),
+            .init(names: ["--api"], takesValue: true),
             .init(names: ["--system"], takesValue: true), .init(names: ["--replay"], takesValue: true),
             .init(names: ["--speed"], takesValue: true), .init(names: ["--timeout"], takesValue: true),
             .init(names: ["--resume"], takesValue: false), .init(names: ["--option"], takesValue: true),

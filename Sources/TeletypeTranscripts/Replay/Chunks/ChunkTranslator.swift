@@ -155,11 +155,19 @@ package struct ChunkTranslator {
 
     /// The error a provider's `error` object (or string) holds.
     mutating func fail(_ error: JSONValue?) -> [StreamEvent] {
-        if let text = error?.string { return fail(code: nil, message: text) }
+        var events: [StreamEvent] = [.error(Self.errorText(of: error))]
+        if isOpen { events += finishReply() }
+        return events
+    }
+
+    /// A provider's `error` object (or string) as people read it: its code (or type, or status)
+    /// and its message.
+    package static func errorText(of error: JSONValue?) -> String {
+        if let text = error?.string { return errorText(code: nil, message: text) }
         let code =
-            error?["code"]?.string ?? error?["code"]?.integer.map(String.init) ?? error?["type"]?.string
-            ?? error?["status"]?.string
-        return fail(code: code, message: error?["message"]?.string)
+            error?["code"]?.string ?? error?["type"]?.string ?? error?["status"]?.string
+            ?? error?["code"]?.integer.map(String.init)
+        return errorText(code: code, message: error?["message"]?.string)
     }
 
     // MARK: Content
