@@ -45,12 +45,14 @@ public enum TranscriptFormat: String, Sendable, CaseIterable {
                 return .openaiResponses
             }
             if object["role"]?.string == "model" { return .gemini }
-            if let parts = object["parts"]?.array, parts.contains(where: { part in
-                part["type"] == nil
-                    && ["text", "functionCall", "functionResponse", "inlineData", "fileData"].contains {
-                        part[$0] != nil
-                    }
-            }) {
+            if let parts = object["parts"]?.array,
+                parts.contains(where: { part in
+                    part["type"] == nil
+                        && ["text", "functionCall", "functionResponse", "inlineData", "fileData"].contains {
+                            part[$0] != nil
+                        }
+                })
+            {
                 return .gemini
             }
             if object["user"]?.object != nil || object["ai_generated"] != nil || object["ai_ui"] != nil {

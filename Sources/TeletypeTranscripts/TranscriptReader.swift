@@ -63,7 +63,8 @@ public struct TranscriptReader: Sendable {
             // A document's shape can say its format: `contents` is Gemini's, `input`/`output` the
             // Responses API's.
             let shape: TranscriptFormat? =
-                document["contents"] != nil || document["candidates"] != nil ? .gemini
+                document["contents"] != nil || document["candidates"] != nil
+                ? .gemini
                 : Self.isResponsesExchange(document) ? .openaiResponses : nil
             return try decode(list, path: path, system: system, shape: shape)
         } catch {
@@ -82,12 +83,16 @@ public struct TranscriptReader: Sendable {
             if format == nil || format == .openaiResponses, Self.isResponsesExchange(document) {
                 return try responsesItems(object)
             }
-            if let contents = object["contents"] ?? object["candidates"]?.array?.first?["content"].map({ .array([$0]) }) {
+            if let contents = object["contents"] ?? object["candidates"]?.array?.first?["content"].map({ .array([$0]) })
+            {
                 guard let list = contents.array else {
                     throw TranscriptProblem("\"contents\" must be an array of contents", at: [.key("contents")])
                 }
-                let path: [JSONParser.PathComponent] = object["contents"] != nil ? [.key("contents")] : [.key("candidates")]
-                return (list, path, GeminiTranscript.system(object["systemInstruction"] ?? object["system_instruction"]))
+                let path: [JSONParser.PathComponent] =
+                    object["contents"] != nil ? [.key("contents")] : [.key("candidates")]
+                return (
+                    list, path, GeminiTranscript.system(object["systemInstruction"] ?? object["system_instruction"])
+                )
             }
             if let messages = object["messages"] {
                 guard let list = messages.array else {
@@ -111,7 +116,8 @@ public struct TranscriptReader: Sendable {
     /// Whether a document is a Responses API request (`input`), response (`output`), or both.
     static func isResponsesExchange(_ document: JSONValue) -> Bool {
         document["messages"] == nil
-            && (document["input"] != nil || document["object"]?.string == "response" || document["output"]?.array != nil)
+            && (document["input"] != nil || document["object"]?.string == "response"
+                || document["output"]?.array != nil)
     }
 
     /// A Responses API exchange: the request's `input` (a string or items) then the response's
@@ -134,7 +140,8 @@ public struct TranscriptReader: Sendable {
         }
         // Paths point into the document only when the list is one of its arrays.
         let path: [JSONParser.PathComponent] =
-            object["input"]?.array != nil && output == nil ? [.key("input")]
+            object["input"]?.array != nil && output == nil
+            ? [.key("input")]
             : object["input"] == nil && object["output"]?.array != nil ? [.key("output")] : []
         return (items, path, object["instructions"]?.string)
     }

@@ -51,7 +51,8 @@ enum Agent: Sendable {
             throw CommandError.usage("name a model: --model NAME or TELETYPE_MODEL", help: parser.usage)
         }
         let key =
-            api == .gemini ? environment["GEMINI_API_KEY"] ?? environment["GOOGLE_API_KEY"] : environment["OPENAI_API_KEY"]
+            api == .gemini
+            ? environment["GEMINI_API_KEY"] ?? environment["GOOGLE_API_KEY"] : environment["OPENAI_API_KEY"]
         return .server(
             OpenAIChatConfiguration(endpoint: endpoint, model: model, apiKey: key, system: parsed.value("--system")),
             api: api)

@@ -6,7 +6,8 @@ import TeletypeTestSupport
 import Testing
 
 /// The Markdown layer's rule holds for every text a conversation shows: tool names, arguments and
-/// output, file names and URLs, approval texts, reasoning, user text, roles and generated UI.
+/// output, code in arguments, file names and URLs, approval texts, reasoning, sources, refusals, user
+/// text, roles and generated UI.
 @Suite struct ConversationSafetyTests {
     static let payloads = [
         "\u{1B}]52;c;ZWNobyBwd25lZA==\u{07}", "\u{1B}]0;owned\u{07}", "\u{1B}[2J\u{1B}[H", "\u{1B}[6n", "\u{9B}1A",
@@ -39,6 +40,16 @@ import Testing
                                 title: "approve \(payload)", message: "message \(payload)", reason: "reason \(payload)",
                                 allowTitle: "allow \(payload)", declineTitle: "decline \(payload)"),
                             output: .string("output \(payload)"), errorText: "error \(payload)")),
+                    .toolCall(
+                        AIToolCallPart(
+                            id: "c", name: "bash", status: .completed,
+                            arguments: ["command": .string("ls\n\(payload)\n```\n</code></pre>\(payload)")])),
+                    .source(AISourcePart(id: "s1", url: payload, title: "source \(payload)")),
+                    .source(
+                        AISourcePart(
+                            id: "s2", url: "https://example.com/\(payload)", title: "](javascript:alert(1)) \(payload)")
+                    ),
+                    .refusal(AIRefusalPart(id: "x", text: "refused \(payload)", reason: "reason \(payload)")),
                 ], uiDocument: AIUIDocument(format: "unknown", content: payload)),
         ]
     }
@@ -85,7 +96,7 @@ import Testing
         let html = ConversationHTMLRenderer().render(Self.rows(Self.payloads[index]))
         #expect(!html.contains("<script"))
         #expect(!html.contains("<img src=x"))
-        #expect(!html.contains("href=\"javascript:"))
+        #expect(!html.contains("href=\"javascript:") && !html.lowercased().contains("href=\"javascript"))
         #expect(!html.contains("\u{1B}"))
     }
 

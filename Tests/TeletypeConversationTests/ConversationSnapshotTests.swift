@@ -1,4 +1,5 @@
 import Foundation
+import Teletype
 import TeletypeANSI
 import TeletypeHTML
 import TeletypeLayout
@@ -64,5 +65,40 @@ import Testing
                 }
             }
         }
+    }
+}
+
+/// What providers' streams add to a reply: a server tool with code in its arguments and its
+/// output, the answer with its sources, a refusal after what the reply had said, and a reply that
+/// ended with nothing — in plain text at width 60, and as HTML and Markdown.
+@Suite struct ProviderPartsSnapshotTests {
+    static let snapshot = ConversationSnapshot(
+        messages: [
+            Message(id: "u", role: .user, text: "Run the numbers and cite your sources."),
+            Message(
+                id: "a", role: .assistant, text: "The mean is **2.5**, as the course notes say.",
+                parts: [
+                    .toolCall(
+                        AIToolCallPart(
+                            id: "t", name: "code_execution", status: .completed,
+                            arguments: ["code": "values = [1, 2, 3, 4]\nprint(sum(values) / len(values))"],
+                            output: ["stdout": "2.5\n", "return_code": 0])),
+                    .source(
+                        AISourcePart(id: "s1", url: "https://example.edu/stats/mean", title: "Course notes: the mean")),
+                    .source(AISourcePart(id: "s2", url: "", title: "handbook.pdf")),
+                ]),
+            Message(id: "u2", role: .user, text: "Now the other thing."),
+            Message(
+                id: "b", role: .assistant, text: "Here is how",
+                parts: [.refusal(AIRefusalPart(id: "r", text: nil, reason: "cyber"))]),
+            Message(id: "u3", role: .user, text: "Hello?"),
+            Message(id: "c", role: .assistant, text: ""),
+        ],
+        state: ConversationViewState(expandReasoning: true, expandToolCalls: true), appearance: .plain)
+
+    @Test func providerParts() {
+        assertSnapshot(of: Self.snapshot, as: .plain(width: 60), named: "plain")
+        assertSnapshot(of: Self.snapshot, as: .html, named: "html")
+        assertSnapshot(of: Self.snapshot, as: ConversationSnapshotTests.markdown, named: "markdown")
     }
 }

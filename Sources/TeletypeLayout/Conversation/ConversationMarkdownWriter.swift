@@ -80,6 +80,12 @@ public struct ConversationMarkdownWriter: Sendable {
         }
         let sourcesText = ConversationViews.sourcesMarkdown(sources, appearance)
         if !sourcesText.isEmpty { out += "\n" + sourcesText }
+        if !message.isGenerating, !message.role.isUser, message.text.isEmpty, message.parts.isEmpty,
+            message.attachments.isEmpty, message.uiDocument == nil
+        {
+            // Silence is never the output.
+            out += "*" + appearance.string("message.empty") + "*\n"
+        }
         if !message.attachments.isEmpty {
             if !message.text.isEmpty { out += "\n" }
             for attachment in message.attachments {

@@ -54,7 +54,9 @@ enum GeminiTranscript {
                         .toolCall(
                             AIToolCallPart(
                                 id: "code-\(index)-\(offset)", name: "code_execution", status: .completed,
-                                arguments: ["code": code["code"] ?? "", "language": language.map(JSONValue.string) ?? .null])))
+                                arguments: [
+                                    "code": code["code"] ?? "", "language": language.map(JSONValue.string) ?? .null,
+                                ])))
                 } else if let result = part["codeExecutionResult"] {
                     if let last = message.parts.lastIndex(where: { $0.id.hasPrefix("code-") }),
                         case .toolCall(var call) = message.parts[last]
@@ -71,7 +73,8 @@ enum GeminiTranscript {
                     let kind: AIMessageAttachment.Kind = (mime ?? "").hasPrefix("image/") ? .image : .file
                     message.attachments.append(
                         AIMessageAttachment(
-                            kind: kind, url: data["fileUri"]?.string, name: data["displayName"]?.string ?? kind.rawValue,
+                            kind: kind, url: data["fileUri"]?.string,
+                            name: data["displayName"]?.string ?? kind.rawValue,
                             mimeType: mime))
                 }
             }

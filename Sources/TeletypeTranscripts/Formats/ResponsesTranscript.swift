@@ -38,7 +38,9 @@ enum ResponsesTranscript {
                     ToolResult.apply(result.output, to: &call)
                     current.parts[owner.part] = .toolCall(call)
                     reply = current
-                } else if owner.message < messages.count, case .toolCall(var call) = messages[owner.message].parts[owner.part] {
+                } else if owner.message < messages.count,
+                    case .toolCall(var call) = messages[owner.message].parts[owner.part]
+                {
                     ToolResult.apply(result.output, to: &call)
                     messages[owner.message].parts[owner.part] = .toolCall(call)
                 }

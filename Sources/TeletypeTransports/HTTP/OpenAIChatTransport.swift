@@ -29,7 +29,9 @@ public struct OpenAIChatConfiguration: Sendable, Equatable {
     public var responsesURL: URL {
         if endpoint.path.hasSuffix("/responses") { return endpoint }
         var base = endpoint
-        if base.path.hasSuffix("/chat/completions") { base = base.deletingLastPathComponent().deletingLastPathComponent() }
+        if base.path.hasSuffix("/chat/completions") {
+            base = base.deletingLastPathComponent().deletingLastPathComponent()
+        }
         if base.path.isEmpty || base.path == "/" { base = base.appendingPathComponent("v1") }
         return base.appendingPathComponent("responses")
     }
