@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Writes the seed corpus of each fuzz target into OUTDIR/<target>/: the conformance examples and
-sample documents for the Markdown targets, the fixtures for the transcript and recording targets,
+sample documents for the Markdown targets, the fixtures for the transcript and recording targets
+(and the corpus's provider captures, when ../shared/corpus is there),
 terminal output for the emulator, and every saved regression input under Tests/Fixtures/fuzz/."""
 import hashlib
 import pathlib
@@ -46,6 +47,12 @@ write("transcript", (root / "Samples/conversation.json").read_bytes())
 for path in (root / "Tests/Fixtures/streams").iterdir():
     write("recording", path.read_bytes())
 write("recording", (root / "Samples/replay.jsonl").read_bytes())
+# Real provider captures, when the corpus is beside the project (read where it is, never copied in).
+streams = root.parent / "shared" / "corpus" / "streams"
+if streams.is_dir():
+    for path in sorted(streams.iterdir()):
+        data = path.read_bytes()
+        write("recording", data[:16384])
 
 ESC = "\x1b"
 terminal = [

@@ -239,3 +239,37 @@ import Testing
         }
     }
 }
+
+/// Tool calls take their duration from the stream's times; far array indexes in streamed
+/// arguments are not padded to.
+@Suite struct StreamTimingAndLimitsTests {
+    @Test func aToolCallsDurationIsFromItsStartToItsEnd() {
+        var conversation = StreamedConversation()
+        conversation.apply(.part(messageID: "a", part: .toolCall(AIToolCallPart(id: "t", name: "search"))), at: 1.0)
+        conversation.apply(
+            .part(messageID: "a", part: .toolCall(AIToolCallPart(id: "t", name: "search", status: .completed))),
+            at: 3.5)
+        guard case .toolCall(let call)? = conversation.messages.last?.parts.first else {
+            Issue.record("no call")
+            return
+        }
+        #expect(call.duration == 2.5)
+    }
+
+    @Test func farIndexesInStreamedArgumentsAreIgnored() {
+        let text = """
+            {"candidates":[{"content":{"role":"model","parts":[{"functionCall":{"name":"f","willContinue":true}}]}}]}
+            {"candidates":[{"content":{"role":"model","parts":[{"functionCall":{"partialArgs":[{"jsonPath":"$.a[99999][99999]","numberValue":1}],"willContinue":true}}]}}]}
+            {"candidates":[{"content":{"role":"model","parts":[{"functionCall":{"partialArgs":[{"jsonPath":"$.a[0]","numberValue":2}],"willContinue":true}}]}}]}
+            {"candidates":[{"content":{"role":"model","parts":[{"functionCall":{}}]},"finishReason":"STOP"}]}
+            """
+        let recording = StreamRecordingReader().read(Data(text.utf8), file: "t")
+        var conversation = StreamedConversation()
+        for timed in recording.events { conversation.apply(timed.event) }
+        guard case .toolCall(let call)? = conversation.messages.last?.parts.first else {
+            Issue.record("no call")
+            return
+        }
+        #expect(call.arguments == ["a": [2]])
+    }
+}

@@ -72,6 +72,8 @@ public struct StreamedConversation: Sendable {
     public private(set) var thinkingSince: Double?
     /// When each reasoning step (by message and part id) started, for its duration when it ends.
     private var reasoningStarts: [String: Double] = [:]
+    /// When each tool call (by message and part id) appeared, for its duration when it finishes.
+    private var toolStarts: [String: Double] = [:]
 
     /// A conversation that starts from `messages` (the history before the stream).
     public init(messages: [Message] = []) {
@@ -115,6 +117,18 @@ public struct StreamedConversation: Sendable {
                     reasoning.duration = max(0, time - start)
                 }
                 upsert(.reasoning(reasoning), in: index)
+            } else if case .toolCall(var call) = part {
+                endReasoning(in: index, at: time)
+                // A call's duration, when the stream has times: from when it appeared to when it
+                // finished (unless the stream says).
+                let key = id + "\u{0}" + call.id
+                if let time {
+                    if toolStarts[key] == nil { toolStarts[key] = time }
+                    if call.status.isFinished, call.duration == nil, let start = toolStarts[key], time > start {
+                        call.duration = time - start
+                    }
+                }
+                upsert(.toolCall(call), in: index)
             } else {
                 endReasoning(in: index, at: time)
                 upsert(part, in: index)

@@ -43,10 +43,15 @@ enum PartialArguments {
         return steps
     }
 
+    /// How far past an array's end an element may land (the elements between are null).
+    static let maximumGap = 16
+    /// How deep a path may reach.
+    static let maximumDepth = 64
+
     /// `root` with `value` put at `path`; a string joins the string already there when
     /// `appending`.
     static func apply(_ value: JSONValue, at path: String, to root: JSONValue?, appending: Bool) -> JSONValue? {
-        guard let steps = steps(path) else { return root }
+        guard let steps = steps(path), steps.count <= maximumDepth else { return root }
         var result =
             root
             ?? (steps.first.map { if case .index = $0 { return .array([]) } else { return .object(JSONObject()) } }
@@ -76,6 +81,9 @@ enum PartialArguments {
             node = .object(object)
         case .index(let index):
             var array = node.array ?? []
+            // Elements arrive in order; a far index is not a place to pad up to (a hostile stream
+            // could ask for billions of elements).
+            guard index <= array.count + maximumGap else { return }
             while array.count <= index { array.append(empty) }
             var child = array[index]
             if child == .null { child = empty }
