@@ -14,24 +14,29 @@ public struct HTMLRenderOptions: Sendable, Equatable {
     public var allowsAnyURL: Bool
     /// Add `rel="noopener noreferrer nofollow"` to links.
     public var addsLinkRelations: Bool
+    /// Mark up code in a language Teletype knows with `<span class="tok-…">` (styled by the page).
+    public var highlightsCode: Bool
 
     /// Creates options; the defaults are the untrusted policy.
     public init(
         allowsRawHTML: Bool = false, filtersTags: Bool = true, loadsRemoteImages: Bool = false,
         allowsAnyURL: Bool = false,
-        addsLinkRelations: Bool = true
+        addsLinkRelations: Bool = true, highlightsCode: Bool = true
     ) {
         self.allowsRawHTML = allowsRawHTML
         self.filtersTags = filtersTags
         self.loadsRemoteImages = loadsRemoteImages
         self.allowsAnyURL = allowsAnyURL
         self.addsLinkRelations = addsLinkRelations
+        self.highlightsCode = highlightsCode
     }
 
     /// The policy for text of unknown origin, such as a model's reply. The default.
     public static let untrusted = HTMLRenderOptions()
 
-    /// Everything passes, exactly as the GFM specification renders it: for documents you wrote.
+    /// Everything passes, exactly as the GFM specification renders it (code not marked up): for
+    /// documents you wrote.
     public static let trusted = HTMLRenderOptions(
-        allowsRawHTML: true, loadsRemoteImages: true, allowsAnyURL: true, addsLinkRelations: false)
+        allowsRawHTML: true, loadsRemoteImages: true, allowsAnyURL: true, addsLinkRelations: false,
+        highlightsCode: false)
 }

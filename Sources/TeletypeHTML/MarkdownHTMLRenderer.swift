@@ -1,3 +1,4 @@
+import TeletypeLayout
 import TeletypeMarkdown
 
 /// Renders a Markdown document as an HTML fragment: semantic elements, every text escaped, and
@@ -150,7 +151,11 @@ private struct Writer {
                 buffer.raw("\"")
             }
             buffer.raw(">")
-            buffer.text(code.code)
+            if options.highlightsCode, let highlighter = SyntaxHighlighter(language: code.info) {
+                HighlightedHTML.write(code.code, highlighter: highlighter, into: &buffer)
+            } else {
+                buffer.text(code.code)
+            }
             buffer.raw("</code></pre>\n")
         case .htmlBlock(let html):
             buffer.newlineIfNeeded()

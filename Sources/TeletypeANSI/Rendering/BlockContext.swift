@@ -224,20 +224,36 @@ struct BlockContext {
     }
 
     func code(language: String?, _ lines: [String], width: Int, indent: Int, base: TextStyle) -> [StyledLine] {
-        let body = codeBody(lines, width: width, indent: indent, base: base)
+        var state = CodeLexerState()
+        let body = codeBody(lines, language: language, state: &state, width: width, indent: indent, base: base)
         return framed(code: body, widest: body.map(\.width).max() ?? 0, language: language, width: width, base: base)
     }
 
-    /// The lines of code behind their gutter, without the frame around them.
-    func codeBody(_ lines: [String], width: Int, indent: Int, base: TextStyle) -> [StyledLine] {
+    /// The highlighter for code in `language`, nil when the theme or the terminal shows no colours
+    /// or the language is not one Teletype knows.
+    func highlighter(for language: String?) -> SyntaxHighlighter? {
+        guard capabilities.usesEscapes, !theme.syntax.isEmpty, let language else { return nil }
+        return SyntaxHighlighter(language: language)
+    }
+
+    /// The lines of code behind their gutter, without the frame around them; highlighted in
+    /// `language` from `state`, which is left as the next line starts.
+    func codeBody(
+        _ lines: [String], language: String? = nil, state: inout CodeLexerState, width: Int, indent: Int,
+        base: TextStyle
+    ) -> [StyledLine] {
+        var tokens: [[CodeToken]]?
+        if let highlighter = highlighter(for: language) {
+            tokens = lines.map { highlighter.tokens(of: $0, state: &state) }
+        }
         guard width >= 4 else {
             return verbatim(
-                lines, style: theme.codeBlock, gutter: StyledLine(), continuation: StyledLine(), width: width,
-                indent: indent)
+                lines, style: theme.codeBlock, tokens: tokens, gutter: StyledLine(), continuation: StyledLine(),
+                width: width, indent: indent)
         }
         let frame = base.merged(with: theme.codeFrame)
         return verbatim(
-            lines, style: theme.codeBlock, gutter: StyledLine(glyphs.codeGutter + " ", style: frame),
+            lines, style: theme.codeBlock, tokens: tokens, gutter: StyledLine(glyphs.codeGutter + " ", style: frame),
             continuation: StyledLine(glyphs.codeGutter + glyphs.continuation, style: frame), width: width,
             indent: indent)
     }
@@ -262,46 +278,82 @@ struct BlockContext {
 
     /// Lines shown exactly as written: never reflowed; a line longer than the width continues on
     /// the next line behind a continuation mark. Tabs are kept and measured to the next tab stop of
-    /// the terminal (every 8 columns from the screen's left edge).
+    /// the terminal (every 8 columns from the screen's left edge). With `tokens` (one list a line),
+    /// each token's text takes its kind's style from the theme.
     func verbatim(
-        _ lines: [String], style: TextStyle, gutter: StyledLine, continuation: StyledLine, width: Int, indent: Int
+        _ lines: [String], style: TextStyle, tokens: [[CodeToken]]? = nil, gutter: StyledLine,
+        continuation: StyledLine, width: Int, indent: Int
     ) -> [StyledLine] {
         var out: [StyledLine] = []
         out.reserveCapacity(lines.count)
-        for text in lines {
+        for (index, text) in lines.enumerated() {
+            let runs = Self.runs(of: text, tokens: tokens?[index] ?? [], style: style, syntax: theme.syntax)
             var line = gutter
             let fastWidth = text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } ? text.utf8.count : -1
             if fastWidth >= 0 && gutter.width + fastWidth <= width {
-                line.append(text, style: style, width: fastWidth)
+                for run in runs { line.append(String(run.text), style: run.style, width: run.text.utf8.count) }
                 out.append(line)
                 continue
             }
             var chunk = ""
             var chunkWidth = 0
-            for character in text {
-                let column = indent + line.width + chunkWidth
-                let cells = character == "\t" ? 8 - column % 8 : CellWidth.of(character)
-                if line.width + chunkWidth + cells > width, chunkWidth > 0 || line.width > gutter.width {
-                    line.append(chunk, style: style, width: chunkWidth)
-                    out.append(line)
-                    line = continuation
-                    chunk = ""
-                    chunkWidth = 0
-                    if character == "\t" {
-                        // The tab now starts a fresh line: measure it from there.
-                        let fresh = indent + line.width
-                        chunk.append(character)
-                        chunkWidth += 8 - fresh % 8
-                        continue
+            for run in runs {
+                for character in run.text {
+                    let column = indent + line.width + chunkWidth
+                    let cells = character == "\t" ? 8 - column % 8 : CellWidth.of(character)
+                    if line.width + chunkWidth + cells > width, chunkWidth > 0 || line.width > gutter.width {
+                        line.append(chunk, style: run.style, width: chunkWidth)
+                        out.append(line)
+                        line = continuation
+                        chunk = ""
+                        chunkWidth = 0
+                        if character == "\t" {
+                            // The tab now starts a fresh line: measure it from there.
+                            let fresh = indent + line.width
+                            chunk.append(character)
+                            chunkWidth += 8 - fresh % 8
+                            continue
+                        }
                     }
+                    chunk.append(character)
+                    chunkWidth += cells
                 }
-                chunk.append(character)
-                chunkWidth += cells
+                line.append(chunk, style: run.style, width: chunkWidth)
+                chunk = ""
+                chunkWidth = 0
             }
-            line.append(chunk, style: style, width: chunkWidth)
             out.append(line)
         }
         return out
+    }
+
+    /// The runs of one style a line of code makes: its tokens in their kinds' styles, the text
+    /// between them in `style`.
+    static func runs(of text: String, tokens: [CodeToken], style: TextStyle, syntax: SyntaxStyles) -> [(
+        text: Substring, style: TextStyle
+    )] {
+        guard !tokens.isEmpty else { return [(Substring(text), style)] }
+        var runs: [(text: Substring, style: TextStyle)] = []
+        let utf8 = text.utf8
+        var position = utf8.startIndex
+        var offset = 0
+        // Moves forward to `target` (tokens are in order and do not overlap).
+        func advance(to target: Int) -> String.Index {
+            let clamped = min(max(target, offset), utf8.count)
+            position = utf8.index(position, offsetBy: clamped - offset)
+            offset = clamped
+            return position
+        }
+        for token in tokens {
+            let before = position
+            let start = advance(to: token.start)
+            if start > before { runs.append((text[before..<start], style)) }
+            let end = advance(to: token.end)
+            guard end > start else { continue }
+            runs.append((text[start..<end], syntax[token.kind].map { style.merged(with: $0) } ?? style))
+        }
+        if position < text.endIndex { runs.append((text[position...], style)) }
+        return runs
     }
 
     func footnotes(_ notes: [LayoutFootnote], width: Int, indent: Int, base: TextStyle) -> [StyledLine] {

@@ -195,10 +195,16 @@ struct ConversationDrawing {
                             indent: 0, base: styles.toolDetails), by: 4)
                     continue
                 }
+                let detailLines = detail.text.split(separator: "\n", omittingEmptySubsequences: false).map {
+                    TerminalSafeText.sanitize(String($0))
+                }
+                // Output that is a unified diff: its added and removed lines in colour.
+                var tokens: [[CodeToken]]?
+                if context.highlighter(for: "diff") != nil, SyntaxHighlighter.looksLikeDiff(detailLines) {
+                    tokens = SyntaxHighlighter.diff.tokens(of: detailLines)
+                }
                 let body = context.verbatim(
-                    detail.text.split(separator: "\n", omittingEmptySubsequences: false).map {
-                        TerminalSafeText.sanitize(String($0))
-                    }, style: styles.toolDetails, gutter: StyledLine("    "),
+                    detailLines, style: styles.toolDetails, tokens: tokens, gutter: StyledLine("    "),
                     continuation: StyledLine("   " + glyphs.continuation, style: styles.toolDetails), width: width,
                     indent: 0)
                 lines += body

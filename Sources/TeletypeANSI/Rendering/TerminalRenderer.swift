@@ -120,8 +120,8 @@ public struct TerminalRenderer: Sendable {
 
     /// Lines of a top-level code block's code, without its frame (to be framed by
     /// ``framedCode(_:widest:language:)``): a stream lays out the lines of a long open listing once.
-    func codeBody(_ lines: [String]) -> [StyledLine] {
-        context.codeBody(lines, width: max(width, 1), indent: 0, base: theme.text)
+    func codeBody(_ lines: [String], language: String? = nil, state: inout CodeLexerState) -> [StyledLine] {
+        context.codeBody(lines, language: language, state: &state, width: max(width, 1), indent: 0, base: theme.text)
     }
 
     /// Code lines in the frame of a top-level code block: with `codeBody`, the same lines as

@@ -232,15 +232,20 @@ public struct MarkdownStreamRenderer: Sendable {
         gappedTail.removeLast(cache.openLines)
         let utf8 = code.code.utf8
         let settledEnd = utf8.index(utf8.startIndex, offsetBy: settled)
+        let language = code.language.map(TerminalSafeText.sanitize)
         if settled > cache.settled {
+            // Settled lines are lexed once, from the state the lines before them left.
             let added = renderer.codeBody(
-                Self.lines(code, utf8.index(utf8.startIndex, offsetBy: cache.settled)..<settledEnd))
+                Self.lines(code, utf8.index(utf8.startIndex, offsetBy: cache.settled)..<settledEnd),
+                language: language, state: &cache.lexerState)
             gappedTail += added
             cache.widest = max(cache.widest, added.map(\.width).max() ?? 0)
             cache.settled = settled
         }
-        var open = renderer.codeBody(Self.lines(code, settledEnd..<utf8.endIndex))
-        if cache.settled == 0 && open.isEmpty { open = renderer.codeBody([""]) }
+        var openState = cache.lexerState
+        var open = renderer.codeBody(
+            Self.lines(code, settledEnd..<utf8.endIndex), language: language, state: &openState)
+        if cache.settled == 0 && open.isEmpty { open = renderer.codeBody([""], state: &openState) }
         gappedTail += open
         cache.openLines = open.count
         let widest = max(cache.widest, open.map(\.width).max() ?? 0)
@@ -293,4 +298,6 @@ private struct OpenCodeLines: Sendable {
     var settled = 0
     var widest = 0
     var openLines = 0
+    /// Where highlighting stands after the settled lines.
+    var lexerState = CodeLexerState()
 }

@@ -179,11 +179,22 @@ public struct ConversationHTMLRenderer: Sendable {
                         out.raw("\"")
                     }
                     out.raw(">")
-                    out.text(detail.text)
+                    if options.highlightsCode, let highlighter = detail.language.flatMap(SyntaxHighlighter.init) {
+                        HighlightedHTML.write(detail.text, highlighter: highlighter, into: &out)
+                    } else {
+                        out.text(detail.text)
+                    }
                     out.raw("</code></pre></dd>")
                 } else {
                     out.raw("</dt><dd><pre>")
-                    out.text(detail.text)
+                    if options.highlightsCode,
+                        SyntaxHighlighter.looksLikeDiff(detail.text.split(separator: "\n").prefix(200).map(String.init))
+                    {
+                        // Output that is a unified diff: its added and removed lines in colour.
+                        HighlightedHTML.write(detail.text, highlighter: .diff, into: &out)
+                    } else {
+                        out.text(detail.text)
+                    }
                     out.raw("</pre></dd>")
                 }
             }

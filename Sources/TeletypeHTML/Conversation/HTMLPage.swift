@@ -1,3 +1,5 @@
+import TeletypeLayout
+
 /// A self-contained HTML page around conversation fragments: inline CSS with light and dark colours
 /// (following `prefers-color-scheme` unless a theme is chosen), print styles, no JavaScript, and a
 /// Content-Security-Policy that forbids scripts, remote loads (images only when allowed), forms and
@@ -79,8 +81,11 @@ enum HTMLPageStyles {
         case .auto:
             css =
                 ":root { color-scheme: light dark; \(light) }\n@media (prefers-color-scheme: dark) { :root { \(dark) } }\n"
-        case .light: css = ":root { color-scheme: light; \(light) }\n"
-        case .dark: css = ":root { color-scheme: dark; \(dark) }\n"
+            // Code: the terminal themes' colours, light or dark as the reader prefers.
+            css += HighlightedHTML.css(Theme.light.syntax)
+            css += "@media (prefers-color-scheme: dark) {\n" + HighlightedHTML.css(Theme.dark.syntax) + "}\n"
+        case .light: css = ":root { color-scheme: light; \(light) }\n" + HighlightedHTML.css(Theme.light.syntax)
+        case .dark: css = ":root { color-scheme: dark; \(dark) }\n" + HighlightedHTML.css(Theme.dark.syntax)
         case .plain: css = ":root { color-scheme: light; \(plain) }\n"
         }
         css += """

@@ -49,6 +49,8 @@ public struct Theme: Sendable, Equatable {
     public var tableHeader: TextStyle
     /// Visible stand-ins for control characters found in untrusted text.
     public var controlPicture: TextStyle
+    /// The colours of highlighted code, by token kind (none in the plain theme).
+    public var syntax: SyntaxStyles = .none
 
     /// The style of a heading of `level` (clamped to 1–6).
     public func heading(_ level: Int) -> TextStyle {

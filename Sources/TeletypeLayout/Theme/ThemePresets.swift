@@ -31,7 +31,19 @@ extension Theme {
         rule: TextStyle(foreground: .hex(0x5C6370)),
         tableBorder: TextStyle(foreground: .hex(0x5C6370)),
         tableHeader: TextStyle(bold: true),
-        controlPicture: TextStyle(foreground: .hex(0xE06C75), bold: true))
+        controlPicture: TextStyle(foreground: .hex(0xE06C75), bold: true),
+        syntax: SyntaxStyles([
+            .keyword: TextStyle(foreground: .hex(0xC678DD)), .string: TextStyle(foreground: .hex(0x98C379)),
+            .comment: TextStyle(foreground: .hex(0x7F848E), italic: true),
+            .number: TextStyle(foreground: .hex(0xD19A66)),
+            .declaration: TextStyle(foreground: .hex(0x61AFEF)), .builtin: TextStyle(foreground: .hex(0xE5C07B)),
+            .operator: TextStyle(foreground: .hex(0x56B6C2)), .variable: TextStyle(foreground: .hex(0xE06C75)),
+            .tag: TextStyle(foreground: .hex(0xE06C75)), .attribute: TextStyle(foreground: .hex(0xD19A66)),
+            .preprocessor: TextStyle(foreground: .hex(0xC678DD)), .inserted: TextStyle(foreground: .hex(0x98C379)),
+            .deleted: TextStyle(foreground: .hex(0xE06C75)), .meta: TextStyle(foreground: .hex(0x61AFEF), bold: true),
+            .prompt: TextStyle(foreground: .hex(0x7F848E)), .output: TextStyle(foreground: .hex(0x9DA5B4)),
+            .heading: TextStyle(foreground: .hex(0xE5C07B), bold: true), .emphasis: TextStyle(italic: true),
+        ]))
 
     /// For terminals with a light background.
     public static let light = Theme(
@@ -65,7 +77,19 @@ extension Theme {
         rule: TextStyle(foreground: .hex(0xA0A1A7)),
         tableBorder: TextStyle(foreground: .hex(0xA0A1A7)),
         tableHeader: TextStyle(bold: true),
-        controlPicture: TextStyle(foreground: .hex(0xE45649), bold: true))
+        controlPicture: TextStyle(foreground: .hex(0xE45649), bold: true),
+        syntax: SyntaxStyles([
+            .keyword: TextStyle(foreground: .hex(0xA626A4)), .string: TextStyle(foreground: .hex(0x50A14F)),
+            .comment: TextStyle(foreground: .hex(0xA0A1A7), italic: true),
+            .number: TextStyle(foreground: .hex(0x986801)),
+            .declaration: TextStyle(foreground: .hex(0x4078F2)), .builtin: TextStyle(foreground: .hex(0xC18401)),
+            .operator: TextStyle(foreground: .hex(0x0184BC)), .variable: TextStyle(foreground: .hex(0xE45649)),
+            .tag: TextStyle(foreground: .hex(0xE45649)), .attribute: TextStyle(foreground: .hex(0x986801)),
+            .preprocessor: TextStyle(foreground: .hex(0xA626A4)), .inserted: TextStyle(foreground: .hex(0x50A14F)),
+            .deleted: TextStyle(foreground: .hex(0xE45649)), .meta: TextStyle(foreground: .hex(0x4078F2), bold: true),
+            .prompt: TextStyle(foreground: .hex(0xA0A1A7)), .output: TextStyle(foreground: .hex(0x696C77)),
+            .heading: TextStyle(foreground: .hex(0x986801), bold: true), .emphasis: TextStyle(italic: true),
+        ]))
 
     /// No colours at all: only bold, italic, underline, dim and strikethrough.
     public static let plain = Theme(

@@ -1,0 +1,59 @@
+import TeletypeLayout
+
+/// Code in a language Teletype knows, as HTML: each token in a `<span class="tok-…">` that the
+/// page's CSS colours, the text escaped as any text.
+enum HighlightedHTML {
+    static func write(_ code: String, highlighter: SyntaxHighlighter, into buffer: inout HTMLBuffer) {
+        var state = CodeLexerState()
+        let bytes = Array(code.utf8)
+        var lineStart = 0
+        while lineStart < bytes.count {
+            var lineEnd = lineStart
+            while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
+            let line = String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self)
+            let lineBytes = Array(line.utf8)
+            var position = 0
+            for token in highlighter.tokens(of: line, state: &state) {
+                if token.start > position {
+                    buffer.text(String(decoding: lineBytes[position..<token.start], as: UTF8.self))
+                }
+                buffer.raw("<span class=\"\(token.kind.cssClass)\">")
+                buffer.text(String(decoding: lineBytes[token.start..<token.end], as: UTF8.self))
+                buffer.raw("</span>")
+                position = token.end
+            }
+            if position < lineBytes.count {
+                buffer.text(String(decoding: lineBytes[position...], as: UTF8.self))
+            }
+            if lineEnd < bytes.count { buffer.raw("\n") }
+            lineStart = lineEnd + 1
+        }
+    }
+
+    /// The page's CSS for tokens, from a theme's syntax styles: one rule a kind.
+    static func css(_ syntax: SyntaxStyles, scope: String = "") -> String {
+        var out = ""
+        for kind in CodeTokenKind.allCases where kind != .plain {
+            guard let style = syntax[kind] else { continue }
+            var rules: [String] = []
+            if let color = style.foreground?.cssHex { rules.append("color: \(color)") }
+            if style.bold { rules.append("font-weight: 600") }
+            if style.italic { rules.append("font-style: italic") }
+            guard !rules.isEmpty else { continue }
+            out += "\(scope).\(kind.cssClass) { \(rules.joined(separator: "; ")); }\n"
+        }
+        return out
+    }
+}
+
+extension Color {
+    /// The colour as CSS (`#rrggbb`), for the colours a theme gives as RGB.
+    var cssHex: String? {
+        guard case .rgb(let red, let green, let blue) = self else { return nil }
+        func hex(_ value: UInt8) -> String {
+            let digits = String(value, radix: 16)
+            return digits.count == 1 ? "0" + digits : digits
+        }
+        return "#" + hex(red) + hex(green) + hex(blue)
+    }
+}

@@ -1,0 +1,406 @@
+/// The languages Teletype highlights, by the names and aliases code fences use.
+enum Languages {
+    /// The grammar for a fence's info string (`python`, `{.python}`, `rust,ignore`, `C++`), nil
+    /// when the language is not one Teletype knows (it stays plain).
+    static func grammar(for info: String) -> LanguageGrammar? {
+        var name = Substring(info.lowercased())
+        name = name.drop { $0 == "{" || $0 == "." || $0 == " " }
+        if let end = name.firstIndex(where: { $0 == "," || $0 == " " || $0 == "}" || $0 == "{" }) {
+            name = name[..<end]
+        }
+        guard let canonical = aliases[String(name)] else { return nil }
+        return table[canonical]
+    }
+
+    static let aliases: [String: String] = {
+        var map: [String: String] = [:]
+        let groups: [String: [String]] = [
+            "python": ["python", "py", "python3", "py3", "gyp", "pyi", "sage", "bazel", "starlark", "bzl"],
+            "javascript": ["javascript", "js", "jsx", "mjs", "cjs", "node", "javascriptreact"],
+            "typescript": ["typescript", "ts", "tsx", "mts", "cts", "typescriptreact"],
+            "json": ["json", "jsonc", "json5", "jsonl", "geojson", "webmanifest"],
+            "shell": ["bash", "sh", "shell", "zsh", "ksh", "fish", "shellscript"],
+            "console": [
+                "console", "shell-session", "sh-session", "shellsession", "bash-session", "terminal", "pwsh-session",
+            ],
+            "swift": ["swift", "swifttest"],
+            "rust": ["rust", "rs"],
+            "go": ["go", "golang"],
+            "c": ["c", "h"],
+            "cpp": [
+                "cpp", "c++", "cc", "cxx", "hpp", "hxx", "h++", "cuda", "cu", "objective-c", "objc", "objective-c++",
+            ],
+            "csharp": ["csharp", "c#", "cs"],
+            "java": ["java"],
+            "kotlin": ["kotlin", "kt", "kts"],
+            "ruby": ["ruby", "rb", "gemfile", "podfile", "rake"],
+            "php": ["php"],
+            "sql": ["sql", "mysql", "postgresql", "postgres", "psql", "sqlite", "plsql", "tsql"],
+            "yaml": ["yaml", "yml"],
+            "toml": ["toml"],
+            "ini": ["ini", "cfg", "conf", "properties", "editorconfig", "gitconfig", "dosini", "desktop"],
+            "html": ["html", "htm", "xhtml", "vue", "svelte"],
+            "xml": ["xml", "plist", "xsd", "xsl", "svg", "xaml", "rss", "atom", "csproj"],
+            "css": ["css", "scss", "sass", "less"],
+            "dockerfile": ["dockerfile", "docker", "containerfile"],
+            "makefile": ["makefile", "make", "mk", "mak"],
+            "diff": ["diff", "patch", "udiff"],
+            "lua": ["lua", "luau"],
+            "markdown": ["markdown", "md", "mdx", "gfm"],
+        ]
+        for (canonical, names) in groups {
+            for name in names { map[name] = canonical }
+        }
+        return map
+    }()
+
+    static func words(_ text: String) -> [String] { text.split(separator: " ").map(String.init) }
+
+    static func strings(_ rules: [LanguageGrammar.StringRule]) -> [LanguageGrammar.StringRule] { rules }
+
+    static let doubleQuoted = LanguageGrammar.StringRule(open: [34], close: [34])
+    static let singleQuoted = LanguageGrammar.StringRule(open: [39], close: [39])
+    static let cComments: [(open: [UInt8], close: [UInt8])] = [([47, 42], [42, 47])]
+
+    static let table: [String: LanguageGrammar] = {
+        var table: [String: LanguageGrammar] = [:]
+
+        var python = LanguageGrammar(name: "python")
+        python.keywords = WordSet(
+            words(
+                "and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield match case True False None print"
+            ).filter { $0 != "print" })
+        python.declarers = WordSet(words("def class"))
+        python.builtins = WordSet(
+            words(
+                "abs all any ascii bin bool breakpoint bytearray bytes callable chr classmethod compile complex delattr dict dir divmod enumerate eval exec filter float format frozenset getattr globals hasattr hash help hex id input int isinstance issubclass iter len list locals map max memoryview min next object oct open ord pow print property range repr reversed round set setattr slice sorted staticmethod str sum super tuple type vars zip self cls __name__ __file__ Exception ValueError TypeError KeyError IndexError RuntimeError NotImplementedError StopIteration AttributeError ImportError OSError"
+            ))
+        python.lineComments = [[35]]
+        python.strings = [
+            .init(
+                open: Array("\"\"\"".utf8), close: Array("\"\"\"".utf8), multiline: true, prefixes: Array("rbuf".utf8)),
+            .init(open: Array("'''".utf8), close: Array("'''".utf8), multiline: true, prefixes: Array("rbuf".utf8)),
+            .init(open: [34], close: [34], prefixes: Array("rbuf".utf8), interpolation: .braces),
+            .init(open: [39], close: [39], prefixes: Array("rbuf".utf8), interpolation: .braces),
+        ]
+        python.pathDeclarers = WordSet(words("import from"))
+        python.decoratorPrefix = 64
+        table["python"] = python
+
+        let jsKeywords =
+            "break case catch class const continue debugger default delete do else export extends finally for function if import in instanceof let new return super switch this throw try typeof var void while with yield async await of static get set from as true false null undefined NaN Infinity"
+        var javascript = LanguageGrammar(name: "javascript")
+        javascript.keywords = WordSet(words(jsKeywords))
+        javascript.declarers = WordSet(words("function class"))
+        javascript.builtins = WordSet(
+            words(
+                "Array Boolean Date Error Function JSON Map Math Number Object Promise Proxy Reflect RegExp Set String Symbol WeakMap WeakSet console document window globalThis process require module exports parseInt parseFloat isNaN setTimeout setInterval clearTimeout fetch"
+            ))
+        javascript.lineComments = [[47, 47]]
+        javascript.blockComments = cComments
+        javascript.strings = [
+            doubleQuoted, singleQuoted, .init(open: [96], close: [96], multiline: true, interpolation: .template),
+        ]
+        javascript.nameBytes = [36]
+        javascript.decoratorPrefix = 64
+        table["javascript"] = javascript
+
+        var typescript = javascript
+        typescript.name = "typescript"
+        typescript.keywords = WordSet(
+            words(
+                jsKeywords
+                    + " interface type enum implements namespace declare abstract readonly private protected public keyof infer is asserts any unknown never string number boolean object symbol bigint satisfies override module"
+            ))
+        typescript.declarers = WordSet(words("function class interface type enum namespace"))
+        table["typescript"] = typescript
+
+        var json = LanguageGrammar(name: "json")
+        json.keywords = WordSet(words("true false null"))
+        json.lineComments = [[47, 47]]
+        json.blockComments = cComments
+        json.strings = [doubleQuoted]
+        json.special = .json
+        table["json"] = json
+
+        var shell = LanguageGrammar(name: "shell")
+        shell.keywords = WordSet(
+            words(
+                "if then else elif fi case esac for select while until do done in function time coproc return exit break continue"
+            ))
+        shell.declarers = WordSet(words("function"))
+        shell.builtins = WordSet(
+            words(
+                "echo printf cd pwd export unset set source alias unalias read local declare readonly eval exec test shift trap wait kill true false type command builtin getopts let ulimit umask jobs bg fg hash history"
+            ))
+        shell.lineComments = [[35]]
+        shell.strings = [
+            .init(open: [34], close: [34], multiline: true, interpolation: .dollar),
+            .init(open: [39], close: [39], escapes: false, multiline: true),
+            .init(open: [96], close: [96], multiline: true),
+        ]
+        shell.variablePrefix = 36
+        shell.nameBytes = [45, 46, 47]
+        shell.special = .shell
+        table["shell"] = shell
+
+        var console = shell
+        console.name = "console"
+        console.special = .console
+        table["console"] = console
+
+        var swift = LanguageGrammar(name: "swift")
+        swift.keywords = WordSet(
+            words(
+                "associatedtype class deinit enum extension fileprivate func import init inout internal let open operator private precedencegroup protocol public rethrows static struct subscript typealias var break case catch continue default defer do else fallthrough for guard if in repeat return throw switch where while as false is nil self Self super throws true try await async actor some any mutating nonmutating override final lazy weak unowned convenience required dynamic indirect optional package consuming borrowing sending nonisolated isolated macro get set willSet didSet"
+            ))
+        swift.declarers = WordSet(
+            words("func class struct enum protocol extension actor typealias associatedtype macro"))
+        swift.builtins = WordSet(
+            words(
+                "String Int Int8 Int16 Int32 Int64 UInt UInt8 UInt16 UInt32 UInt64 Double Float Bool Character Array Dictionary Set Optional Result Error Never Void Any AnyObject print debugPrint fatalError precondition assert min max abs zip stride repeatElement"
+            ))
+        swift.lineComments = [[47, 47]]
+        swift.blockComments = cComments
+        swift.nestedComments = true
+        swift.strings = [
+            .init(open: Array("\"\"\"".utf8), close: Array("\"\"\"".utf8), multiline: true, interpolation: .swift),
+            .init(open: [34], close: [34], interpolation: .swift),
+        ]
+        swift.pathDeclarers = WordSet(words("import"))
+        swift.decoratorPrefix = 64
+        swift.preprocessor = false
+        table["swift"] = swift
+
+        var rust = LanguageGrammar(name: "rust")
+        rust.keywords = WordSet(
+            words(
+                "as async await break const continue crate dyn else enum extern false fn for if impl in let loop match mod move mut pub ref return self Self static struct super trait true type unsafe use where while union macro_rules i8 i16 i32 i64 i128 isize u8 u16 u32 u64 u128 usize f32 f64 bool char str"
+            ))
+        rust.declarers = WordSet(words("fn struct enum trait type mod union"))
+        rust.pathDeclarers = WordSet(words("use"))
+        rust.builtins = WordSet(
+            words(
+                "Option Some None Result Ok Err String Vec Box Rc Arc RefCell Cell HashMap HashSet BTreeMap println print eprintln format vec panic assert assert_eq write writeln todo unimplemented unreachable matches Default Clone Copy Debug Display Iterator From Into"
+            ))
+        rust.lineComments = [[47, 47]]
+        rust.blockComments = cComments
+        rust.nestedComments = true
+        rust.strings = [.init(open: [34], close: [34], multiline: true, prefixes: [98]), singleQuoted]
+        rust.rustLike = true
+        table["rust"] = rust
+
+        var go = LanguageGrammar(name: "go")
+        go.keywords = WordSet(
+            words(
+                "break case chan const continue default defer else fallthrough for func go goto if import interface map package range return select struct switch type var true false nil iota bool byte complex64 complex128 error float32 float64 int int8 int16 int32 int64 rune string uint uint8 uint16 uint32 uint64 uintptr any"
+            ))
+        go.declarers = WordSet(words("func type"))
+        go.pathDeclarers = WordSet(words("package"))
+        go.builtins = WordSet(
+            words(
+                "append cap clear close complex copy delete imag len make max min new panic print println real recover")
+        )
+        go.lineComments = [[47, 47]]
+        go.blockComments = cComments
+        go.strings = [doubleQuoted, .init(open: [96], close: [96], escapes: false, multiline: true), singleQuoted]
+        table["go"] = go
+
+        let cKeywords =
+            "auto break case char const continue default do double else enum extern float for goto if inline int long register restrict return short signed sizeof static struct switch typedef union unsigned void volatile while bool true false NULL _Bool size_t uint8_t uint16_t uint32_t uint64_t int8_t int16_t int32_t int64_t"
+        var c = LanguageGrammar(name: "c")
+        c.keywords = WordSet(words(cKeywords))
+        c.declarers = WordSet(words("struct enum union"))
+        c.builtins = WordSet(
+            words(
+                "printf fprintf sprintf snprintf malloc calloc realloc free memcpy memset strlen strcmp strcpy puts exit"
+            ))
+        c.lineComments = [[47, 47]]
+        c.blockComments = cComments
+        c.strings = [
+            .init(open: [34], close: [34], prefixes: Array("lu8".utf8)),
+            .init(open: [39], close: [39], prefixes: Array("lu".utf8)),
+        ]
+        c.preprocessor = true
+        table["c"] = c
+
+        var cpp = c
+        cpp.name = "cpp"
+        cpp.keywords = WordSet(
+            words(
+                cKeywords
+                    + " alignas alignof and asm catch class concept consteval constexpr constinit const_cast co_await co_return co_yield decltype delete dynamic_cast explicit export final friend mutable namespace new noexcept not nullptr operator or override private protected public reinterpret_cast requires static_assert static_cast template this thread_local throw try typeid typename using virtual wchar_t char8_t char16_t char32_t"
+            ))
+        cpp.declarers = WordSet(words("class struct enum union namespace"))
+        cpp.builtins = WordSet(
+            words(
+                "std cout cin cerr endl string vector map set unordered_map unique_ptr shared_ptr make_unique make_shared move forward size_t printf"
+            ))
+        table["cpp"] = cpp
+
+        var csharp = LanguageGrammar(name: "csharp")
+        csharp.keywords = WordSet(
+            words(
+                "abstract as base bool break byte case catch char checked class const continue decimal default delegate do double else enum event explicit extern false finally fixed float for foreach goto if implicit in int interface internal is lock long namespace new null object operator out override params private protected public readonly ref return sbyte sealed short sizeof stackalloc static string struct switch this throw true try typeof uint ulong unchecked unsafe ushort using virtual void volatile while var async await get set value record init required yield where"
+            ))
+        csharp.declarers = WordSet(words("class struct interface enum record"))
+        csharp.pathDeclarers = WordSet(words("namespace using"))
+        csharp.builtins = WordSet(words("Console String Math List Dictionary Task Exception"))
+        csharp.lineComments = [[47, 47]]
+        csharp.blockComments = cComments
+        csharp.strings = [.init(open: [34], close: [34], prefixes: [64, 36]), singleQuoted]
+        csharp.preprocessor = true
+        table["csharp"] = csharp
+
+        var java = LanguageGrammar(name: "java")
+        java.keywords = WordSet(
+            words(
+                "abstract assert boolean break byte case catch char class const continue default do double else enum extends final finally float for goto if implements import instanceof int interface long native new package private protected public return short static strictfp super switch synchronized this throw throws transient try void volatile while true false null var record sealed permits yield"
+            ))
+        java.declarers = WordSet(words("class interface"))
+        java.pathDeclarers = WordSet(words("package import"))
+        java.builtins = WordSet(
+            words("String Object System Integer Long Double Boolean List Map Set ArrayList HashMap Math Exception"))
+        java.lineComments = [[47, 47]]
+        java.blockComments = cComments
+        java.strings = [
+            .init(open: Array("\"\"\"".utf8), close: Array("\"\"\"".utf8), multiline: true), doubleQuoted, singleQuoted,
+        ]
+        java.decoratorPrefix = 64
+        table["java"] = java
+
+        var kotlin = LanguageGrammar(name: "kotlin")
+        kotlin.keywords = WordSet(
+            words(
+                "as break class continue do else false for fun if in interface is null object package return super this throw true try typealias typeof val var when while by catch constructor finally get import init set where abstract actual annotation companion const crossinline data enum expect external final infix inline inner internal lateinit noinline open operator out override private protected public reified sealed suspend tailrec vararg"
+            ))
+        kotlin.declarers = WordSet(words("fun class interface object typealias"))
+        kotlin.pathDeclarers = WordSet(words("package import"))
+        kotlin.builtins = WordSet(
+            words(
+                "println print listOf mutableListOf mapOf mutableMapOf setOf arrayOf String Int Long Double Float Boolean Unit Any Nothing List Map Set lazy require check error"
+            ))
+        kotlin.lineComments = [[47, 47]]
+        kotlin.blockComments = cComments
+        kotlin.nestedComments = true
+        kotlin.strings = [
+            .init(
+                open: Array("\"\"\"".utf8), close: Array("\"\"\"".utf8), escapes: false, multiline: true,
+                interpolation: .dollar),
+            .init(open: [34], close: [34], interpolation: .dollar), singleQuoted,
+        ]
+        kotlin.decoratorPrefix = 64
+        table["kotlin"] = kotlin
+
+        var ruby = LanguageGrammar(name: "ruby")
+        ruby.keywords = WordSet(
+            words(
+                "BEGIN END alias and begin break case class def defined? do else elsif end ensure false for if in module next nil not or redo rescue retry return self super then true undef unless until when while yield require require_relative include extend attr_accessor attr_reader attr_writer private protected public lambda proc raise"
+            ))
+        ruby.declarers = WordSet(words("def class module"))
+        ruby.builtins = WordSet(words("puts print p pp gets Array Hash String Integer Float File Dir Time Struct"))
+        ruby.lineComments = [[35]]
+        ruby.strings = [
+            .init(open: [34], close: [34], interpolation: .ruby), singleQuoted, .init(open: [96], close: [96]),
+        ]
+        ruby.variablePrefix = 64
+        ruby.nameBytes = [63, 33]
+        table["ruby"] = ruby
+
+        var php = LanguageGrammar(name: "php")
+        php.keywords = WordSet(
+            words(
+                "abstract and array as break callable case catch class clone const continue declare default do echo else elseif empty enddeclare endfor endforeach endif endswitch endwhile enum extends final finally fn for foreach function global goto if implements include include_once instanceof insteadof interface isset list match namespace new or print private protected public readonly require require_once return static switch throw trait try unset use var while xor yield true false null"
+            ))
+        php.declarers = WordSet(words("function class interface trait namespace enum"))
+        php.lineComments = [[47, 47], [35]]
+        php.blockComments = cComments
+        php.strings = [.init(open: [34], close: [34], interpolation: .dollar), singleQuoted]
+        php.variablePrefix = 36
+        table["php"] = php
+
+        var sql = LanguageGrammar(name: "sql")
+        sql.keywords = WordSet(
+            words(
+                "select from where and or not insert into values update set delete create table drop alter add column index view as on join left right inner outer full cross natural group by order having limit offset union all distinct case when then else end is null like in between exists primary key foreign references unique default check constraint if begin commit rollback transaction with recursive returning asc desc true false int integer bigint smallint serial text varchar char boolean date time timestamp numeric decimal real float double json jsonb uuid grant revoke trigger function procedure return returns language replace database schema cascade"
+            ), ignoresCase: true)
+        sql.builtins = WordSet(
+            words("count sum avg min max coalesce now lower upper length substring cast round concat"),
+            ignoresCase: true)
+        sql.lineComments = [[45, 45]]
+        sql.blockComments = cComments
+        sql.strings = [
+            .init(open: [39], close: [39], escapes: false),
+            .init(open: [34], close: [34], escapes: false, kind: .plain),
+        ]
+        sql.special = .sql
+        table["sql"] = sql
+
+        var yaml = LanguageGrammar(name: "yaml")
+        yaml.special = .yaml
+        table["yaml"] = yaml
+
+        var toml = LanguageGrammar(name: "toml")
+        toml.keywords = WordSet(words("true false inf nan"))
+        toml.lineComments = [[35]]
+        toml.strings = [
+            .init(open: Array("\"\"\"".utf8), close: Array("\"\"\"".utf8), multiline: true),
+            .init(open: Array("'''".utf8), close: Array("'''".utf8), escapes: false, multiline: true), doubleQuoted,
+            .init(open: [39], close: [39], escapes: false),
+        ]
+        toml.special = .ini
+        table["toml"] = toml
+
+        var ini = LanguageGrammar(name: "ini")
+        ini.special = .ini
+        table["ini"] = ini
+
+        var html = LanguageGrammar(name: "html")
+        html.special = .markup
+        table["html"] = html
+        var xml = html
+        xml.name = "xml"
+        table["xml"] = xml
+
+        var css = LanguageGrammar(name: "css")
+        css.special = .css
+        table["css"] = css
+
+        var dockerfile = shell
+        dockerfile.name = "dockerfile"
+        dockerfile.special = .dockerfile
+        table["dockerfile"] = dockerfile
+
+        var makefile = shell
+        makefile.name = "makefile"
+        makefile.special = .makefile
+        table["makefile"] = makefile
+
+        var diff = LanguageGrammar(name: "diff")
+        diff.special = .diff
+        table["diff"] = diff
+
+        var lua = LanguageGrammar(name: "lua")
+        lua.keywords = WordSet(
+            words(
+                "and break do else elseif end false for function goto if in local nil not or repeat return then true until while"
+            ))
+        lua.declarers = WordSet(words("function"))
+        lua.builtins = WordSet(
+            words(
+                "print pairs ipairs type tostring tonumber require error assert pcall select setmetatable getmetatable table string math os io next rawget rawset unpack self"
+            ))
+        lua.blockComments = [(Array("--[[".utf8), Array("]]".utf8))]
+        lua.lineComments = [[45, 45]]
+        lua.strings = [
+            doubleQuoted, singleQuoted,
+            .init(open: Array("[[".utf8), close: Array("]]".utf8), escapes: false, multiline: true),
+        ]
+        table["lua"] = lua
+
+        var markdown = LanguageGrammar(name: "markdown")
+        markdown.special = .markdown
+        table["markdown"] = markdown
+        return table
+    }()
+}
