@@ -18,6 +18,7 @@ import TeletypeMarkdown
 //   piped           `teletype md` reading each real document from a pipe, 4 bytes a millisecond, vs streamdown
 //   conversation    100,000 feed updates of a growing reply, in 10,000 messages against 10
 //   hostile         pathological inputs (a 50 MB line, deep nesting, …) against cmark-gfm; a million deltas
+//   highlight       the ANSI render of the real documents with syntax highlighting against without
 // Each measurement runs in a child process, so peak memory (max RSS) is reported per program.
 // `teletype-bench --stages FILE` times each stage of one render (parse, HTML, layout, lines, write);
 // with a FILE that cannot be read it uses the generated document.
@@ -51,11 +52,11 @@ while index < arguments.count {
         }
         jsonPath = arguments[index]
     case "real", "html", "ansi", "rich", "render", "export", "export-large", "streaming", "piped", "conversation",
-        "hostile":
+        "hostile", "highlight":
         suites.append(arguments[index])
     case "-h", "--help":
         print(
-            "usage: teletype-bench [real] [html] [ansi] [rich] [render] [export] [export-large] [streaming] [piped] [conversation] [hostile] [--quick] [--json FILE]"
+            "usage: teletype-bench [real] [html] [ansi] [rich] [render] [export] [export-large] [streaming] [piped] [conversation] [hostile] [highlight] [--quick] [--json FILE]"
         )
         exit(0)
     default:
@@ -67,7 +68,7 @@ while index < arguments.count {
 if suites.isEmpty {
     suites = [
         "real", "html", "ansi", "rich", "render", "export", "export-large", "streaming", "piped", "conversation",
-        "hostile",
+        "hostile", "highlight",
     ]
 }
 exit(Bench(suites: suites, quick: quick, jsonPath: jsonPath).run())

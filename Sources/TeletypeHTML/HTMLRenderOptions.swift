@@ -1,3 +1,5 @@
+import TeletypeLayout
+
 /// What an HTML rendering may let through from untrusted Markdown.
 ///
 /// The default is safe for text a model wrote: raw HTML is escaped, only `http`, `https` and
@@ -16,12 +18,16 @@ public struct HTMLRenderOptions: Sendable, Equatable {
     public var addsLinkRelations: Bool
     /// Mark up code in a language Teletype knows with `<span class="tok-…">` (styled by the page).
     public var highlightsCode: Bool
+    /// Draw GitHub alerts (`> [!NOTE]`) as titled callouts rather than quotes.
+    public var rendersAlerts: Bool
+    /// The alerts' titles, localized; missing ones are English.
+    public var alertTitles: [MarkdownAlert: String] = [:]
 
     /// Creates options; the defaults are the untrusted policy.
     public init(
         allowsRawHTML: Bool = false, filtersTags: Bool = true, loadsRemoteImages: Bool = false,
         allowsAnyURL: Bool = false,
-        addsLinkRelations: Bool = true, highlightsCode: Bool = true
+        addsLinkRelations: Bool = true, highlightsCode: Bool = true, rendersAlerts: Bool = true
     ) {
         self.allowsRawHTML = allowsRawHTML
         self.filtersTags = filtersTags
@@ -29,14 +35,16 @@ public struct HTMLRenderOptions: Sendable, Equatable {
         self.allowsAnyURL = allowsAnyURL
         self.addsLinkRelations = addsLinkRelations
         self.highlightsCode = highlightsCode
+        self.rendersAlerts = rendersAlerts
     }
 
     /// The policy for text of unknown origin, such as a model's reply. The default.
     public static let untrusted = HTMLRenderOptions()
 
-    /// Everything passes, exactly as the GFM specification renders it (code not marked up): for
+    /// Everything passes, exactly as the GFM specification renders it (code not marked up, alerts
+    /// left as quotes): for
     /// documents you wrote.
     public static let trusted = HTMLRenderOptions(
         allowsRawHTML: true, loadsRemoteImages: true, allowsAnyURL: true, addsLinkRelations: false,
-        highlightsCode: false)
+        highlightsCode: false, rendersAlerts: false)
 }

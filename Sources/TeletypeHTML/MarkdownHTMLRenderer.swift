@@ -135,6 +135,17 @@ private struct Writer {
             buffer.raw("</h" + level + ">\n")
         case .blockQuote(let quote):
             buffer.newlineIfNeeded()
+            if options.rendersAlerts, let (alert, children) = MarkdownAlert.detect(quote) {
+                // As GitHub writes it.
+                buffer.raw("<div class=\"markdown-alert markdown-alert-\(alert.rawValue)\">\n")
+                buffer.raw("<p class=\"markdown-alert-title\">")
+                buffer.text(options.alertTitles[alert] ?? alert.defaultTitle)
+                buffer.raw("</p>\n")
+                blocks(children, tight: false)
+                buffer.newlineIfNeeded()
+                buffer.raw("</div>\n")
+                return
+            }
             buffer.raw("<blockquote>\n")
             blocks(quote.children, tight: false)
             buffer.newlineIfNeeded()

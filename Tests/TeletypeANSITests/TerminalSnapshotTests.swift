@@ -37,6 +37,40 @@ import Testing
             "html-block",
             "<details>\n<summary>Summary</summary>\n\nBody\n\n</details>\n\nInline <kbd>Ctrl</kbd> and <br> tags."
         ),
+        (
+            "code-compiled",
+            "```c\n#include <stdio.h>\nint main(void) { printf(\"%d\\n\", 0x2A); /* done */ return 0; }\n```\n\n"
+                + "```rust\n#[derive(Debug)]\nfn area<'a>(r: &'a Rect) -> u32 { r.w * r.h } // r#\"raw\"#\n```\n\n"
+                + "```go\npackage main\nfunc main() { fmt.Println(`raw`, len(\"go\")) }\n```\n\n"
+                + "```kotlin\nimport kotlin.math.PI\nfun greet(name: String) = \"Hi, ${name.uppercase()} and $name\"\n```\n\n"
+                + "```java\n@Override\npublic class Point implements Shape { private final int x = 1_000; }\n```"
+        ),
+        (
+            "code-scripting",
+            "```python\n@cache\ndef fib(n: int) -> int:\n    \"\"\"Fibonacci.\n    Slowly.\"\"\"\n    return n if n < 2 else f\"{fib(n - 1)}\"  # done\n```\n\n"
+                + "```ts\ninterface User { name: string }\nconst hi = (u: User) => `Hi ${u.name}!`; // greet\n```\n\n"
+                + "```bash\nfor f in *.md; do echo \"$f\" | wc -l; done  # count\ncat <<EOF\nheredoc $HOME\nEOF\n```\n\n"
+                + "```console\n$ swift build\nBuilding for debugging...\n```\n\n"
+                + "```ruby\ndef hello(name) = puts \"Hello, #{name}\"\n```"
+        ),
+        (
+            "code-data",
+            "```json\n{\"name\": \"teletype\", \"version\": 2, \"ok\": true, \"tags\": null}\n```\n\n"
+                + "```yaml\nname: build  # CI\non: [push]\nrun: |\n  make test\n```\n\n"
+                + "```toml\n[package]\nname = \"teletype\"\nedition = 2024\n```\n\n"
+                + "```sql\nSELECT name, COUNT(*) FROM users WHERE age > 21 -- adults\n```\n\n"
+                + "```html\n<!-- page -->\n<a href=\"/x\" class=\"btn\">Go &amp; see</a>\n```\n\n"
+                + "```css\n.btn:hover { color: #fff; margin: 0 4px; }\n```\n\n"
+                + "```dockerfile\nFROM swift:6.0 AS build\nRUN swift build -c release\n```\n\n"
+                + "```diff\n--- a/file\n+++ b/file\n@@ -1 +1 @@\n-old\n+new\n```"
+        ),
+        (
+            "alerts",
+            "> [!NOTE]\n> Useful information that users should know, even when skimming content.\n\n"
+                + "> [!TIP]\n> Helpful advice.\n\n> [!IMPORTANT]\n> Key information.\n\n"
+                + "> [!WARNING]\n> Urgent info that needs **immediate** attention.\n\n> [!CAUTION]\n> Risks.\n\n"
+                + "> [!NOTE] text on the marker's line: a quote"
+        ),
         ("thematic-break", "above\n\n---\n\nbelow\n\n***"),
         (
             "table",

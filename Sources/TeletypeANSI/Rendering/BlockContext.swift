@@ -8,6 +8,8 @@ struct BlockContext {
     let glyphs: Glyphs
     /// The file relative links resolve against, as `file://` hyperlinks; nil to leave them text.
     var documentPath: String? = nil
+    /// The titles of GitHub alerts, localized; missing ones are English.
+    var alertTitles: [MarkdownAlert: String] = [:]
 
     /// Below this many cells, nested content keeps its parent's width and loses its indentation,
     /// so that every line still fits.
@@ -30,6 +32,8 @@ struct BlockContext {
             return heading(level: level, spans, width: width, base: base)
         case .quote(let children):
             return quote(children, width: width, indent: indent, base: base)
+        case .alert(let alert, let children):
+            return self.alert(alert, children, width: width, indent: indent, base: base)
         case .list(let list):
             return self.list(list, width: width, indent: indent, base: base)
         case .code(let language, let lines):
@@ -168,6 +172,24 @@ struct BlockContext {
         }
         let lines = blocks(children, width: width - 2, indent: indent + 2, base: inner, tight: false)
         return prefixed(lines.isEmpty ? [StyledLine()] : lines, first: bar, rest: bar)
+    }
+
+    /// A GitHub alert: its icon and title, then its blocks, behind a bar in the alert's colour.
+    func alert(_ alert: MarkdownAlert, _ children: [LayoutBlock], width: Int, indent: Int, base: TextStyle)
+        -> [StyledLine]
+    {
+        let color = theme.alerts[alert] ?? theme.quoteBar
+        let bar = StyledLine(glyphs.quoteBar + " ", style: base.merged(with: color))
+        let icon = capabilities.unicode ? alert.icon.unicode : alert.icon.ascii
+        let title = TerminalSafeText.sanitize(alertTitles[alert] ?? alert.defaultTitle)
+        let titleStyle = base.merged(with: color).merged(with: TextStyle(bold: true))
+        guard width - 2 >= Self.minimumContentWidth else {
+            return wrap([Span(text: icon + " " + title)], width: width, base: titleStyle)
+                + blocks(children, width: width, indent: indent, base: base, tight: false)
+        }
+        let heading = wrap([Span(text: icon + " " + title)], width: width - 2, base: titleStyle)
+        let lines = blocks(children, width: width - 2, indent: indent + 2, base: base, tight: false)
+        return prefixed(heading + lines, first: bar, rest: bar)
     }
 
     func list(_ list: LayoutList, width: Int, indent: Int, base: TextStyle) -> [StyledLine] {

@@ -46,7 +46,7 @@ public struct ConversationTerminalRenderer: Sendable {
         let drawing = ConversationDrawing(
             context: BlockContext(
                 theme: appearance.theme, capabilities: capabilities,
-                glyphs: capabilities.unicode ? .unicode : .ascii),
+                glyphs: capabilities.unicode ? .unicode : .ascii, alertTitles: appearance.alertTitles),
             appearance: capabilities.unicode ? appearance : appearance.withASCIIIcons(), width: max(width, 1))
         var drawn = DrawnRow()
         var previousWasCompact: Bool?

@@ -58,7 +58,9 @@ public struct ConversationHTMLRenderer: Sendable {
             out.raw("</div>\n")
         case .markdown(let document):
             out.raw("<div class=\"tt-answer\">\n")
-            out.raw(MarkdownHTMLRenderer(options: options).render(document))
+            var markdownOptions = options
+            markdownOptions.alertTitles = appearance.alertTitles
+            out.raw(MarkdownHTMLRenderer(options: markdownOptions).render(document))
             out.raw("</div>\n")
         case .reasoning(let view):
             out.raw(

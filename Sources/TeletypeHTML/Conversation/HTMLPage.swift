@@ -127,6 +127,16 @@ enum HTMLPageStyles {
             a { color: var(--accent); }
             table { border-collapse: collapse; } th, td { border: 1px solid var(--border); padding: .3rem .6rem; }
             blockquote { margin: .5rem 0; padding-left: 1rem; border-left: 3px solid var(--border); color: var(--muted); }
+            .markdown-alert { margin: .5rem 0; padding: .1rem 1rem; border-left: 3px solid var(--alert); }
+            .markdown-alert-title { font-weight: 600; color: var(--alert); margin: .4rem 0; }
+            .markdown-alert-note { --alert: var(--accent); } .markdown-alert-tip { --alert: var(--ok); }
+            .markdown-alert-important { --alert: var(--think); } .markdown-alert-warning { --alert: var(--wait); }
+            .markdown-alert-caution { --alert: var(--bad); }
+            .markdown-alert-note .markdown-alert-title::before { content: "ℹ "; }
+            .markdown-alert-tip .markdown-alert-title::before { content: "✦ "; }
+            .markdown-alert-important .markdown-alert-title::before { content: "❢ "; }
+            .markdown-alert-warning .markdown-alert-title::before { content: "⚠ "; }
+            .markdown-alert-caution .markdown-alert-title::before { content: "✖ "; }
             .raw-html { color: var(--muted); }
             @media print {
               :root { --bg: #ffffff; --fg: #000000; }

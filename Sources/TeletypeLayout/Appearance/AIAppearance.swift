@@ -37,6 +37,11 @@ public struct AIAppearance: Sendable {
     /// The text for a localization key.
     public func string(_ key: String) -> String { localizationProvider.string(key) }
 
+    /// The titles of GitHub alerts in answers (`alert.note`, …), from the localization provider.
+    public var alertTitles: [MarkdownAlert: String] {
+        Dictionary(uniqueKeysWithValues: MarkdownAlert.allCases.map { ($0, string($0.localizationKey)) })
+    }
+
     /// The text for a key with one argument.
     public func string(_ key: String, _ argument: String) -> String { localizationProvider.string(key, argument) }
 }

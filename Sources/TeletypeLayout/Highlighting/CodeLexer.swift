@@ -185,6 +185,27 @@ struct CodeLexer: Sendable {
                 i = j
                 continue
             }
+            // A heredoc: `<<EOF`, `<<-'EOF'`, `<<"EOF"` (not `<<<`); its text starts on the next line.
+            if grammar.heredocs, b == 60, i + 1 < n, line[i + 1] == 60, i + 2 >= n || line[i + 2] != 60 {
+                var k = i + 2
+                if k < n, line[k] == 45 { k += 1 }
+                while k < n, Self.isSpace(line[k]) { k += 1 }
+                let quote: UInt8? = k < n && (line[k] == 39 || line[k] == 34) ? line[k] : nil
+                if quote != nil { k += 1 }
+                let wordStart = k
+                while k < n, Self.isNameByte(line[k]) { k += 1 }
+                if k > wordStart {
+                    state.terminator = Array(line[wordStart..<k])
+                    if let quote, k < n, line[k] == quote { k += 1 }
+                    out.add(i, i + 2, .operator)
+                    out.add(i + 2, k, .string)
+                    i = k
+                    // The rest of the line is code; the heredoc starts after it.
+                    code(line, from: i, state: &state, into: &out)
+                    if state.mode == .normal { state.mode = .heredoc }
+                    return
+                }
+            }
             // Operators and punctuation.
             if Self.isOperator(b) {
                 var j = i + 1

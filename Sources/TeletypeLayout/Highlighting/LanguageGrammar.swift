@@ -53,6 +53,8 @@ struct LanguageGrammar: Sendable {
     var preprocessor = false
     /// Whether a capitalised name is a type (Swift, Kotlin, Java, C#, Rust, Go, TypeScript).
     var capitalizedTypes = false
+    /// Whether `<<WORD` starts a heredoc, whose lines up to `WORD` are a string (shells).
+    var heredocs = false
     /// Whether Rust's `r#"…"#` raw strings, `'a` lifetimes and `#[…]` attributes apply.
     var rustLike = false
     var special: Special = .none

@@ -141,6 +141,7 @@ enum Languages {
         ]
         shell.variablePrefix = 36
         shell.nameBytes = [45, 46, 47]
+        shell.heredocs = true
         shell.special = .shell
         table["shell"] = shell
 

@@ -7,6 +7,8 @@ public enum LayoutBlock: Sendable, Equatable {
     case heading(level: Int, [Span])
     /// Quoted blocks.
     case quote([LayoutBlock])
+    /// A GitHub alert (`> [!NOTE]`): a titled callout around its blocks.
+    case alert(MarkdownAlert, [LayoutBlock])
     /// A list with its markers worked out.
     case list(LayoutList)
     /// Code kept as written, one string per line, with its language when known.

@@ -58,6 +58,9 @@ public enum MarkdownLayout {
         case .heading(let heading):
             return .heading(level: heading.level, spans(heading.inlines))
         case .blockQuote(let quote):
+            if let (alert, children) = MarkdownAlert.detect(quote) {
+                return .alert(alert, layout(children, depth: depth))
+            }
             return .quote(layout(quote.children, depth: depth))
         case .list(let list):
             var items: [LayoutListItem] = []

@@ -43,7 +43,12 @@ extension Theme {
             .deleted: TextStyle(foreground: .hex(0xE06C75)), .meta: TextStyle(foreground: .hex(0x61AFEF), bold: true),
             .prompt: TextStyle(foreground: .hex(0x7F848E)), .output: TextStyle(foreground: .hex(0x9DA5B4)),
             .heading: TextStyle(foreground: .hex(0xE5C07B), bold: true), .emphasis: TextStyle(italic: true),
-        ]))
+        ]),
+        alerts: [
+            .note: TextStyle(foreground: .hex(0x4493F8)), .tip: TextStyle(foreground: .hex(0x3FB950)),
+            .important: TextStyle(foreground: .hex(0xA371F7)), .warning: TextStyle(foreground: .hex(0xD29922)),
+            .caution: TextStyle(foreground: .hex(0xF85149)),
+        ])
 
     /// For terminals with a light background.
     public static let light = Theme(
@@ -89,7 +94,12 @@ extension Theme {
             .deleted: TextStyle(foreground: .hex(0xE45649)), .meta: TextStyle(foreground: .hex(0x4078F2), bold: true),
             .prompt: TextStyle(foreground: .hex(0xA0A1A7)), .output: TextStyle(foreground: .hex(0x696C77)),
             .heading: TextStyle(foreground: .hex(0x986801), bold: true), .emphasis: TextStyle(italic: true),
-        ]))
+        ]),
+        alerts: [
+            .note: TextStyle(foreground: .hex(0x0969DA)), .tip: TextStyle(foreground: .hex(0x1A7F37)),
+            .important: TextStyle(foreground: .hex(0x8250DF)), .warning: TextStyle(foreground: .hex(0x9A6700)),
+            .caution: TextStyle(foreground: .hex(0xCF222E)),
+        ])
 
     /// No colours at all: only bold, italic, underline, dim and strikethrough.
     public static let plain = Theme(
