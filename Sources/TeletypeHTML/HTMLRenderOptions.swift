@@ -20,6 +20,9 @@ public struct HTMLRenderOptions: Sendable, Equatable {
     public var highlightsCode: Bool
     /// Draw GitHub alerts (`> [!NOTE]`) as titled callouts rather than quotes.
     public var rendersAlerts: Bool
+    /// Read math (`$…$`, `$$…$$`, `\(…\)`, `\[…\]`) in the Markdown this renderer parses, and write
+    /// it as MathML.
+    public var rendersMath: Bool
     /// The alerts' titles, localized; missing ones are English.
     public var alertTitles: [MarkdownAlert: String] = [:]
 
@@ -27,7 +30,8 @@ public struct HTMLRenderOptions: Sendable, Equatable {
     public init(
         allowsRawHTML: Bool = false, filtersTags: Bool = true, loadsRemoteImages: Bool = false,
         allowsAnyURL: Bool = false,
-        addsLinkRelations: Bool = true, highlightsCode: Bool = true, rendersAlerts: Bool = true
+        addsLinkRelations: Bool = true, highlightsCode: Bool = true, rendersAlerts: Bool = true,
+        rendersMath: Bool = true
     ) {
         self.allowsRawHTML = allowsRawHTML
         self.filtersTags = filtersTags
@@ -36,15 +40,16 @@ public struct HTMLRenderOptions: Sendable, Equatable {
         self.addsLinkRelations = addsLinkRelations
         self.highlightsCode = highlightsCode
         self.rendersAlerts = rendersAlerts
+        self.rendersMath = rendersMath
     }
 
     /// The policy for text of unknown origin, such as a model's reply. The default.
     public static let untrusted = HTMLRenderOptions()
 
     /// Everything passes, exactly as the GFM specification renders it (code not marked up, alerts
-    /// left as quotes): for
+    /// left as quotes, dollars left as text): for
     /// documents you wrote.
     public static let trusted = HTMLRenderOptions(
         allowsRawHTML: true, loadsRemoteImages: true, allowsAnyURL: true, addsLinkRelations: false,
-        highlightsCode: false, rendersAlerts: false)
+        highlightsCode: false, rendersAlerts: false, rendersMath: false)
 }

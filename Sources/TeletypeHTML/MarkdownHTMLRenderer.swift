@@ -9,6 +9,9 @@ public struct MarkdownHTMLRenderer: Sendable {
     /// What the rendering lets through.
     public var options: HTMLRenderOptions
 
+    /// The parser for Markdown this renderer reads itself: math as the options say.
+    var parser: MarkdownParser { MarkdownParser(options: MarkdownParseOptions(recognizesMath: options.rendersMath)) }
+
     /// Creates a renderer; the default options are for untrusted text.
     public init(options: HTMLRenderOptions = .untrusted) {
         self.options = options
@@ -42,20 +45,20 @@ public struct MarkdownHTMLRenderer: Sendable {
     /// piece while later pieces are still being parsed.
     public func render(markdown: String) -> String {
         let options = self.options
-        return joined(MarkdownParser().parse(markdown) { Self.bytes(of: $0, options: options) })
+        return joined(parser.parse(markdown) { Self.bytes(of: $0, options: options) })
     }
 
     /// Parses and renders Markdown given as UTF-8 bytes; invalid UTF-8 becomes U+FFFD.
     public func render(markdownUTF8 bytes: UnsafeRawBufferPointer) -> String {
         let options = self.options
-        return joined(MarkdownParser().parse(utf8: bytes) { Self.bytes(of: $0, options: options) })
+        return joined(parser.parse(utf8: bytes) { Self.bytes(of: $0, options: options) })
     }
 
     /// Parses and renders Markdown given as UTF-8 bytes, handing the HTML to `write` in order, piece by
     /// piece, without gathering it in one string.
     public func render(markdownUTF8 bytes: UnsafeRawBufferPointer, to write: ([UInt8]) -> Void) {
         let options = self.options
-        let pieces = MarkdownParser().parse(utf8: bytes) { Self.bytes(of: $0, options: options) }
+        let pieces = parser.parse(utf8: bytes) { Self.bytes(of: $0, options: options) }
         for part in pieces.parts { write(part) }
         if !pieces.footnotes.isEmpty {
             var writer = Writer(options: options, capacity: pieces.footnotes.count * 256)
@@ -318,6 +321,8 @@ private struct Writer {
             buffer.raw(
                 "<sup class=\"footnote-ref\"><a href=\"#fn\(reference.index)\" id=\"\(id)\">\(reference.index)</a></sup>"
             )
+        case .math(let source, let display):
+            MathML.write(source, display: display, into: &buffer)
         }
     }
 
@@ -382,6 +387,7 @@ enum AltText {
             case .link(let link): append(link.children, to: &out)
             case .image(let image): append(image.children, to: &out)
             case .footnoteReference: break
+            case .math(let source, _): out += source
             }
         }
     }

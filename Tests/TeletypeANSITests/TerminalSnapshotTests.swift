@@ -65,6 +65,14 @@ import Testing
                 + "```diff\n--- a/file\n+++ b/file\n@@ -1 +1 @@\n-old\n+new\n```"
         ),
         (
+            "math",
+            "Inline $E = mc^2$, \\(\\alpha_i \\le \\beta^{n+1}\\), prices $5 and $10, `$code$`.\n\n"
+                + "$$\n\\sum_{k=1}^{n} k = \\frac{n(n+1)}{2}\n$$\n\n"
+                + "\\[ \\int_0^\\infty e^{-x^2}\\,dx = \\frac{\\sqrt{\\pi}}{2} \\]\n\n"
+                + "$$\\begin{cases} 1 & x > 0 \\\\ 0 & \\text{otherwise} \\end{cases}$$\n\n"
+                + "Sets: $\\mathbb{R}^n$, $\\hat{x}$, $\\vec{v}$, $\\unknown{y}$."
+        ),
+        (
             "alerts",
             "> [!NOTE]\n> Useful information that users should know, even when skimming content.\n\n"
                 + "> [!TIP]\n> Helpful advice.\n\n> [!IMPORTANT]\n> Key information.\n\n"

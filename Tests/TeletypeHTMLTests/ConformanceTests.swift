@@ -22,7 +22,7 @@ import Testing
         var options = HTMLRenderOptions.trusted
         options.filtersTags = extensions.contains(.tagfilter)
         let document = MarkdownDocument(
-            parsing: example.markdown, options: MarkdownParseOptions(extensions: extensions))
+            parsing: example.markdown, options: MarkdownParseOptions(extensions: extensions, recognizesMath: false))
         let html = MarkdownHTMLRenderer(options: options).render(document)
         if let reason = Self.exceptions[example.description] {
             withKnownIssue(Comment(rawValue: reason)) {

@@ -34,6 +34,12 @@ struct BlockContext {
             return quote(children, width: width, indent: indent, base: base)
         case .alert(let alert, let children):
             return self.alert(alert, children, width: width, indent: indent, base: base)
+        case .math(let lines):
+            // Display math: set in from the text, a line a row, as drawn (a long row goes on below).
+            let inset = width >= 12 ? "  " : ""
+            return verbatim(
+                lines, style: base.merged(with: theme.math), gutter: StyledLine(inset),
+                continuation: StyledLine(inset), width: width, indent: indent)
         case .list(let list):
             return self.list(list, width: width, indent: indent, base: base)
         case .code(let language, let lines):
@@ -68,6 +74,7 @@ struct BlockContext {
         if roles.contains(.footnote) { style = style.merged(with: theme.footnote) }
         if roles.contains(.rawHTML) { style = style.merged(with: theme.rawHTML) }
         if roles.contains(.controlPicture) { style = style.merged(with: theme.controlPicture) }
+        if roles.contains(.math) { style = style.merged(with: theme.math) }
         return style
     }
 

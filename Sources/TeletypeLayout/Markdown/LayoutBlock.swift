@@ -15,6 +15,8 @@ public enum LayoutBlock: Sendable, Equatable {
     case code(language: String?, lines: [String])
     /// Raw HTML shown as source lines.
     case html(lines: [String])
+    /// Display math (`$$…$$` alone in its paragraph), a line a row, drawn with Unicode.
+    case math(lines: [String])
     /// A thematic break.
     case rule
     /// A table.

@@ -47,6 +47,20 @@ public enum MarkdownLayout {
         return notes.isEmpty ? nil : .footnotes(notes)
     }
 
+    /// The source of display math that is a paragraph's only content.
+    static func displayMath(_ inlines: [Inline]) -> String? {
+        var found: String?
+        for inline in inlines {
+            switch inline {
+            case .math(let source, true) where found == nil: found = source
+            case .softBreak, .lineBreak: continue
+            case .text(let text) where text.allSatisfy(\.isWhitespace): continue
+            default: return nil
+            }
+        }
+        return found
+    }
+
     static func layout(_ blocks: [Block], depth: Int) -> [LayoutBlock] {
         blocks.map { layout($0, depth: depth) }
     }
@@ -54,6 +68,9 @@ public enum MarkdownLayout {
     static func layout(_ block: Block, depth: Int) -> LayoutBlock {
         switch block {
         case .paragraph(let paragraph):
+            if let display = displayMath(paragraph.inlines) {
+                return .math(lines: MathUnicode.lines(display, display: true).map(TerminalSafeText.sanitize))
+            }
             return .paragraph(spans(paragraph.inlines))
         case .heading(let heading):
             return .heading(level: heading.level, spans(heading.inlines))
@@ -194,6 +211,10 @@ struct SpanBuilder {
                     label, roles: roles.union(.image), link: TerminalSafeText.sanitize(image.source), autolink: false)
             case .footnoteReference(let reference):
                 append("[\(reference.index)]", roles: roles.union(.footnote), link: link, autolink: autolink)
+            case .math(let source, _):
+                append(
+                    MathUnicode.lines(source, display: false).joined(separator: " "), roles: roles.union(.math),
+                    link: link, autolink: autolink)
             }
         }
     }

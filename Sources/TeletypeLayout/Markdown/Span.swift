@@ -21,6 +21,8 @@ public struct InlineRole: OptionSet, Sendable, Hashable {
     public static let rawHTML = InlineRole(rawValue: 1 << 7)
     /// A stand-in for a control character.
     public static let controlPicture = InlineRole(rawValue: 1 << 8)
+    /// Math (`$…$`), drawn with Unicode.
+    public static let math = InlineRole(rawValue: 1 << 9)
 }
 
 /// A run of inline text with one set of roles, laid out but not yet wrapped. Its text is safe for a

@@ -51,6 +51,8 @@ public struct Theme: Sendable, Equatable {
     public var controlPicture: TextStyle
     /// The colours of highlighted code, by token kind (none in the plain theme).
     public var syntax: SyntaxStyles = .none
+    /// Math (`$…$`, `$$…$$`), drawn with Unicode.
+    public var math: TextStyle = .plain
     /// The colour of each kind of GitHub alert (`> [!NOTE]`); a missing one uses the quote bar's.
     public var alerts: [MarkdownAlert: TextStyle] = [:]
 

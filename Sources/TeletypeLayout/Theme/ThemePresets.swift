@@ -44,6 +44,7 @@ extension Theme {
             .prompt: TextStyle(foreground: .hex(0x7F848E)), .output: TextStyle(foreground: .hex(0x9DA5B4)),
             .heading: TextStyle(foreground: .hex(0xE5C07B), bold: true), .emphasis: TextStyle(italic: true),
         ]),
+        math: TextStyle(foreground: .hex(0x56B6C2)),
         alerts: [
             .note: TextStyle(foreground: .hex(0x4493F8)), .tip: TextStyle(foreground: .hex(0x3FB950)),
             .important: TextStyle(foreground: .hex(0xA371F7)), .warning: TextStyle(foreground: .hex(0xD29922)),
@@ -95,6 +96,7 @@ extension Theme {
             .prompt: TextStyle(foreground: .hex(0xA0A1A7)), .output: TextStyle(foreground: .hex(0x696C77)),
             .heading: TextStyle(foreground: .hex(0x986801), bold: true), .emphasis: TextStyle(italic: true),
         ]),
+        math: TextStyle(foreground: .hex(0x0184BC)),
         alerts: [
             .note: TextStyle(foreground: .hex(0x0969DA)), .tip: TextStyle(foreground: .hex(0x1A7F37)),
             .important: TextStyle(foreground: .hex(0x8250DF)), .warning: TextStyle(foreground: .hex(0x9A6700)),

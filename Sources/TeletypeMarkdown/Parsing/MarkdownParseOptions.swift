@@ -22,14 +22,18 @@ public struct MarkdownParseOptions: Sendable, Equatable {
     public var hardBreaks: Bool
     /// Turn straight quotes, `--` and `...` into typographic punctuation.
     public var smartPunctuation: Bool
+    /// Read math (`$…$`, `$$…$$`, `\(…\)`, `\[…\]`) as ``Inline/math(_:display:)``, as GitHub does;
+    /// off, the text is parsed exactly as the GFM specification says.
+    public var recognizesMath: Bool
 
     /// Creates parse options; the defaults are GitHub Flavored Markdown with every extension.
     public init(
         extensions: Set<MarkdownExtension> = Set(MarkdownExtension.allCases), hardBreaks: Bool = false,
-        smartPunctuation: Bool = false
+        smartPunctuation: Bool = false, recognizesMath: Bool = true
     ) {
         self.extensions = extensions
         self.hardBreaks = hardBreaks
         self.smartPunctuation = smartPunctuation
+        self.recognizesMath = recognizesMath
     }
 }

@@ -66,19 +66,42 @@ public struct MarkdownParser: Sendable {
     private func parse<Part: Sendable>(
         utf8 bytes: UnsafeRawBufferPointer, validated: Bool, processingPieces process: @Sendable ([Block]) -> Part
     ) -> ProcessedPieces<Part> {
+        var plain = self
+        plain.options.recognizesMath = false
+        // Math is written as marked code spans first (see MathSpans); if a marker lands outside
+        // math, the text is parsed as it is.
+        if options.recognizesMath, let rewritten = MathSpans.rewrite(bytes) {
+            let parsed = rewritten.withUnsafeBytes { rewrittenBytes in
+                plain.parse(utf8: rewrittenBytes, validated: validated, checkingMath: true, processingPieces: process)
+            }
+            if let parsed { return parsed }
+        }
+        return plain.parse(utf8: bytes, validated: validated, checkingMath: false, processingPieces: process)!
+    }
+
+    /// The parse of `bytes`; with `checkingMath`, nil when a math marker turned up outside math.
+    private func parse<Part: Sendable>(
+        utf8 bytes: UnsafeRawBufferPointer, validated: Bool, checkingMath: Bool,
+        processingPieces process: @Sendable ([Block]) -> Part
+    ) -> ProcessedPieces<Part>? {
         let session = CmarkSession(options: options, validated: validated)
+        @Sendable func checked(_ blocks: [Block]) -> [Block]? {
+            checkingMath && MathSpans.hasStrayMarker(blocks) ? nil : blocks
+        }
         // Very long paragraph lines are parsed apart (see LongLineGuard), unless their placeholders
         // land where they cannot be rebuilt: then the text is parsed as it is.
         if guardsLongLines, let longLines = LongLineGuard(bytes) {
             nonisolated(unsafe) let original = bytes
             let guarded = longLines.substituted(bytes).withUnsafeBytes { substituted in
                 parse(substituted, session: session, process: process) { blocks in
-                    longLines.restore(blocks, original: original, session: session)
+                    longLines.restore(blocks, original: original, session: session).flatMap { restored in
+                        checked(restored.blocks).map { ($0, restored.restored) }
+                    }
                 }
             }
             if let guarded, guarded.restored == longLines.lines.count { return guarded.pieces }
         }
-        return parse(bytes, session: session, process: process) { ($0, 0) }!.pieces
+        return parse(bytes, session: session, process: process) { blocks in checked(blocks).map { ($0, 0) } }?.pieces
     }
 
     /// Parses `bytes` in pieces when it is large, else whole; `restore` rewrites each piece's blocks

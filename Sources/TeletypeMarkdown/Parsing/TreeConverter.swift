@@ -96,7 +96,14 @@ struct TreeConverter {
         case CMARK_NODE_TEXT: return .inline(.text(literal(node)))
         case CMARK_NODE_SOFTBREAK: return .inline(.softBreak)
         case CMARK_NODE_LINEBREAK: return .inline(.lineBreak)
-        case CMARK_NODE_CODE: return .inline(.code(literal(node)))
+        case CMARK_NODE_CODE:
+            let code = literal(node)
+            if let first = code.first, first == MathSpans.inlineMarker || first == MathSpans.displayMarker {
+                var source = code.dropFirst()
+                if source.hasSuffix("` ") { source = source.dropLast() }
+                return .inline(.math(String(source), display: first == MathSpans.displayMarker))
+            }
+            return .inline(.code(code))
         case CMARK_NODE_HTML_INLINE: return .inline(.html(literal(node)))
         case CMARK_NODE_CODE_BLOCK:
             var length: Int32 = 0

@@ -150,7 +150,7 @@ extension Inline {
                 return hasBracketText(children)
             case .link(let link): return hasBracketText(link.children)
             case .image(let image): return hasBracketText(image.children)
-            case .footnoteReference, .softBreak, .lineBreak, .code, .html: return false
+            case .footnoteReference, .softBreak, .lineBreak, .code, .html, .math: return false
             }
         }
     }
@@ -165,7 +165,7 @@ extension Inline {
                 return hasFootnoteReference(children)
             case .link(let link): return hasFootnoteReference(link.children)
             case .image(let image): return hasFootnoteReference(image.children)
-            case .softBreak, .lineBreak, .code, .html: return false
+            case .softBreak, .lineBreak, .code, .html, .math: return false
             }
         }
     }

@@ -22,6 +22,8 @@ public enum Inline: Sendable, Equatable {
     case image(Image)
     /// A reference to a footnote (`[^label]`).
     case footnoteReference(FootnoteReference)
+    /// Math, as LaTeX source: inline (`$…$`, `\(…\)`) or display (`$$…$$`, `\[…\]`).
+    case math(String, display: Bool)
 }
 
 /// A link and its text.
@@ -97,6 +99,7 @@ extension Inline {
             case .link(let link): appendPlainText(of: link.children, to: &out)
             case .image(let image): appendPlainText(of: image.children, to: &out)
             case .footnoteReference(let ref): out += "[\(ref.index)]"
+            case .math(let source, _): out += source
             }
         }
     }

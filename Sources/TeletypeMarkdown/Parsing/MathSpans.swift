@@ -1,0 +1,340 @@
+/// Math in Markdown, as GitHub reads it and models write it: `$…$` and `\(…\)` inline, `$$…$$` and
+/// `\[…\]` for display (on one line, or over lines with no blank line between). A `$` opens only
+/// when a character other than a space follows it, and closes only after one, when no digit
+/// follows (so `$5 and $10` stays text); `\$` is a dollar; nothing in code counts.
+///
+/// cmark-gfm knows no math, and would read emphasis and escapes inside it. So before parsing, each
+/// math span is written as a code span whose text starts with a marker (U+FDD0 inline, U+FDD1
+/// display): cmark-gfm keeps it verbatim, and the tree converter turns it into ``Inline/math(_:display:)``.
+/// Lines are never added or removed, so every block keeps its lines. If a marker lands anywhere
+/// else (the scan took code for text), the document is parsed again without math.
+enum MathSpans {
+    // Noncharacters, which no text means to hold (made at run time: literals may not hold them).
+    static let inlineMarker = Character(Unicode.Scalar(0xFDD0 as UInt32)!)
+    static let displayMarker = Character(Unicode.Scalar(0xFDD1 as UInt32)!)
+    static let inlineBytes: [UInt8] = [0xEF, 0xB7, 0x90]
+    static let displayBytes: [UInt8] = [0xEF, 0xB7, 0x91]
+
+    /// The text with its math written as marked code spans; nil when it has no math.
+    static func rewrite(_ bytes: UnsafeRawBufferPointer) -> [UInt8]? {
+        // Most documents have neither a dollar nor a backslash before a bracket.
+        guard bytes.contains(0x24) || bytes.contains(0x5C) else { return nil }
+        let lines = lineRanges(bytes)
+        var out: [UInt8] = []
+        var changed = false
+        var fence: (byte: UInt8, length: Int)?
+        var index = 0
+        while index < lines.count {
+            let range = lines[index]
+            let line = UnsafeRawBufferPointer(rebasing: bytes[range])
+            if let open = fence {
+                if let found = fenceMark(line), found.byte == open.byte, found.length >= open.length, found.isBare {
+                    fence = nil
+                }
+                out.append(contentsOf: line)
+                index += 1
+                continue
+            }
+            if let found = fenceMark(line) {
+                fence = (found.byte, found.length)
+                out.append(contentsOf: line)
+                index += 1
+                continue
+            }
+            // A display opener at the end of the line: its close must come before a blank line.
+            var consumed = 1
+            let rewritten = rewriteLine(
+                line, following: lines[(index + 1)...].map { UnsafeRawBufferPointer(rebasing: bytes[$0]) },
+                consumed: &consumed)
+            if let rewritten {
+                out.append(contentsOf: rewritten)
+                changed = true
+            } else {
+                out.append(contentsOf: line)
+            }
+            index += consumed
+        }
+        return changed ? out : nil
+    }
+
+    /// The ranges of the lines of `bytes`, each with its line ending.
+    static func lineRanges(_ bytes: UnsafeRawBufferPointer) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var start = 0
+        for (offset, byte) in bytes.enumerated() where byte == 0x0A {
+            ranges.append(start..<offset + 1)
+            start = offset + 1
+        }
+        if start < bytes.count { ranges.append(start..<bytes.count) }
+        return ranges
+    }
+
+    /// The code fence a line opens or closes, past the marks of containers (quotes, list items):
+    /// its character, length, and whether nothing but spaces follows it.
+    static func fenceMark(_ line: UnsafeRawBufferPointer) -> (byte: UInt8, length: Int, isBare: Bool)? {
+        var i = 0
+        let n = line.count
+        func skipSpaces() { while i < n, line[i] == 0x20 || line[i] == 0x09 { i += 1 } }
+        skipSpaces()
+        // Quote marks and list markers in front.
+        while i < n {
+            if line[i] == 0x3E {
+                i += 1
+                skipSpaces()
+            } else if i + 1 < n, line[i] == 0x2D || line[i] == 0x2A || line[i] == 0x2B, line[i + 1] == 0x20 {
+                i += 2
+                skipSpaces()
+            } else {
+                var j = i
+                while j < n, j - i < 9, line[j] >= 0x30 && line[j] <= 0x39 { j += 1 }
+                if j > i, j + 1 < n, line[j] == 0x2E || line[j] == 0x29, line[j + 1] == 0x20 {
+                    i = j + 2
+                    skipSpaces()
+                } else {
+                    break
+                }
+            }
+        }
+        guard i < n, line[i] == 0x60 || line[i] == 0x7E else { return nil }
+        let byte = line[i]
+        var j = i
+        while j < n, line[j] == byte { j += 1 }
+        guard j - i >= 3 else { return nil }
+        var k = j
+        while k < n, line[k] == 0x20 || line[k] == 0x09 || line[k] == 0x0D || line[k] == 0x0A { k += 1 }
+        return (byte, j - i, k == n)
+    }
+
+    /// A line with its math rewritten, nil when it has none; a display that goes on over
+    /// `following` lines takes them too (`consumed` says how many lines in all).
+    static func rewriteLine(
+        _ line: UnsafeRawBufferPointer, following: [UnsafeRawBufferPointer], consumed: inout Int
+    ) -> [UInt8]? {
+        let n = line.count
+        var out: [UInt8] = []
+        var copied = 0
+        var i = 0
+        var changed = false
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        /// Math says something: a letter or a digit (so `\[\\\]` and `$-$` stay text).
+        func saysSomething(_ from: Int, _ to: Int) -> Bool {
+            line[from..<to].contains {
+                ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || $0 >= 0x80
+            }
+        }
+        func emit(_ start: Int, _ contentStart: Int, _ contentEnd: Int, _ end: Int, display: Bool) {
+            out.append(contentsOf: line[copied..<start])
+            let content = Array(line[contentStart..<contentEnd])
+            let fence = [UInt8](repeating: 0x60, count: longestBacktickRun(content) + 1)
+            out += fence + (display ? displayBytes : inlineBytes) + content
+            if content.last == 0x60 { out.append(0x20) }
+            out += fence
+            copied = end
+            changed = true
+        }
+        while i < n {
+            let byte = line[i]
+            switch byte {
+            case 0x60:
+                // A code span: to the next run of as many backticks on the line.
+                var j = i
+                while j < n, line[j] == 0x60 { j += 1 }
+                let length = j - i
+                var k = j
+                var closed = false
+                while k < n {
+                    if line[k] == 0x60 {
+                        var m = k
+                        while m < n, line[m] == 0x60 { m += 1 }
+                        if m - k == length {
+                            closed = true
+                            k = m
+                            break
+                        }
+                        k = m
+                    } else {
+                        k += 1
+                    }
+                }
+                if !closed { return changed ? out + Array(line[copied...]) : nil }
+                i = k
+            case 0x5C:
+                guard i + 1 < n else {
+                    i += 1
+                    continue
+                }
+                let next = line[i + 1]
+                if next == 0x28 || next == 0x5B {
+                    // `\(…\)`, `\[…\]`.
+                    let closer: [UInt8] = [0x5C, next == 0x28 ? 0x29 : 0x5D]
+                    if let end = find(closer, in: line, from: i + 2), end > i + 2, saysSomething(i + 2, end) {
+                        emit(i, i + 2, end, end + 2, display: next == 0x5B)
+                        i = end + 2
+                        continue
+                    }
+                    if next == 0x5B, line[(i + 2)...].allSatisfy(isSpace),
+                        let taken = multiline(line, opener: i, openerLength: 2, closer: closer, following: following)
+                    {
+                        out.append(contentsOf: line[copied..<i])
+                        consumed = 1 + taken.lines
+                        return out + taken.bytes
+                    }
+                    i += 2
+                } else if next < 0x80, isASCIIPunctuation(next) {
+                    i += 2  // an escape: `\$` is a dollar
+                } else {
+                    i += 1
+                }
+            case 0x24:
+                if i + 1 < n, line[i + 1] == 0x24 {
+                    // `$$…$$`.
+                    if let end = find([0x24, 0x24], in: line, from: i + 2), end > i + 2, saysSomething(i + 2, end) {
+                        emit(i, i + 2, end, end + 2, display: true)
+                        i = end + 2
+                        continue
+                    }
+                    if line[(i + 2)...].allSatisfy(isSpace),
+                        let taken = multiline(
+                            line, opener: i, openerLength: 2, closer: [0x24, 0x24], following: following)
+                    {
+                        out.append(contentsOf: line[copied..<i])
+                        consumed = 1 + taken.lines
+                        return out + taken.bytes
+                    }
+                    i += 2
+                    continue
+                }
+                // `$…$`: no space after the opener or before the closer, no digit after it.
+                guard i + 1 < n, !isSpace(line[i + 1]) else {
+                    i += 1
+                    continue
+                }
+                var j = i + 1
+                var found: Int?
+                while j < n {
+                    if line[j] == 0x5C {
+                        j += 2
+                        continue
+                    }
+                    if line[j] == 0x60 { break }  // math does not run into code
+                    if line[j] == 0x24 {
+                        let closesHere =
+                            !isSpace(line[j - 1]) && (j + 1 >= n || !(line[j + 1] >= 0x30 && line[j + 1] <= 0x39))
+                            && (j + 1 >= n || line[j + 1] != 0x24)
+                        if closesHere {
+                            found = j
+                        }
+                        break
+                    }
+                    j += 1
+                }
+                if let end = found, end > i + 1, saysSomething(i + 1, end) {
+                    emit(i, i + 1, end, end + 1, display: false)
+                    i = end + 1
+                } else {
+                    i += 1
+                }
+            default:
+                i += 1
+            }
+        }
+        guard changed else { return nil }
+        out.append(contentsOf: line[copied...])
+        return out
+    }
+
+    /// A display whose opener ends `line` and whose closer is on one of the `following` lines,
+    /// before a blank line or a fence: its bytes from the opener to the end of the closer's line,
+    /// and how many following lines it took.
+    static func multiline(
+        _ line: UnsafeRawBufferPointer, opener: Int, openerLength: Int, closer: [UInt8],
+        following: [UnsafeRawBufferPointer]
+    ) -> (bytes: [UInt8], lines: Int)? {
+        for (offset, next) in following.enumerated() {
+            if next.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }) || fenceMark(next) != nil {
+                return nil
+            }
+            guard let end = find(closer, in: next, from: 0) else { continue }
+            // The text of the display: the rest of the opener's line, the lines between, the
+            // closer's line up to it.
+            var content = Array(line[(opener + openerLength)...])
+            for between in following[..<offset] { content += between }
+            content += next[..<end]
+            guard
+                content.contains(where: {
+                    ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || $0 >= 0x80
+                })
+            else { return nil }
+            let fence = [UInt8](repeating: 0x60, count: longestBacktickRun(content) + 1)
+            var bytes = fence + displayBytes + content
+            if bytes.last == 0x60 { bytes.append(0x20) }
+            bytes += fence
+            // The rest of the closer's line is read as it is (math after it is left alone).
+            bytes += next[(end + closer.count)...]
+            return (bytes, offset + 1)
+        }
+        return nil
+    }
+
+    static func find(_ needle: [UInt8], in line: UnsafeRawBufferPointer, from start: Int) -> Int? {
+        guard needle.count > 0, line.count >= needle.count else { return nil }
+        var i = start
+        while i <= line.count - needle.count {
+            if line[i] == 0x5C, needle[0] != 0x5C {
+                i += 2
+                continue
+            }
+            if line[i] == needle[0], needle.indices.allSatisfy({ line[i + $0] == needle[$0] }) { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    static func longestBacktickRun(_ bytes: [UInt8]) -> Int {
+        var longest = 0
+        var run = 0
+        for byte in bytes {
+            run = byte == 0x60 ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        return longest
+    }
+
+    static func isASCIIPunctuation(_ byte: UInt8) -> Bool {
+        (0x21...0x2F).contains(byte) || (0x3A...0x40).contains(byte) || (0x5B...0x60).contains(byte)
+            || (0x7B...0x7E).contains(byte)
+    }
+
+    /// Whether a marker turned up outside math in `blocks`: the scan took code or raw HTML for
+    /// text, and the document must be parsed without math.
+    static func hasStrayMarker(_ blocks: [Block]) -> Bool {
+        func stray(_ text: String) -> Bool { text.contains(inlineMarker) || text.contains(displayMarker) }
+        func inlines(_ list: [Inline]) -> Bool {
+            list.contains { inline in
+                switch inline {
+                case .text(let text), .code(let text), .html(let text): return stray(text)
+                case .emphasis(let children), .strong(let children), .strikethrough(let children):
+                    return inlines(children)
+                case .link(let link): return stray(link.destination) || stray(link.title) || inlines(link.children)
+                case .image(let image): return stray(image.source) || inlines(image.children)
+                case .math, .softBreak, .lineBreak, .footnoteReference: return false
+                }
+            }
+        }
+        return blocks.contains { block in
+            switch block {
+            case .paragraph(let paragraph): return inlines(paragraph.inlines)
+            case .heading(let heading): return inlines(heading.inlines)
+            case .blockQuote(let quote): return hasStrayMarker(quote.children)
+            case .list(let list): return list.items.contains { hasStrayMarker($0.children) }
+            case .codeBlock(let code): return stray(code.code) || stray(code.info)
+            case .htmlBlock(let html): return stray(html.html)
+            case .thematicBreak: return false
+            case .table(let table):
+                return table.header.cells.contains { inlines($0.inlines) }
+                    || table.rows.contains { $0.cells.contains { inlines($0.inlines) } }
+            case .footnoteDefinition(let note): return hasStrayMarker(note.children)
+            }
+        }
+    }
+}
