@@ -100,7 +100,9 @@ public enum MathUnicode {
     /// `text` in parentheses unless it is one simple piece.
     private static func grouped(_ text: String) -> String {
         let trimmed = text.trimmingSpaces
-        if trimmed.count <= 1 || trimmed.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." }) { return trimmed }
+        let simple = { (text: Substring) in text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "." } }
+        if trimmed.count <= 1 || simple(Substring(trimmed)) { return trimmed }
+        if trimmed.hasPrefix("√"), simple(trimmed.dropFirst()) { return trimmed }
         if trimmed.hasPrefix("("), trimmed.hasSuffix(")") { return trimmed }
         return "(" + trimmed + ")"
     }
