@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "TeletypeLayout", targets: ["TeletypeLayout"]),
         .library(name: "TeletypeANSI", targets: ["TeletypeANSI"]),
         .library(name: "TeletypeHTML", targets: ["TeletypeHTML"]),
+        .library(name: "TeletypeA2UI", targets: ["TeletypeA2UI"]),
         .library(name: "TeletypeSnapshotTesting", targets: ["TeletypeSnapshotTesting"]),
         .executable(name: "teletype", targets: ["teletype"]),
         .executable(name: "teletype-agent", targets: ["teletype-agent"]),
@@ -31,6 +32,8 @@ let package = Package(
         .target(name: "TeletypeLayout", dependencies: ["Teletype", "TeletypeMarkdown"]),
         .target(name: "TeletypeANSI", dependencies: ["TeletypeLayout"]),
         .target(name: "TeletypeHTML", dependencies: ["TeletypeLayout"]),
+        .target(
+            name: "TeletypeA2UI", dependencies: ["Teletype", "TeletypeMarkdown", "TeletypeLayout", "TeletypeHTML"]),
         .target(name: "TeletypeTestSupport", path: "Sources/TeletypeTestSupport"),
         .target(
             name: "TeletypeSnapshotTesting",
@@ -39,6 +42,7 @@ let package = Package(
             name: "TeletypeCommandLine",
             dependencies: [
                 "Teletype", "TeletypeMarkdown", "TeletypeLayout", "TeletypeANSI", "TeletypeHTML", "TeletypeTranscripts",
+                "TeletypeA2UI",
             ]
         ),
         .executableTarget(name: "teletype", dependencies: ["TeletypeCommandLine"]),
@@ -77,6 +81,12 @@ let package = Package(
                 "TeletypeTestSupport",
             ]),
         .testTarget(name: "TeletypeFuzzingTests", dependencies: ["TeletypeFuzzing", "TeletypeTestSupport"]),
+        .testTarget(
+            name: "TeletypeA2UITests",
+            dependencies: [
+                "TeletypeA2UI", "TeletypeANSI", "TeletypeHTML", "TeletypeLayout", "TeletypeSnapshotTesting",
+                "TeletypeTestSupport", "TeletypeCommandLine",
+            ]),
         .testTarget(
             name: "TeletypeCLITests",
             dependencies: ["teletype", "teletype-agent", "TeletypeTestSupport", "TeletypeSnapshotTesting"]),

@@ -78,7 +78,7 @@ enum ExportCommand {
         options.loadsRemoteImages = parsed.isSet("--allow-remote-images")
         if parsed.isSet("--trusted") { options = .trusted }
         let renderer = ConversationHTMLRenderer(options: options, appearance: appearance)
-        let layout = ConversationLayout(appearance: appearance)
+        let layout = ConversationLayout(appearance: appearance, ui: .standard)
         let state = ConversationViewState(actions: [], expandToolCalls: true)
 
         let file = try AtomicFile(path: output)

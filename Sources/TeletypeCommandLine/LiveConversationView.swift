@@ -16,7 +16,7 @@ package struct LiveConversationView {
 
     /// A view drawing with `renderer` into a terminal `height` rows tall; hides the cursor until ``end()``.
     package init(renderer: ConversationTerminalRenderer, height: Int) {
-        layout = ConversationLayout(appearance: renderer.appearance)
+        layout = ConversationLayout(appearance: renderer.appearance, ui: .standard)
         rowLines = ConversationLineCache(renderer: renderer)
         region = LiveRegion(capabilities: renderer.capabilities, height: height)
         self.height = height

@@ -81,10 +81,10 @@ enum RenderCommand {
             var options = HTMLRenderOptions.untrusted
             options.allowsRawHTML = parsed.isSet("--allow-raw-html")
             if parsed.isSet("--trusted") { options = .trusted }
-            let rows = ConversationLayout(appearance: appearance).rows(for: messages, state: state)
+            let rows = ConversationLayout(appearance: appearance, ui: .standard).rows(for: messages, state: state)
             output = ConversationHTMLRenderer(options: options, appearance: appearance).render(rows)
         default:
-            let rows = ConversationLayout(appearance: appearance).rows(for: messages, state: state)
+            let rows = ConversationLayout(appearance: appearance, ui: .standard).rows(for: messages, state: state)
             let renderer = ConversationTerminalRenderer(
                 width: TerminalSettings.width(width),
                 capabilities: TerminalSettings.capabilities(format: format, color: color), appearance: appearance)

@@ -88,7 +88,8 @@ enum ReplayCommand {
         if !live || parsed.isSet("--instant") {
             Console.output(
                 renderer.render(
-                    ConversationLayout(appearance: appearance).rows(for: final.messages, state: final.state)))
+                    ConversationLayout(appearance: appearance, ui: .standard).rows(
+                        for: final.messages, state: final.state)))
         }
         if let error = recording.error {
             throw CommandError.malformed(error.description)

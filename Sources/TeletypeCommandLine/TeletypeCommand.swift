@@ -21,7 +21,8 @@ package enum TeletypeCommand {
           md        Render a Markdown document (GitHub Flavored Markdown)
           render    Show an AI conversation from a transcript (Teletype, Stream Chat, Vercel, OpenAI, Anthropic)
           export    Write a transcript as a self-contained HTML page
-          replay    Play a recorded stream (Teletype events, OpenAI, Anthropic, Vercel) as the live conversation view
+          replay    Play a recorded stream (OpenAI, Anthropic, Gemini, Vercel, …) as the live conversation view
+          ui        Render generated UI (an A2UI message stream)
           ask       Send one message to an OpenAI-compatible server and show the reply live
           chat      Talk with an agent in the terminal: a composer, reply actions, saved conversations
 
@@ -58,6 +59,8 @@ package enum TeletypeCommand {
                 return try ExportCommand.run(arguments: rest)
             case "replay":
                 return try ReplayCommand.run(arguments: rest)
+            case "ui":
+                return try UICommand.run(arguments: rest)
             case "ask", "chat":
                 // Talking to agents needs HTTP (and so Foundation's networking, whose loading would
                 // slow every other command down): those commands live in `teletype-agent`.

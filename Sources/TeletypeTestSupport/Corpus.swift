@@ -70,4 +70,33 @@ public enum Corpus {
         guard let file = streams.first(where: { $0.name == name }) else { fatalError("no corpus stream \(name)") }
         return file
     }
+
+    /// The A2UI v0.9 material that holds message streams: the catalogs' examples, the
+    /// specification's test cases and the samples' messages, by path within `a2ui/` (empty without
+    /// the corpus). Schemas, catalog definitions and the v0.10 draft are left out.
+    public static var a2uiStreams: [String] {
+        guard let root else { return [] }
+        let folder = root.appendingPathComponent("a2ui")
+        guard let walker = FileManager.default.enumerator(atPath: folder.path) else { return [] }
+        var paths: [String] = []
+        while let path = walker.nextObject() as? String {
+            guard path.hasSuffix(".json") || path.hasSuffix(".jsonl") else { continue }
+            if path.contains("v0_10") || path.contains("/json/") || path.hasSuffix("catalog.json")
+                || path.contains("catalog_definition") || path.contains("simplified_")
+                || path.contains("catalog_schemas")
+            {
+                continue
+            }
+            paths.append(path)
+        }
+        return paths.sorted()
+    }
+
+    /// The text of `a2ui/<path>`.
+    public static func a2ui(_ path: String) -> String {
+        guard let root,
+            let data = FileManager.default.contents(atPath: root.appendingPathComponent("a2ui/" + path).path)
+        else { return "" }
+        return String(decoding: data, as: UTF8.self)
+    }
 }

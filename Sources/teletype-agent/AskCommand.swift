@@ -174,7 +174,8 @@ struct AskScreen {
             if final { view.end() }
             self.view = view
         } else if final {
-            let rows = ConversationLayout(appearance: settings.renderer.appearance).rows(for: messages, state: state)
+            let rows = ConversationLayout(appearance: settings.renderer.appearance, ui: .standard).rows(
+                for: messages, state: state)
             Console.output(settings.renderer.render(rows))
         }
     }

@@ -55,7 +55,98 @@ struct BlockContext {
             return TableLayout(context: self, table: table, base: base).lines(width: width)
         case .footnotes(let notes):
             return footnotes(notes, width: width, indent: indent, base: base)
+        case .columns(let columns):
+            return self.columns(columns, width: width, indent: indent, base: base)
+        case .box(let children):
+            return box(children, width: width, indent: indent, base: base)
+        case .stack(let children):
+            return blocks(children, width: width, indent: indent, base: base, tight: true)
         }
+    }
+
+    /// Blocks in a rounded frame, or bare when the width leaves no room for one.
+    func box(_ children: [LayoutBlock], width: Int, indent: Int, base: TextStyle) -> [StyledLine] {
+        guard width >= Self.minimumContentWidth + 4 else {
+            return blocks(children, width: width, indent: indent, base: base, tight: false)
+        }
+        let inner = blocks(children, width: width - 4, indent: indent + 2, base: base, tight: false)
+        let span = min(width - 4, max(inner.map(\.width).max() ?? 0, 1))
+        let frame = base.merged(with: theme.tableBorder)
+        var out = [
+            StyledLine(
+                glyphs.codeTop + String(repeating: glyphs.horizontal, count: span + 2) + glyphs.boxTopRight,
+                style: frame)
+        ]
+        for line in inner.isEmpty ? [StyledLine()] : inner {
+            var framed = StyledLine(glyphs.vertical + " ", style: frame)
+            framed.append(line)
+            if framed.width < span + 2 {
+                framed.append(
+                    String(repeating: " ", count: span + 2 - framed.width), style: base, width: span + 2 - framed.width)
+            }
+            framed.append(" " + glyphs.vertical, style: frame)
+            out.append(framed)
+        }
+        out.append(
+            StyledLine(
+                glyphs.codeBottom + String(repeating: glyphs.horizontal, count: span + 2) + glyphs.boxBottomRight,
+                style: frame))
+        return out
+    }
+
+    /// Columns side by side when each gets the width it needs (or a fair share of at least
+    /// `minimumContentWidth` cells), else one under another.
+    func columns(_ columns: [LayoutColumn], width: Int, indent: Int, base: TextStyle) -> [StyledLine] {
+        let gap = 2
+        let stacked = { () -> [StyledLine] in
+            self.blocks(columns.flatMap(\.blocks), width: width, indent: indent, base: base, tight: false)
+        }
+        guard columns.count > 1 else { return stacked() }
+        // What each column takes at its widest.
+        let natural = columns.map { column in
+            blocks(column.blocks, width: max(width, 1), indent: indent, base: base, tight: false).map(\.width).max()
+                ?? 0
+        }
+        let available = width - gap * (columns.count - 1)
+        var widths: [Int]
+        if natural.reduce(0, +) <= available {
+            widths = natural.map { max($0, 1) }
+        } else {
+            let share = available / columns.count
+            guard share >= Self.minimumContentWidth + 4 else { return stacked() }
+            // Narrow columns keep their width; the rest share what is left.
+            widths = natural.map { min($0, share) }
+            var left = available - widths.reduce(0, +)
+            var index = 0
+            while left > 0, natural.indices.contains(where: { widths[$0] < natural[$0] }) {
+                if widths[index] < natural[index] {
+                    widths[index] += 1
+                    left -= 1
+                }
+                index = (index + 1) % widths.count
+            }
+        }
+        let rendered = columns.enumerated().map { offset, column in
+            blocks(column.blocks, width: widths[offset], indent: indent, base: base, tight: false)
+        }
+        let height = rendered.map(\.count).max() ?? 0
+        var out: [StyledLine] = []
+        for row in 0..<height {
+            var line = StyledLine()
+            for (offset, lines) in rendered.enumerated() {
+                if offset > 0 { line.append(String(repeating: " ", count: gap), style: base, width: gap) }
+                let part = row < lines.count ? lines[row] : StyledLine()
+                let column = line.width
+                line.append(part)
+                let target = column + widths[offset]
+                if offset < rendered.count - 1, line.width < target {
+                    line.append(
+                        String(repeating: " ", count: target - line.width), style: base, width: target - line.width)
+                }
+            }
+            out.append(line.trimmingTrailingSpaces())
+        }
+        return out
     }
 
     // MARK: Inline text

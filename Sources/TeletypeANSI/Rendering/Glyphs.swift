@@ -11,6 +11,8 @@ struct Glyphs: Sendable {
     var codeBottom: String
     var codeGutter: String
     var continuation: String
+    /// The right corners of a rounded box (a card); its left ones are the code frame's.
+    var boxTopRight: String, boxBottomRight: String
     // Table corners and joints: top, middle and bottom rows, each left / cross / right.
     var topLeft: String, topJoin: String, topRight: String
     var midLeft: String, midJoin: String, midRight: String
@@ -19,12 +21,14 @@ struct Glyphs: Sendable {
     static let unicode = Glyphs(
         bullets: ["•", "◦", "▪"], checked: "☑", unchecked: "☐", quoteBar: "│", horizontal: "─",
         heavyHorizontal: "═", vertical: "│", codeTop: "╭", codeBottom: "╰", codeGutter: "│",
-        continuation: "↪", topLeft: "┌", topJoin: "┬", topRight: "┐", midLeft: "├", midJoin: "┼",
+        continuation: "↪", boxTopRight: "╮", boxBottomRight: "╯", topLeft: "┌", topJoin: "┬", topRight: "┐",
+        midLeft: "├", midJoin: "┼",
         midRight: "┤", bottomLeft: "└", bottomJoin: "┴", bottomRight: "┘")
 
     static let ascii = Glyphs(
         bullets: ["*", "-", "+"], checked: "[x]", unchecked: "[ ]", quoteBar: "|", horizontal: "-",
         heavyHorizontal: "=", vertical: "|", codeTop: "+", codeBottom: "+", codeGutter: "|",
-        continuation: ">", topLeft: "+", topJoin: "+", topRight: "+", midLeft: "+", midJoin: "+",
+        continuation: ">", boxTopRight: "+", boxBottomRight: "+", topLeft: "+", topJoin: "+", topRight: "+",
+        midLeft: "+", midJoin: "+",
         midRight: "+", bottomLeft: "+", bottomJoin: "+", bottomRight: "+")
 }

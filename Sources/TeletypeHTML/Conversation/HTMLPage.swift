@@ -138,6 +138,17 @@ enum HTMLPageStyles {
             .markdown-alert-warning .markdown-alert-title::before { content: "⚠ "; }
             .markdown-alert-caution .markdown-alert-title::before { content: "✖ "; }
             .raw-html { color: var(--muted); }
+            .a2ui-surface { margin: .5rem 0; }
+            .a2ui-card { border: 1px solid var(--border); border-radius: 10px; padding: .5rem 1rem; margin: .4rem 0; }
+            .a2ui-row { display: flex; flex-wrap: wrap; gap: .4rem 1rem; align-items: center; }
+            .a2ui-column { display: flex; flex-direction: column; gap: .3rem; }
+            .a2ui-text p { margin: 0; } .a2ui-caption { color: var(--muted); font-size: .85em; }
+            .a2ui-surface h1, .a2ui-surface h2, .a2ui-surface h3, .a2ui-surface h4, .a2ui-surface h5 { margin: .2rem 0; }
+            .a2ui-button { font: inherit; border: 1px solid var(--border); border-radius: 6px; padding: .2rem .8rem; background: var(--bubble); color: var(--fg); }
+            .a2ui-primary { background: var(--accent); color: var(--bg); }
+            .a2ui-field, .a2ui-checkbox, .a2ui-slider { display: block; margin: .2rem 0; }
+            .a2ui-check, .a2ui-problem, .a2ui-notice { color: var(--muted); font-style: italic; margin: .2rem 0; }
+            .a2ui-choice { border: none; padding: 0; margin: .2rem 0; }
             @media print {
               :root { --bg: #ffffff; --fg: #000000; }
               .tt-actions { display: none; }

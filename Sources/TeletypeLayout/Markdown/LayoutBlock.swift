@@ -23,6 +23,24 @@ public enum LayoutBlock: Sendable, Equatable {
     case table(LayoutTable)
     /// The footnotes of the document, in number order.
     case footnotes([LayoutFootnote])
+    /// Columns side by side when they fit the width, one under another when they do not
+    /// (generated UI's rows).
+    case columns([LayoutColumn])
+    /// Blocks in a frame (generated UI's cards).
+    case box([LayoutBlock])
+    /// Blocks one under another with no blank line between (generated UI's columns).
+    case stack([LayoutBlock])
+}
+
+/// One column of ``LayoutBlock/columns(_:)``.
+public struct LayoutColumn: Sendable, Equatable {
+    /// The column's blocks.
+    public var blocks: [LayoutBlock]
+
+    /// Creates a column.
+    public init(blocks: [LayoutBlock]) {
+        self.blocks = blocks
+    }
 }
 
 /// A list whose items carry their own markers.

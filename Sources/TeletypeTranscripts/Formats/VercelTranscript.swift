@@ -30,6 +30,10 @@ enum VercelTranscript {
                 if let text { message.reasoningTexts[id] = text }
             case _ where type == "dynamic-tool" || type.hasPrefix("tool-"):
                 message.parts.append(.toolCall(toolCall(part, type: type, offset: offset)))
+                A2UIMessagesFound.add(A2UIMessagesFound.messages(in: part["output"]), to: &message)
+            case _ where type.hasPrefix("data-") && !A2UIMessagesFound.messages(in: part["data"]).isEmpty:
+                // Generated UI the agent streamed as data: the reply's interface.
+                A2UIMessagesFound.add(A2UIMessagesFound.messages(in: part["data"]), to: &message)
             case "file":
                 let url = part["url"]?.string ?? ""
                 message.attachments.append(

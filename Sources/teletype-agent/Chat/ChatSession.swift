@@ -60,7 +60,7 @@ final class ChatSession {
     init(settings: Settings) {
         self.settings = settings
         conversationID = settings.conversationID
-        layout = ConversationLayout(appearance: settings.appearance)
+        layout = ConversationLayout(appearance: settings.appearance, ui: .standard)
         lines = ConversationLineCache(
             renderer: ConversationTerminalRenderer(
                 width: Console.terminalWidth ?? 80, capabilities: settings.capabilities,
