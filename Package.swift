@@ -57,7 +57,7 @@ let package = Package(
             name: "TeletypeFuzzing",
             dependencies: [
                 "Teletype", "TeletypeMarkdown", "TeletypeLayout", "TeletypeANSI", "TeletypeHTML", "TeletypeTransports",
-                "TeletypeSnapshotTesting", "TeletypeTestSupport",
+                "TeletypeSnapshotTesting", "TeletypeTestSupport", "TeletypeA2UI",
             ]),
         .executableTarget(name: "teletype-fuzz", dependencies: ["TeletypeFuzzing"], path: "Fuzz/teletype-fuzz"),
         .executableTarget(

@@ -12,6 +12,8 @@ public enum FuzzTarget: String, Sendable, CaseIterable {
     case recording
     /// Terminal bytes fed to the snapshot library's terminal emulator.
     case terminalEmulator = "terminal-emulator"
+    /// A2UI message streams read, resolved and drawn.
+    case a2ui
 
     /// What went wrong for this input: an empty list when every property held. A crash or a hang
     /// is found by the fuzzer itself.
@@ -22,6 +24,7 @@ public enum FuzzTarget: String, Sendable, CaseIterable {
         case .transcript: TranscriptFuzzing.problems(in: bytes)
         case .recording: RecordingFuzzing.problems(in: bytes)
         case .terminalEmulator: EmulatorFuzzing.problems(in: bytes)
+        case .a2ui: A2UIFuzzing.problems(in: bytes)
         }
     }
 }

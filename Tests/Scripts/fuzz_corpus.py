@@ -47,6 +47,12 @@ write("transcript", (root / "Samples/conversation.json").read_bytes())
 for path in (root / "Tests/Fixtures/streams").iterdir():
     write("recording", path.read_bytes())
 write("recording", (root / "Samples/replay.jsonl").read_bytes())
+# A2UI streams: the catalogs' examples, when the corpus is beside the project.
+a2ui = root.parent / "shared" / "corpus" / "a2ui" / "specification" / "v0_9"
+if a2ui.is_dir():
+    for path in sorted(a2ui.rglob("*.json*")):
+        if "examples" in path.parts or "cases" in path.parts:
+            write("a2ui", path.read_bytes()[:16384])
 # Real provider captures, when the corpus is beside the project (read where it is, never copied in).
 streams = root.parent / "shared" / "corpus" / "streams"
 if streams.is_dir():

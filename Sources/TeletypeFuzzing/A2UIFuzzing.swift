@@ -1,0 +1,27 @@
+import TeletypeA2UI
+import TeletypeANSI
+import TeletypeLayout
+
+/// A2UI message streams: read, resolved and drawn at a width taken from the input, in plain text,
+/// ANSI and HTML — safe, every line fitting, and no problem that does not name a line.
+enum A2UIFuzzing {
+    static func problems(in bytes: [UInt8]) -> [String] {
+        let width = 12 + Int(bytes.first ?? 0) % 120
+        let text = String(decoding: bytes, as: UTF8.self)
+        let stream = A2UIStream(reading: text)
+        let blocks = A2UIRenderer.blocks(stream)
+        var problems: [String] = []
+        let plain = TerminalRenderer(width: width, capabilities: .plain).render(blocks)
+        problems += RenderedOutputChecks.plain(plain, "a2ui plain")
+        problems += RenderedOutputChecks.fits(plain, width: width, "a2ui plain")
+        let ansi = TerminalRenderer(width: width, capabilities: .full).render(blocks)
+        problems += RenderedOutputChecks.ansi(ansi, "a2ui ansi")
+        problems += RenderedOutputChecks.fits(ansi, width: width, "a2ui ansi")
+        problems += RenderedOutputChecks.html(A2UIRenderer.html(stream), "a2ui html")
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
+        for problem in stream.problems where problem.line < 1 || problem.line > lines {
+            problems.append("a2ui: a problem on line \(problem.line) of \(lines)")
+        }
+        return problems
+    }
+}
