@@ -43,9 +43,9 @@ enum MathSpans {
             }
             // A display opener at the end of the line: its close must come before a blank line.
             var consumed = 1
-            let rewritten = rewriteLine(
-                line, following: lines[(index + 1)...].map { UnsafeRawBufferPointer(rebasing: bytes[$0]) },
-                consumed: &consumed)
+            // The lines after it, read only when a display's opener ends this line.
+            let following = LazyLines(bytes: bytes, ranges: lines, start: index + 1)
+            let rewritten = rewriteLine(line, following: following, consumed: &consumed)
             if let rewritten {
                 out.append(contentsOf: rewritten)
                 changed = true
@@ -107,9 +107,7 @@ enum MathSpans {
 
     /// A line with its math rewritten, nil when it has none; a display that goes on over
     /// `following` lines takes them too (`consumed` says how many lines in all).
-    static func rewriteLine(
-        _ line: UnsafeRawBufferPointer, following: [UnsafeRawBufferPointer], consumed: inout Int
-    ) -> [UInt8]? {
+    static func rewriteLine(_ line: UnsafeRawBufferPointer, following: LazyLines, consumed: inout Int) -> [UInt8]? {
         let n = line.count
         var out: [UInt8] = []
         var copied = 0
@@ -247,10 +245,10 @@ enum MathSpans {
     /// before a blank line or a fence: its bytes from the opener to the end of the closer's line,
     /// and how many following lines it took.
     static func multiline(
-        _ line: UnsafeRawBufferPointer, opener: Int, openerLength: Int, closer: [UInt8],
-        following: [UnsafeRawBufferPointer]
+        _ line: UnsafeRawBufferPointer, opener: Int, openerLength: Int, closer: [UInt8], following: LazyLines
     ) -> (bytes: [UInt8], lines: Int)? {
-        for (offset, next) in following.enumerated() {
+        for offset in 0..<following.count {
+            let next = following[offset]
             if next.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }) || fenceMark(next) != nil {
                 return nil
             }
@@ -258,7 +256,7 @@ enum MathSpans {
             // The text of the display: the rest of the opener's line, the lines between, the
             // closer's line up to it.
             var content = Array(line[(opener + openerLength)...])
-            for between in following[..<offset] { content += between }
+            for between in 0..<offset { content += following[between] }
             content += next[..<end]
             guard
                 content.contains(where: {
@@ -274,6 +272,15 @@ enum MathSpans {
             return (bytes, offset + 1)
         }
         return nil
+    }
+
+    /// The lines after a line, read when asked for.
+    struct LazyLines {
+        let bytes: UnsafeRawBufferPointer
+        let ranges: [Range<Int>]
+        let start: Int
+        var count: Int { max(0, ranges.count - start) }
+        subscript(offset: Int) -> UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: bytes[ranges[start + offset]]) }
     }
 
     static func find(_ needle: [UInt8], in line: UnsafeRawBufferPointer, from start: Int) -> Int? {
