@@ -96,7 +96,7 @@ enum A2UIHTML {
             if !label.isEmpty { out += "<legend>\(e(label))</legend>" }
             for option in options {
                 out +=
-                    "<label><input type=\"\(multiple ? "checkbox" : "radio")\"\(option.chosen ? " checked" : "") /> \(e(option.label))</label> "
+                    "<label><input type=\"\(multiple ? "checkbox" : "radio")\"\(option.chosen ? " checked" : "") disabled /> \(e(option.label))</label> "
             }
             return out + "</fieldset>\n"
         case .slider(_, let label, let minimum, let maximum, let value):

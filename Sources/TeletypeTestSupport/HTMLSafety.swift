@@ -2,10 +2,11 @@
 /// every tag and attribute the way a browser's tokenizer would and reports anything that could run
 /// script, load from elsewhere or change where the page points.
 public enum HTMLSafety {
-    /// Elements that run script, embed other documents, submit data or rebase URLs.
+    /// Elements that run script, embed other documents, submit data or rebase URLs. MathML is allowed
+    /// (Teletype writes it for math) except `annotation-xml`, the one element that can hold HTML.
     static let forbiddenElements: Set<String> = [
         "script", "iframe", "frame", "frameset", "object", "embed", "applet", "base", "form", "input", "button",
-        "textarea", "select", "link", "svg", "math", "template", "video", "audio", "source", "track", "portal",
+        "textarea", "select", "link", "svg", "annotation-xml", "template", "video", "audio", "source", "track", "portal",
     ]
 
     /// Attributes whose value is a URL.
@@ -33,9 +34,7 @@ public enum HTMLSafety {
             index = tag.end
             if tag.isComment || tag.isClosing { continue }
             let shown = String(String.UnicodeScalarView(scalars[tag.start..<min(tag.end, tag.start + 120)]))
-            let isTaskCheckbox =
-                tag.name == "input" && tag.attributes["type"] == "checkbox" && tag.attributes["disabled"] != nil
-            if forbiddenElements.contains(tag.name) && !isTaskCheckbox {
+            if forbiddenElements.contains(tag.name) && !isDisabledControl(tag) {
                 problems.append("forbidden element <\(tag.name)> in \(shown)")
             }
             if tag.name == "style" {
@@ -64,6 +63,15 @@ public enum HTMLSafety {
             }
         }
         return problems
+    }
+
+    /// Whether a tag is a control shown for its value only (a task's checkbox, a generated UI's
+    /// field or button): disabled, so it neither submits nor takes input, and outside any form.
+    static func isDisabledControl(_ tag: Tag) -> Bool {
+        let controls: Set<String> = ["input", "button", "textarea", "select"]
+        let submits: Set<String> = ["form", "formaction", "formmethod", "formtarget", "name"]
+        return controls.contains(tag.name) && tag.attributes["disabled"] != nil
+            && tag.attributes["type"]?.lowercased() != "image" && submits.isDisjoint(with: tag.attributes.keys)
     }
 
     /// Why a URL attribute is unsafe, or `nil`: script schemes anywhere, `data:` outside images,

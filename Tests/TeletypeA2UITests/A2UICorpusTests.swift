@@ -9,7 +9,7 @@ import Testing
 /// Every A2UI v0.9 stream of the corpus (`../shared/corpus/a2ui`: the basic and minimal catalogs'
 /// examples, the specification's test cases, the samples' messages) draws in the terminal and in
 /// HTML; those of the basic and minimal catalogs without a single fallback line; streamed in
-/// random pieces they end on the batch render.
+/// random pieces they end on the batch render; their HTML passes the static safety check.
 @Suite struct A2UICorpusTests {
     /// Whether a document's surfaces all use the catalogs Teletype draws.
     static func usesKnownCatalogs(_ text: String) -> Bool {
@@ -32,6 +32,7 @@ import Testing
         let terminal = TerminalRenderer(width: 80, capabilities: .plain).render(A2UIRenderer.blocks(stream))
         let html = A2UIRenderer.html(stream)
         #expect(!terminal.isEmpty && !html.isEmpty, "\(path) draws nothing")
+        #expect(HTMLSafety.problems(in: html) == [], "\(path)")
         if Self.usesKnownCatalogs(text) {
             #expect(!terminal.contains("⚠ A2UI"), "\(path):\n\(terminal)")
             #expect(!html.contains("a2ui-problem"), "\(path)")

@@ -2,6 +2,7 @@ import TeletypeANSI
 import TeletypeHTML
 import TeletypeLayout
 import TeletypeMarkdown
+import TeletypeTestSupport
 import Testing
 
 /// Math drawn with Unicode in the terminal and as MathML in HTML.
@@ -39,6 +40,7 @@ import Testing
         let html = MarkdownHTMLRenderer().render(
             MarkdownDocument(parsing: #"$\text{</mtext><script>alert(1)</script>} x$ and $\unknown{<img src=x>}$"#))
         #expect(!html.contains("<script") && !html.contains("<img"))
+        #expect(HTMLSafety.problems(in: html) == [])
         let terminal = TerminalRenderer(width: 80, capabilities: .full).render(
             markdown: "$\\text{\u{1B}]0;owned\u{7}} x$")
         #expect(!terminal.contains("\u{1B}]0;"))

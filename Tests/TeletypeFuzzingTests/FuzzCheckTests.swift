@@ -34,6 +34,8 @@ import Testing
         "<a href=\"data:text/html,x\">",
         "<meta http-equiv=\"refresh\" content=\"0;url=https://evil.example\">", "<form action=\"https://x\">",
         "<img src=\"//evil.example/x\">", "<link rel=stylesheet href=\"https://evil.example/x.css\">",
+        "<button>x</button>", "<input type=\"text\">", "<button disabled formaction=\"https://x\">",
+        "<input type=\"image\" disabled>", "<select name=\"a\" disabled>",
     ])
     func htmlCheckFindsUnsafeMarkup(_ html: String) {
         #expect(!HTMLSafety.problems(in: html).isEmpty, "\(html)")
@@ -45,6 +47,8 @@ import Testing
             <img src="data:image/png;base64,AAAA" alt="x" /><input type="checkbox" disabled="" /> <a href="#fn1">1</a>
             """
         #expect(HTMLSafety.problems(in: html) == [])
+        let controls = "<button class=\"a2ui-button\" disabled>Go</button><input type=\"range\" value=\"3\" disabled />"
+        #expect(HTMLSafety.problems(in: controls + "<textarea disabled>x</textarea>") == [])
         #expect(HTMLSafety.problems(in: "<img src=\"https://example.com/a.png\">", allowsRemoteImages: true) == [])
     }
 
