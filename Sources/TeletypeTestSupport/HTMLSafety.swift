@@ -6,7 +6,8 @@ public enum HTMLSafety {
     /// (Teletype writes it for math) except `annotation-xml`, the one element that can hold HTML.
     static let forbiddenElements: Set<String> = [
         "script", "iframe", "frame", "frameset", "object", "embed", "applet", "base", "form", "input", "button",
-        "textarea", "select", "link", "svg", "annotation-xml", "template", "video", "audio", "source", "track", "portal",
+        "textarea", "select", "link", "svg", "annotation-xml", "template", "video", "audio", "source", "track",
+        "portal",
     ]
 
     /// Attributes whose value is a URL.

@@ -280,7 +280,9 @@ enum MathSpans {
         let ranges: [Range<Int>]
         let start: Int
         var count: Int { max(0, ranges.count - start) }
-        subscript(offset: Int) -> UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: bytes[ranges[start + offset]]) }
+        subscript(offset: Int) -> UnsafeRawBufferPointer {
+            UnsafeRawBufferPointer(rebasing: bytes[ranges[start + offset]])
+        }
     }
 
     static func find(_ needle: [UInt8], in line: UnsafeRawBufferPointer, from start: Int) -> Int? {
