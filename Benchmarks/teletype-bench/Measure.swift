@@ -56,6 +56,8 @@ enum Stages {
         var kept: [MarkdownDocument] = []
         time("parse + convert (kept)") { kept.append(MarkdownDocument(parsing: text)) }
         time("release a document") { kept.removeLast() }
+        let withoutMath = MarkdownParser(options: MarkdownParseOptions(recognizesMath: false))
+        time("parse + convert without math (kept)") { kept.append(withoutMath.parse(text)) }
         time("html render") { _ = MarkdownHTMLRenderer(options: .trusted).render(document) }
         time("layout") { _ = MarkdownLayout.layout(document) }
         time("terminal lines") { _ = renderer.lines(blocks) }

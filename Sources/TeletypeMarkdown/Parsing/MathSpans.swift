@@ -21,7 +21,8 @@ enum MathSpans {
         guard bytes.contains(0x24) || bytes.contains(0x5C) else { return nil }
         let lines = lineRanges(bytes)
         var out: [UInt8] = []
-        var changed = false
+        // The bytes up to here that are copied to `out` unchanged only when a later line changes.
+        var unchangedFrom = 0
         var fence: (byte: UInt8, length: Int)?
         var index = 0
         while index < lines.count {
@@ -31,13 +32,11 @@ enum MathSpans {
                 if let found = fenceMark(line), found.byte == open.byte, found.length >= open.length, found.isBare {
                     fence = nil
                 }
-                out.append(contentsOf: line)
                 index += 1
                 continue
             }
             if let found = fenceMark(line) {
                 fence = (found.byte, found.length)
-                out.append(contentsOf: line)
                 index += 1
                 continue
             }
@@ -45,25 +44,31 @@ enum MathSpans {
             var consumed = 1
             // The lines after it, read only when a display's opener ends this line.
             let following = LazyLines(bytes: bytes, ranges: lines, start: index + 1)
-            let rewritten = rewriteLine(line, following: following, consumed: &consumed)
-            if let rewritten {
+            if let rewritten = rewriteLine(line, following: following, consumed: &consumed) {
+                if out.isEmpty { out.reserveCapacity(bytes.count + bytes.count / 16) }
+                out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[unchangedFrom..<range.lowerBound]))
                 out.append(contentsOf: rewritten)
-                changed = true
-            } else {
-                out.append(contentsOf: line)
+                unchangedFrom = lines[index + consumed - 1].upperBound
             }
             index += consumed
         }
-        return changed ? out : nil
+        guard unchangedFrom > 0 else { return nil }
+        out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[unchangedFrom...]))
+        return out
     }
 
     /// The ranges of the lines of `bytes`, each with its line ending.
     static func lineRanges(_ bytes: UnsafeRawBufferPointer) -> [Range<Int>] {
         var ranges: [Range<Int>] = []
         var start = 0
-        for (offset, byte) in bytes.enumerated() where byte == 0x0A {
-            ranges.append(start..<offset + 1)
-            start = offset + 1
+        var offset = 0
+        let count = bytes.count
+        while offset < count {
+            if bytes[offset] == 0x0A {
+                ranges.append(start..<offset + 1)
+                start = offset + 1
+            }
+            offset += 1
         }
         if start < bytes.count { ranges.append(start..<bytes.count) }
         return ranges
@@ -108,6 +113,13 @@ enum MathSpans {
     /// A line with its math rewritten, nil when it has none; a display that goes on over
     /// `following` lines takes them too (`consumed` says how many lines in all).
     static func rewriteLine(_ line: UnsafeRawBufferPointer, following: LazyLines, consumed: inout Int) -> [UInt8]? {
+        // Most lines hold neither a dollar nor a backslash.
+        var mayHoldMath = false
+        for byte in line where byte == 0x24 || byte == 0x5C {
+            mayHoldMath = true
+            break
+        }
+        guard mayHoldMath else { return nil }
         let n = line.count
         var out: [UInt8] = []
         var copied = 0
@@ -314,10 +326,27 @@ enum MathSpans {
             || (0x7B...0x7E).contains(byte)
     }
 
+    /// Whether `text` holds either marker, read as UTF-8 bytes (comparing characters would cost
+    /// more than the whole parse).
+    static func holdsMarker(_ text: String) -> Bool {
+        func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard bytes.count >= 3 else { return false }
+            var i = 0
+            let last = bytes.count - 2
+            while i < last {
+                if bytes[i] == 0xEF, bytes[i + 1] == 0xB7, bytes[i + 2] == 0x90 || bytes[i + 2] == 0x91 { return true }
+                i += 1
+            }
+            return false
+        }
+        if let found = text.utf8.withContiguousStorageIfAvailable(scan) { return found }
+        return Array(text.utf8).withUnsafeBufferPointer(scan)
+    }
+
     /// Whether a marker turned up outside math in `blocks`: the scan took code or raw HTML for
     /// text, and the document must be parsed without math.
     static func hasStrayMarker(_ blocks: [Block]) -> Bool {
-        func stray(_ text: String) -> Bool { text.contains(inlineMarker) || text.contains(displayMarker) }
+        func stray(_ text: String) -> Bool { holdsMarker(text) }
         func inlines(_ list: [Inline]) -> Bool {
             list.contains { inline in
                 switch inline {
