@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "TeletypeANSI", targets: ["TeletypeANSI"]),
         .library(name: "TeletypeHTML", targets: ["TeletypeHTML"]),
         .library(name: "TeletypeA2UI", targets: ["TeletypeA2UI"]),
+        .library(name: "TeletypeArchive", targets: ["TeletypeArchive"]),
         .library(name: "TeletypeSnapshotTesting", targets: ["TeletypeSnapshotTesting"]),
         .executable(name: "teletype", targets: ["teletype"]),
         .executable(name: "teletype-agent", targets: ["teletype-agent"]),
@@ -34,6 +35,9 @@ let package = Package(
         .target(name: "TeletypeHTML", dependencies: ["TeletypeLayout"]),
         .target(
             name: "TeletypeA2UI", dependencies: ["Teletype", "TeletypeMarkdown", "TeletypeLayout", "TeletypeHTML"]),
+        .target(
+            name: "TeletypeArchive",
+            dependencies: ["Teletype", "TeletypeMarkdown", "TeletypeLayout", "TeletypeHTML", "TeletypeTranscripts"]),
         .target(name: "TeletypeTestSupport", path: "Sources/TeletypeTestSupport"),
         .target(
             name: "TeletypeSnapshotTesting",
@@ -42,7 +46,7 @@ let package = Package(
             name: "TeletypeCommandLine",
             dependencies: [
                 "Teletype", "TeletypeMarkdown", "TeletypeLayout", "TeletypeANSI", "TeletypeHTML", "TeletypeTranscripts",
-                "TeletypeA2UI",
+                "TeletypeA2UI", "TeletypeArchive",
             ]
         ),
         .executableTarget(name: "teletype", dependencies: ["TeletypeCommandLine"]),
@@ -50,7 +54,7 @@ let package = Package(
             name: "teletype-agent",
             dependencies: [
                 "TeletypeCommandLine", "Teletype", "TeletypeMarkdown", "TeletypeLayout", "TeletypeANSI", "TeletypeHTML",
-                "TeletypeTransports",
+                "TeletypeTransports", "TeletypeArchive",
             ]
         ),
         .target(
@@ -78,7 +82,7 @@ let package = Package(
             name: "TeletypeConversationTests",
             dependencies: [
                 "TeletypeANSI", "TeletypeHTML", "TeletypeTransports", "TeletypeTranscripts", "TeletypeSnapshotTesting",
-                "TeletypeTestSupport",
+                "TeletypeTestSupport", "TeletypeArchive",
             ]),
         .testTarget(name: "TeletypeFuzzingTests", dependencies: ["TeletypeFuzzing", "TeletypeTestSupport"]),
         .testTarget(

@@ -64,6 +64,14 @@ package enum Console {
         return Int(size.ws_col)
     }
 
+    /// The width of the terminal standard error shows on, when it is one (for progress bars).
+    package static var stderrWidth: Int? {
+        guard isatty(STDERR_FILENO) == 1 else { return nil }
+        var size = winsize()
+        guard ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+
     /// The terminal's height in rows, when standard output is one.
     package static var terminalHeight: Int? {
         guard outputIsTerminal else { return nil }

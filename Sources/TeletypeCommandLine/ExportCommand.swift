@@ -1,4 +1,5 @@
 import Teletype
+import TeletypeArchive
 import TeletypeHTML
 import TeletypeLayout
 import TeletypeMarkdown
@@ -15,26 +16,40 @@ import TeletypeTranscripts
     import Darwin
 #endif
 
-/// `teletype export`: writes a transcript as a self-contained HTML page.
+/// `teletype export`: writes a transcript as a self-contained HTML page, or many transcripts as an
+/// archive folder with an index.
 enum ExportCommand {
     static let usage = """
         USAGE
           teletype export FILE -o OUT.html [options]
+          teletype export FILE|FOLDER... -o OUTDIR [options]
+          teletype export - -o OUTDIR [options]          (the paths, one a line, on standard input)
 
         Writes an AI conversation as one self-contained HTML page: inline CSS (light and dark), print styles,
         reasoning and tool calls as <details>, no JavaScript, and a Content-Security-Policy. Answers are
         rendered as untrusted Markdown. The page is written atomically: on any error no file is left.
         JSONL transcripts are read a message at a time, so memory stays flat however long they are.
 
+        With several transcripts, a folder (searched for .json, .jsonl and .ndjson files), or an output
+        that is a folder (one that exists, or a path ending in /), every transcript becomes a page under
+        OUTDIR/pages/ and OUTDIR/index.html lists them: title, first and last time, messages, models and
+        tools, in the order the conversations began. Transcripts are exported side by side on every core;
+        pages already up to date (same input bytes, same options) are kept. A bad transcript is reported
+        as FILE:LINE:COL and leaves no page; the others go on, and the command ends with exit 2. Ctrl-C
+        stops after the pages being written: complete pages stay, and the index lists them.
+
         OPTIONS
-          -o, --output OUT.html         Where to write the page (required)
-          --from FORMAT                 The transcript's format: teletype, stream, vercel, openai, anthropic,
-                                        openai-responses or gemini (default: detected)
+          -o, --output OUT.html|OUTDIR  Where to write the page, or the archive's folder (required)
+          --from FORMAT                 The transcripts' format: teletype, stream, vercel, openai, anthropic,
+                                        openai-responses or gemini (default: detected for each file)
           --theme auto|light|dark|plain Colours: the reader's preference (default), or fixed
           --allow-remote-images         Load images from the web (otherwise they show as links)
           --trusted                     A transcript you trust: raw HTML passes (scripts stay blocked by the
                                         page's Content-Security-Policy), every URL is kept, images load
-          --title TEXT                  The page's title (default: the first question)
+          --title TEXT                  The page's title (default: the first question); an archive's index
+          --jobs N                      Transcripts exported at a time (default: the number of cores)
+          --force                       Write every page again, even those up to date
+          --quiet                       No progress bar (it is drawn only when standard error is a terminal)
           -h, --help                    Show this help
 
         """
@@ -44,6 +59,8 @@ enum ExportCommand {
             .init(names: ["--output", "-o"], takesValue: true), .init(names: ["--from"], takesValue: true),
             .init(names: ["--theme"], takesValue: true), .init(names: ["--allow-remote-images"], takesValue: false),
             .init(names: ["--title"], takesValue: true), .init(names: ["--trusted"], takesValue: false),
+            .init(names: ["--jobs"], takesValue: true), .init(names: ["--force"], takesValue: false),
+            .init(names: ["--quiet", "-q"], takesValue: false),
         ], usage: usage)
 
     static func run(arguments: [String]) throws -> Int32 {
@@ -51,16 +68,29 @@ enum ExportCommand {
         let from = try parser.choice(parsed, "--from", in: TranscriptFormat.allCases.map(\.rawValue), default: "")
         let theme = try parser.choice(
             parsed, "--theme", in: HTMLPage.ColorScheme.allCases.map(\.rawValue), default: "auto")
-        guard parsed.positional.count == 1 else {
-            throw CommandError.usage(
-                parsed.positional.isEmpty
-                    ? "expected a transcript file" : "expected one transcript file, got \(parsed.positional.count)",
-                help: usage)
+        guard !parsed.positional.isEmpty else {
+            throw CommandError.usage("expected a transcript file or folder", help: usage)
         }
         guard let output = parsed.value("--output"), !output.isEmpty else {
-            throw CommandError.usage("-o OUT.html is required", help: usage)
+            throw CommandError.usage("-o OUT.html (or -o OUTDIR for an archive) is required", help: usage)
         }
-        let path = parsed.positional[0]
+        var options = HTMLRenderOptions.untrusted
+        options.loadsRemoteImages = parsed.isSet("--allow-remote-images")
+        if parsed.isSet("--trusted") { options = .trusted }
+        let exporter = ConversationPageExporter(
+            options: options, colorScheme: HTMLPage.ColorScheme(rawValue: theme) ?? .auto,
+            format: TranscriptFormat(rawValue: from), title: parsed.value("--title"), ui: .standard)
+        let outputIsFolder = output.hasSuffix("/") || FileKind.isFolder(output)
+        let isArchive =
+            parsed.positional.count > 1 || outputIsFolder || parsed.positional.contains { $0 != "-" && FileKind.isFolder($0) }
+        if isArchive {
+            return try ExportArchive.run(parsed: parsed, output: output, exporter: exporter)
+        }
+        return try exportOne(parsed.positional[0], to: output, exporter: exporter)
+    }
+
+    /// One transcript to one page.
+    static func exportOne(_ path: String, to output: String, exporter: ConversationPageExporter) throws -> Int32 {
         let input: String
         if path == "-" {
             input =
@@ -71,62 +101,18 @@ enum ExportCommand {
             input = path
         }
         defer { if path == "-" { try? FileManager.default.removeItem(atPath: input) } }
-
-        let colorScheme = HTMLPage.ColorScheme(rawValue: theme) ?? .auto
-        let appearance: AIAppearance = colorScheme == .dark ? .dark : colorScheme == .plain ? .plain : .light
-        var options = HTMLRenderOptions.untrusted
-        options.loadsRemoteImages = parsed.isSet("--allow-remote-images")
-        if parsed.isSet("--trusted") { options = .trusted }
-        let renderer = ConversationHTMLRenderer(options: options, appearance: appearance)
-        let layout = ConversationLayout(appearance: appearance, ui: .standard)
-        let state = ConversationViewState(actions: [], expandToolCalls: true)
-
-        let file = try AtomicFile(path: output)
         do {
-            var title = parsed.value("--title")
-            var wroteHeader = false
-            var batch: [Message] = []
-            var laidOut = 0
-            // Messages are laid out and rendered in batches on every core, and written in order;
-            // memory holds one batch at a time.
-            func flush() throws {
-                if !wroteHeader {
-                    let page = HTMLPage(
-                        title: title ?? "Conversation", colorScheme: colorScheme,
-                        allowsRemoteImages: options.loadsRemoteImages, allowsAnyImage: options.allowsAnyURL)
-                    try file.write(page.header)
-                    wroteHeader = true
-                }
-                let messages = batch
-                let first = laidOut
-                let fragments = ParallelWork.map(messages.count) { index in
-                    layout.row(for: messages[index], isFirst: first + index == 0, isLatestReply: false, state: state)
-                        .map(renderer.render)
-                }
-                for fragment in fragments { if let fragment { try file.write(fragment) } }
-                laidOut += messages.count
-                batch.removeAll(keepingCapacity: true)
-            }
-            try TranscriptStream(format: TranscriptFormat(rawValue: from)).forEachMessage(
-                inFileAt: input, name: path == "-" ? "<stdin>" : path
-            ) { message in
-                if title == nil && message.role.isUser {
-                    title = String(message.text.prefix(80)).split(separator: "\n").first.map(String.init)
-                }
-                batch.append(message)
-                // The title comes from the first question: the first batch waits for it a little.
-                if batch.count >= 256 && (title != nil || laidOut > 0 || batch.count >= 1024) { try flush() }
-            }
-            try flush()
-            try file.write(HTMLPage(title: "", colorScheme: colorScheme).footer)
-            try file.commit()
+            try exporter.export(transcriptAt: input, name: path == "-" ? "<stdin>" : path, to: output)
         } catch let error as TranscriptError {
-            file.discard()
             throw CommandError.malformed(error.description)
-        } catch {
-            file.discard()
-            throw error
+        } catch let error as FileWriteError {
+            throw CommandError.failure(error.message)
         }
         return 0
     }
+}
+
+extension FileKind {
+    /// Whether `path` is a folder (following links).
+    static func isFolder(_ path: String) -> Bool { FileKind.of(path)?.isFolder == true }
 }

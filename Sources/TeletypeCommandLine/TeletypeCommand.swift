@@ -1,3 +1,4 @@
+import TeletypeArchive
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -81,6 +82,9 @@ package enum TeletypeCommand {
                 Console.error("teletype: error: \(message)\n")
                 return 2
             }
+        } catch let error as FileWriteError {
+            Console.error("teletype: \(error.message)\n")
+            return 1
         } catch {
             Console.error("teletype: \(error)\n")
             return 1

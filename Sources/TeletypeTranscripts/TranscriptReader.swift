@@ -66,7 +66,18 @@ public struct TranscriptReader: Sendable {
                 document["contents"] != nil || document["candidates"] != nil
                 ? .gemini
                 : Self.isResponsesExchange(document) ? .openaiResponses : nil
-            return try decode(list, path: path, system: system, shape: shape)
+            var transcript = try decode(list, path: path, system: system, shape: shape)
+            // An exchange's document names its model once (a request's or response's `model`,
+            // Gemini's `modelVersion`): it wrote the replies that name none.
+            let model =
+                document["model"]?.string ?? document["response"]?["model"]?.string ?? document["modelVersion"]?.string
+            if let model {
+                for index in transcript.messages.indices
+                where transcript.messages[index].role == .assistant && transcript.messages[index].model == nil {
+                    transcript.messages[index].model = model
+                }
+            }
+            return transcript
         } catch {
             let location = JSONParser.location(of: error.path, in: bytes) ?? (1, 1)
             throw TranscriptError(file: file, line: location.line, column: location.column, message: error.message)

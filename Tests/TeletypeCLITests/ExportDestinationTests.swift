@@ -3,7 +3,7 @@ import TeletypeTestSupport
 import Testing
 
 /// Where `teletype export` writes: a device is written, never replaced, and a full one is an error; a
-/// symbolic link's target is replaced, not the link; a folder is refused.
+/// symbolic link's target is replaced, not the link; a folder gets an archive of one.
 @Suite struct ExportDestinationTests {
     let cli = CommandLineTests()
     let sample = PackageRoot.url.appendingPathComponent("Samples/conversation.json").path
@@ -27,7 +27,10 @@ import Testing
         #expect(result.status == 0, "\(result.error)")
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == target.path)
         #expect(try String(contentsOf: target, encoding: .utf8).hasPrefix("<!DOCTYPE html>"))
+        // Into a folder, a transcript becomes an archive of one: its page and an index.
         let intoFolder = try cli.run(["export", sample, "-o", folder.path])
-        #expect(intoFolder.status == 1 && intoFolder.error.contains("is a directory"))
+        #expect(intoFolder.status == 0, "\(intoFolder.error)")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("pages/conversation.json.html").path))
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("index.html").path))
     }
 }

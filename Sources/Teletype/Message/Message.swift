@@ -13,12 +13,14 @@ public struct Message: AIMessage, Equatable, Hashable {
     public var reasoningTexts: [String: String]
     /// When the message was written, if known (seconds since 1970).
     public var createdAt: Double?
+    /// The model that wrote the message, if known (an assistant's reply).
+    public var model: String?
 
     /// Creates a message.
     public init(
         id: String, role: AIMessageRole, text: String, isGenerating: Bool = false, parts: [AIMessagePart] = [],
         attachments: [AIMessageAttachment] = [], uiDocument: AIUIDocument? = nil, rating: AIMessageRating? = nil,
-        reasoningTexts: [String: String] = [:], createdAt: Double? = nil
+        reasoningTexts: [String: String] = [:], createdAt: Double? = nil, model: String? = nil
     ) {
         self.id = id
         self.role = role
@@ -30,6 +32,7 @@ public struct Message: AIMessage, Equatable, Hashable {
         self.rating = rating
         self.reasoningTexts = reasoningTexts
         self.createdAt = createdAt
+        self.model = model
     }
 
     /// A copy of any message.
@@ -43,7 +46,8 @@ public struct Message: AIMessage, Equatable, Hashable {
         self.init(
             id: message.id, role: message.role, text: message.text, isGenerating: message.isGenerating,
             parts: message.parts, attachments: message.attachments, uiDocument: message.uiDocument,
-            rating: message.rating, reasoningTexts: texts)
+            rating: message.rating, reasoningTexts: texts, createdAt: (message as? Message)?.createdAt,
+            model: (message as? Message)?.model)
     }
 
     public func reasoningText(for part: AIReasoningPart) -> String? { reasoningTexts[part.id] }

@@ -31,6 +31,7 @@ extension Message: Codable {
             for (key, text) in texts.pairs { if let text = text.string { reasoningTexts[key] = text } }
         }
         createdAt = object["created_at"]?.number
+        model = object["model"]?.string
     }
 
     static func attachment(_ object: JSONObject) -> AIMessageAttachment {
@@ -84,6 +85,7 @@ extension Message: Codable {
         }
         if !texts.isEmpty { object["reasoning_text"] = .object(texts) }
         if let created = (message as? Message)?.createdAt { object["created_at"] = .number(created) }
+        if let model = (message as? Message)?.model { object["model"] = .string(model) }
         return .object(object)
     }
 

@@ -126,6 +126,7 @@ enum HTMLPageStyles {
             .tt-suggestions li { border: 1px solid var(--border); border-radius: 999px; padding: .3rem .9rem; }
             a { color: var(--accent); }
             table { border-collapse: collapse; } th, td { border: 1px solid var(--border); padding: .3rem .6rem; }
+            .tt-archive { width: 100%; } .tt-archive td { vertical-align: top; } .tt-archive .tt-number { text-align: right; }
             blockquote { margin: .5rem 0; padding-left: 1rem; border-left: 3px solid var(--border); color: var(--muted); }
             .markdown-alert { margin: .5rem 0; padding: .1rem 1rem; border-left: 3px solid var(--alert); }
             .markdown-alert-title { font-weight: 600; color: var(--alert); margin: .4rem 0; }

@@ -1,5 +1,6 @@
 import Foundation
 import Teletype
+import TeletypeArchive
 import TeletypeCommandLine
 import TeletypeTransports
 

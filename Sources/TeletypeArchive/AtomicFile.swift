@@ -8,6 +8,19 @@
     import Glibc
 #endif
 
+/// A file that could not be written: what and why (`cannot write 'PATH': …`).
+public struct FileWriteError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The whole message, naming the file.
+    public var message: String
+
+    /// An error with its message.
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}
+
 /// A file written beside its destination and moved into place only when complete, so a failure never
 /// leaves a partial file behind. A symbolic link is followed (the file it points to is replaced, not
 /// the link); a destination that is not a regular file (a device such as `/dev/stdout`, a pipe) is
@@ -29,11 +42,11 @@ package final class AtomicFile {
         var status = stat()
         if stat(url.path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
             guard status.st_mode & S_IFMT != S_IFDIR else {
-                throw CommandError.failure("cannot write '\(path)': it is a directory")
+                throw FileWriteError("cannot write '\(path)': it is a directory")
             }
             let descriptor = open(url.path, O_WRONLY)
             guard descriptor >= 0 else {
-                throw CommandError.failure("cannot write '\(path)': permission denied")
+                throw FileWriteError("cannot write '\(path)': permission denied")
             }
             self.descriptor = descriptor
             temporary = nil
@@ -42,13 +55,13 @@ package final class AtomicFile {
         let folder = url.deletingLastPathComponent().path
         var folderStatus = stat()
         guard stat(folder, &folderStatus) == 0, folderStatus.st_mode & S_IFMT == S_IFDIR else {
-            throw CommandError.failure("cannot write '\(path)': the folder '\(folder)' does not exist")
+            throw FileWriteError("cannot write '\(path)': the folder '\(folder)' does not exist")
         }
         let temporary =
             url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).partial").path
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else {
-            throw CommandError.failure("cannot write '\(path)': permission denied")
+            throw FileWriteError("cannot write '\(path)': permission denied")
         }
         self.temporary = temporary
         self.descriptor = descriptor
@@ -65,7 +78,7 @@ package final class AtomicFile {
             let written = buffer[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
             if written < 0 && errno == EINTR { continue }
             guard written > 0 else {
-                throw CommandError.failure("cannot write '\(destination)': \(String(cString: strerror(errno)))")
+                throw FileWriteError("cannot write '\(destination)': \(String(cString: strerror(errno)))")
             }
             offset += written
         }
@@ -91,7 +104,7 @@ package final class AtomicFile {
         guard let temporary else { return }
         guard rename(temporary, destination) == 0 else {
             discard()
-            throw CommandError.failure("cannot write '\(destination)': \(String(cString: strerror(errno)))")
+            throw FileWriteError("cannot write '\(destination)': \(String(cString: strerror(errno)))")
         }
     }
 

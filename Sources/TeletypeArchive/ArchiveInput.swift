@@ -1,0 +1,115 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A transcript an archive exports, and the page it becomes.
+public struct ArchiveInput: Sendable, Equatable, Hashable {
+    /// The transcript file (as found: the path given, or one below a folder given).
+    public var path: String
+    /// Its page, relative to the archive's folder: `pages/` then the file's path below the folder
+    /// all inputs share, with `.html` added. Stable from run to run and collision-free.
+    public var page: String
+    /// The file's size in bytes.
+    public var size: Int
+
+    /// An input.
+    public init(path: String, page: String, size: Int) {
+        self.path = path
+        self.page = page
+        self.size = size
+    }
+
+    /// The endings of the files a folder is searched for: JSON and JSONL transcripts.
+    public static let transcriptExtensions: Set<String> = ["json", "jsonl", "ndjson"]
+
+    /// The transcripts `paths` name: files as given, folders searched recursively for
+    /// ``transcriptExtensions`` (hidden files and folders, and `excluding` with what is under it,
+    /// skipped). A path that does not exist is returned in `missing`.
+    public static func find(_ paths: [String], excluding: String? = nil) -> (inputs: [ArchiveInput], missing: [String]) {
+        let excluded = excluding.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        var found: [(path: String, absolute: String, size: Int)] = []
+        var roots: [String] = []
+        var missing: [String] = []
+        var seen: Set<String> = []
+        func add(_ path: String, absolute: String, size: Int) {
+            guard seen.insert(absolute).inserted else { return }
+            found.append((path, absolute, size))
+        }
+        for path in paths {
+            let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+            guard let kind = FileKind.of(absolute) else {
+                missing.append(path)
+                continue
+            }
+            guard kind.isFolder else {
+                roots.append(URL(fileURLWithPath: absolute).deletingLastPathComponent().path)
+                add(path, absolute: absolute, size: kind.size)
+                continue
+            }
+            roots.append(absolute)
+            var files: [(relative: String, size: Int)] = []
+            // Folders still to read, relative to the root.
+            var folders = [""]
+            while let folder = folders.popLast() {
+                let full = folder.isEmpty ? absolute : absolute + "/" + folder
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: full)) ?? []
+                for name in names where !name.hasPrefix(".") {
+                    let relative = folder.isEmpty ? name : folder + "/" + name
+                    let path = absolute + "/" + relative
+                    guard path != excluded, let kind = FileKind.of(path) else { continue }
+                    if kind.isFolder {
+                        folders.append(relative)
+                    } else if let dot = name.lastIndex(of: "."),
+                        transcriptExtensions.contains(name[name.index(after: dot)...].lowercased())
+                    {
+                        files.append((relative, kind.size))
+                    }
+                }
+            }
+            for file in files.sorted(by: { $0.relative < $1.relative }) {
+                add(
+                    (path.hasSuffix("/") ? path : path + "/") + file.relative, absolute: absolute + "/" + file.relative,
+                    size: file.size)
+            }
+        }
+        let shared = commonFolder(roots)
+        let inputs = found.map { file in
+            let relative =
+                file.absolute.hasPrefix(shared + "/")
+                ? String(file.absolute.dropFirst(shared.count + 1)) : String(file.absolute.drop { $0 == "/" })
+            return ArchiveInput(path: file.path, page: "pages/" + relative + ".html", size: file.size)
+        }
+        return (inputs, missing)
+    }
+
+    /// The deepest folder that holds every one of `folders` (absolute, standardized paths).
+    static func commonFolder(_ folders: [String]) -> String {
+        guard var shared = folders.first?.split(separator: "/", omittingEmptySubsequences: true) else { return "" }
+        for folder in folders.dropFirst() {
+            let parts = folder.split(separator: "/", omittingEmptySubsequences: true)
+            var count = 0
+            while count < min(shared.count, parts.count), shared[count] == parts[count] { count += 1 }
+            shared.removeLast(shared.count - count)
+        }
+        return "/" + shared.joined(separator: "/")
+    }
+}
+
+/// Whether a path is a folder, and its size (symbolic links followed); nil when it does not exist.
+package struct FileKind {
+    package var isFolder: Bool
+    package var size: Int
+
+    package static func of(_ path: String) -> FileKind? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return FileKind(isFolder: status.st_mode & S_IFMT == S_IFDIR, size: Int(status.st_size))
+    }
+}

@@ -1,0 +1,231 @@
+import Dispatch
+import Synchronization
+import Teletype
+import TeletypeHTML
+import TeletypeTranscripts
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Exports many transcripts at once into a folder: a page each (see ``ConversationPageExporter``)
+/// and an `index.html` listing them, on several cores, skipping pages already up to date. A bad
+/// transcript leaves no page and does not stop the others; a cancelled run leaves complete pages
+/// and an index of them.
+public struct ConversationArchive: Sendable {
+    /// How each page is written.
+    public var exporter: ConversationPageExporter
+    /// How many transcripts are exported at a time (memory grows with it, not with the archive).
+    public var jobs: Int
+    /// Whether pages already up to date are written again.
+    public var force: Bool
+    /// The index page's title.
+    public var title: String
+
+    /// An archive exporter.
+    public init(
+        exporter: ConversationPageExporter = ConversationPageExporter(), jobs: Int = ParallelJobs.cores,
+        force: Bool = false, title: String = "Conversations"
+    ) {
+        self.exporter = exporter
+        self.jobs = max(1, jobs)
+        self.force = force
+        self.title = title
+    }
+
+    /// Where a run is: transcripts and bytes done of all, as each transcript finishes.
+    public struct Progress: Sendable, Equatable {
+        public var filesDone: Int
+        public var filesTotal: Int
+        public var bytesDone: Int
+        public var bytesTotal: Int
+    }
+
+    /// What a run did.
+    public struct Report: Sendable, Equatable {
+        /// The pages written by this run.
+        public var written: [ArchiveEntry] = []
+        /// The pages already up to date.
+        public var skipped: [ArchiveEntry] = []
+        /// The transcripts that could not be exported, each with its reason.
+        public var failures: [ArchiveFailure] = []
+        /// Whether the run stopped early (the rest of the transcripts were not looked at).
+        public var wasCancelled = false
+        /// Every page the index lists (this run's and earlier runs' still present), in its order.
+        public var index: [ArchiveEntry] = []
+    }
+
+    /// The file beside the index that remembers each page's input and options.
+    public static let manifestName = ".teletype-archive.json"
+
+    /// Exports `inputs` into `folder` (created if missing), then writes its `index.html`. Throws
+    /// only when the folder, the index or the manifest cannot be written.
+    public func export(
+        _ inputs: [ArchiveInput], to folder: String, progress: (@Sendable (Progress) -> Void)? = nil,
+        isCancelled: @Sendable @escaping () -> Bool = { false }
+    ) throws -> Report {
+        let folderURL = URL(fileURLWithPath: folder).standardizedFileURL
+        do {
+            try FileManager.default.createDirectory(at: folderURL, withIntermediateDirectories: true)
+        } catch {
+            throw FileWriteError("cannot write '\(folder)': it cannot be made a folder")
+        }
+        Self.removeAbandonedPartials(in: folderURL.path)
+        var manifest = ArchiveManifest.read(from: folderURL.appendingPathComponent(Self.manifestName).path)
+        let optionsKey = Self.optionsKey(exporter)
+        let previous = manifest.entries
+        let exporter = {
+            var exporter = self.exporter
+            exporter.rendersBatchesInParallel = self.jobs == 1 || inputs.count == 1
+            return exporter
+        }()
+        let force = self.force
+        let state = Mutex(RunState(filesTotal: inputs.count, bytesTotal: inputs.reduce(0) { $0 + $1.size }))
+        let progressCallback = progress
+        let work: @Sendable (ArchiveInput) -> Void = { input in
+            let destination = folderURL.appendingPathComponent(input.page).path
+            let outcome: Outcome
+            do {
+                let fingerprint = try ArchiveFingerprint.of(fileAt: input.path, options: optionsKey)
+                if !force, let entry = previous[input.page], entry.fingerprint == fingerprint,
+                    FileManager.default.fileExists(atPath: destination)
+                {
+                    outcome = .skipped(entry)
+                } else {
+                    try FileManager.default.createDirectory(
+                        at: URL(fileURLWithPath: destination).deletingLastPathComponent(),
+                        withIntermediateDirectories: true)
+                    let summary = try exporter.export(
+                        transcriptAt: input.path, name: input.path, to: destination, isCancelled: isCancelled)
+                    outcome = .written(
+                        ArchiveEntry(source: input.path, page: input.page, fingerprint: fingerprint, summary: summary))
+                }
+            } catch is ConversationPageExporter.Cancelled {
+                outcome = .cancelled
+            } catch {
+                outcome = .failed(ArchiveFailure(input: input, error: error))
+            }
+            let snapshot = state.withLock { state -> Progress in
+                state.record(outcome, input)
+                return state.progress
+            }
+            progressCallback?(snapshot)
+        }
+        let jobs = min(self.jobs, max(1, inputs.count))
+        DispatchQueue.concurrentPerform(iterations: jobs) { _ in
+            while !isCancelled(), let next = state.withLock({ $0.takeNext() }) { work(inputs[next]) }
+        }
+        var report = state.withLock { $0.report }
+        report.wasCancelled = isCancelled() || report.wasCancelled
+        // A transcript that fails now loses the page an earlier run made of it.
+        for failure in report.failures {
+            manifest.entries[failure.page] = nil
+            try? FileManager.default.removeItem(at: folderURL.appendingPathComponent(failure.page))
+        }
+        for entry in report.written + report.skipped { manifest.entries[entry.page] = entry }
+        manifest.entries = manifest.entries.filter {
+            FileManager.default.fileExists(atPath: folderURL.appendingPathComponent($0.key).path)
+        }
+        report.index = Self.readingOrder(Array(manifest.entries.values))
+        let index = ArchiveIndexPage(
+            title: title, rows: report.index.map(\.row), colorScheme: exporter.colorScheme)
+        let indexFile = try AtomicFile(path: folderURL.appendingPathComponent("index.html").path)
+        try indexFile.write(index.html)
+        try indexFile.commit()
+        try manifest.write(to: folderURL.appendingPathComponent(Self.manifestName).path)
+        return report
+    }
+
+    /// Entries in reading order: by the time their conversations began (those without a time
+    /// last), then by page.
+    static func readingOrder(_ entries: [ArchiveEntry]) -> [ArchiveEntry] {
+        entries.sorted { a, b in
+            switch (a.summary.firstMessageAt, b.summary.firstMessageAt) {
+            case let (x?, y?) where x != y: return x < y
+            case (.some, nil): return true
+            case (nil, .some): return false
+            default: return a.page < b.page
+            }
+        }
+    }
+
+    /// What, besides the input's bytes, makes a page what it is.
+    static func optionsKey(_ exporter: ConversationPageExporter) -> String {
+        let options = exporter.options
+        return [
+            "teletype-archive 1", exporter.colorScheme.rawValue, exporter.format?.rawValue ?? "detect",
+            exporter.title ?? "", "\(options.allowsRawHTML)", "\(options.allowsAnyURL)",
+            "\(options.loadsRemoteImages)", "\(options.highlightsCode)", "\(options.rendersMath)",
+            "\(options.rendersAlerts)",
+        ].joined(separator: "\u{1F}")
+    }
+
+    /// Removes the unfinished pages (`.NAME.PID.partial`) of runs whose process is gone.
+    static func removeAbandonedPartials(in folder: String) {
+        var folders = [folder]
+        while let current = folders.popLast() {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: current)) ?? [] {
+                let path = current + "/" + name
+                if FileKind.of(path)?.isFolder == true, !name.hasPrefix(".") {
+                    folders.append(path)
+                    continue
+                }
+                guard name.hasPrefix("."), name.hasSuffix(".partial") else { continue }
+                let pid = name.dropLast(".partial".count).split(separator: ".").last.flatMap { Int32($0) }
+                // A run still going (another process's) keeps its unfinished pages.
+                if let pid, pid == getpid() || kill(pid, 0) == 0 { continue }
+                try? FileManager.default.removeItem(atPath: path)
+            }
+        }
+    }
+
+    enum Outcome {
+        case written(ArchiveEntry)
+        case skipped(ArchiveEntry)
+        case failed(ArchiveFailure)
+        case cancelled
+    }
+
+    /// What the workers share: the next input to take, and what has been done.
+    struct RunState: Sendable {
+        var next = 0
+        var progress: Progress
+        var report = Report()
+
+        init(filesTotal: Int, bytesTotal: Int) {
+            progress = Progress(filesDone: 0, filesTotal: filesTotal, bytesDone: 0, bytesTotal: bytesTotal)
+        }
+
+        mutating func takeNext() -> Int? {
+            guard next < progress.filesTotal else { return nil }
+            defer { next += 1 }
+            return next
+        }
+
+        mutating func record(_ outcome: Outcome, _ input: ArchiveInput) {
+            switch outcome {
+            case .written(let entry): report.written.append(entry)
+            case .skipped(let entry): report.skipped.append(entry)
+            case .failed(let failure): report.failures.append(failure)
+            case .cancelled:
+                report.wasCancelled = true
+                return
+            }
+            progress.filesDone += 1
+            progress.bytesDone += input.size
+        }
+    }
+}
+
+/// The number of cores, the default number of jobs.
+public enum ParallelJobs {
+    /// How many cores this process may use.
+    public static var cores: Int { ProcessInfo.processInfo.activeProcessorCount }
+}

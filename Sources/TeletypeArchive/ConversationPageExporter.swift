@@ -1,0 +1,105 @@
+import Teletype
+import TeletypeHTML
+import TeletypeLayout
+import TeletypeMarkdown
+import TeletypeTranscripts
+
+/// Writes one transcript file as a self-contained HTML page, reading it a message at a time, so
+/// memory holds one batch of messages however long the transcript is.
+public struct ConversationPageExporter: Sendable {
+    /// How untrusted the messages are (links, images, raw HTML).
+    public var options: HTMLRenderOptions
+    /// The page's colours.
+    public var colorScheme: HTMLPage.ColorScheme
+    /// The transcript's format; nil detects it from the file.
+    public var format: TranscriptFormat?
+    /// The page's title; nil takes the first question's first line.
+    public var title: String?
+    /// The generated UI a reply can carry and the page draws in place of its text.
+    public var ui: AIUIHost
+    /// Whether a batch of messages is laid out on every core (off when pages are exported side by side).
+    public var rendersBatchesInParallel: Bool
+
+    /// An exporter.
+    public init(
+        options: HTMLRenderOptions = .untrusted, colorScheme: HTMLPage.ColorScheme = .auto,
+        format: TranscriptFormat? = nil, title: String? = nil, ui: AIUIHost = AIUIHost(renderers: []),
+        rendersBatchesInParallel: Bool = true
+    ) {
+        self.options = options
+        self.colorScheme = colorScheme
+        self.format = format
+        self.title = title
+        self.ui = ui
+        self.rendersBatchesInParallel = rendersBatchesInParallel
+    }
+
+    /// Thrown when `isCancelled` turned true while a page was being written.
+    public struct Cancelled: Error, Sendable {}
+
+    /// Writes the page of the transcript at `path` to `destination`, atomically: on any error
+    /// (a malformed transcript throws a ``TranscriptError`` that names `name`, its line and
+    /// column) or a cancellation no file is left. Returns what the index says about it.
+    @discardableResult
+    public func export(
+        transcriptAt path: String, name: String, to destination: String,
+        isCancelled: @Sendable () -> Bool = { false }
+    ) throws -> ConversationOverview {
+        let file = try AtomicFile(path: destination)
+        do {
+            let summary = try write(transcriptAt: path, name: name, isCancelled: isCancelled) { try file.write($0) }
+            try file.commit()
+            return summary
+        } catch {
+            file.discard()
+            throw error
+        }
+    }
+
+    /// Writes the page's text to `output` piece by piece.
+    func write(
+        transcriptAt path: String, name: String, isCancelled: () -> Bool, to output: (String) throws -> Void
+    ) throws -> ConversationOverview {
+        let appearance: AIAppearance = colorScheme == .dark ? .dark : colorScheme == .plain ? .plain : .light
+        let renderer = ConversationHTMLRenderer(options: options, appearance: appearance)
+        let layout = ConversationLayout(appearance: appearance, ui: ui)
+        let state = ConversationViewState(actions: [], expandToolCalls: true)
+        var summary = ConversationOverview()
+        var wroteHeader = false
+        var batch: [Message] = []
+        var laidOut = 0
+        let parallel = rendersBatchesInParallel
+        // Messages are laid out and rendered in batches, and written in order.
+        func flush() throws {
+            if isCancelled() { throw Cancelled() }
+            if !wroteHeader {
+                let page = HTMLPage(
+                    title: title ?? (summary.title.isEmpty ? "Conversation" : summary.title), colorScheme: colorScheme,
+                    allowsRemoteImages: options.loadsRemoteImages, allowsAnyImage: options.allowsAnyURL)
+                try output(page.header)
+                wroteHeader = true
+            }
+            let messages = batch
+            let first = laidOut
+            let render: @Sendable (Int) -> String? = { index in
+                layout.row(for: messages[index], isFirst: first + index == 0, isLatestReply: false, state: state)
+                    .map(renderer.render)
+            }
+            let fragments = parallel ? ParallelWork.map(messages.count, render) : messages.indices.map(render)
+            for fragment in fragments { if let fragment { try output(fragment) } }
+            laidOut += messages.count
+            batch.removeAll(keepingCapacity: true)
+        }
+        try TranscriptStream(format: format).forEachMessage(inFileAt: path, name: name) { message in
+            summary.add(message)
+            batch.append(message)
+            // The title comes from the first question: the first batch waits for it a little.
+            let titled = title != nil || !summary.title.isEmpty
+            if batch.count >= 256 && (titled || laidOut > 0 || batch.count >= 1024) { try flush() }
+        }
+        try flush()
+        try output(HTMLPage(title: "", colorScheme: colorScheme).footer)
+        if let title { summary.title = title }
+        return summary
+    }
+}
