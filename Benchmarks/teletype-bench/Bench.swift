@@ -91,6 +91,7 @@ struct Bench {
         if suites.contains("piped") { PipedStreamBench.run(quick: quick, me: me, folder: folder) }
         if suites.contains("conversation") { MainActor.assumeIsolated { ConversationStateBench.run(quick: quick) } }
         if suites.contains("hostile") { HostileInputBench.run(quick: quick, folder: folder, me: me) }
+        if suites.contains("archive") { ArchiveBench.run(quick: quick, me: me, folder: folder) }
         if let jsonPath {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

@@ -19,6 +19,7 @@ import TeletypeMarkdown
 //   conversation    100,000 feed updates of a growing reply, in 10,000 messages against 10
 //   hostile         pathological inputs (a 50 MB line, deep nesting, …) against cmark-gfm; a million deltas
 //   highlight       the ANSI render of the real documents with syntax highlighting against without
+//   archive         `teletype export FOLDER -o OUTDIR` of 1,000 transcripts: every core ÷ one job, memory, re-run
 // Each measurement runs in a child process, so peak memory (max RSS) is reported per program.
 // `teletype-bench --stages FILE` times each stage of one render (parse, HTML, layout, lines, write);
 // with a FILE that cannot be read it uses the generated document.
@@ -52,11 +53,11 @@ while index < arguments.count {
         }
         jsonPath = arguments[index]
     case "real", "html", "ansi", "rich", "render", "export", "export-large", "streaming", "piped", "conversation",
-        "hostile", "highlight":
+        "hostile", "highlight", "archive":
         suites.append(arguments[index])
     case "-h", "--help":
         print(
-            "usage: teletype-bench [real] [html] [ansi] [rich] [render] [export] [export-large] [streaming] [piped] [conversation] [hostile] [highlight] [--quick] [--json FILE]"
+            "usage: teletype-bench [real] [html] [ansi] [rich] [render] [export] [export-large] [streaming] [piped] [conversation] [hostile] [highlight] [archive] [--quick] [--json FILE]"
         )
         exit(0)
     default:
@@ -68,7 +69,7 @@ while index < arguments.count {
 if suites.isEmpty {
     suites = [
         "real", "html", "ansi", "rich", "render", "export", "export-large", "streaming", "piped", "conversation",
-        "hostile", "highlight",
+        "hostile", "highlight", "archive",
     ]
 }
 exit(Bench(suites: suites, quick: quick, jsonPath: jsonPath).run())

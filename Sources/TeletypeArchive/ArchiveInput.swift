@@ -32,7 +32,8 @@ public struct ArchiveInput: Sendable, Equatable, Hashable {
     /// The transcripts `paths` name: files as given, folders searched recursively for
     /// ``transcriptExtensions`` (hidden files and folders, and `excluding` with what is under it,
     /// skipped). A path that does not exist is returned in `missing`.
-    public static func find(_ paths: [String], excluding: String? = nil) -> (inputs: [ArchiveInput], missing: [String]) {
+    public static func find(_ paths: [String], excluding: String? = nil) -> (inputs: [ArchiveInput], missing: [String])
+    {
         let excluded = excluding.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         var found: [(path: String, absolute: String, size: Int)] = []
         var roots: [String] = []

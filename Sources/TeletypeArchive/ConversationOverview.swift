@@ -42,7 +42,9 @@ public struct ConversationOverview: Sendable, Equatable, Codable {
         }
         if title.isEmpty, message.role.isUser {
             let firstLine = message.text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
-            title = firstLine.count > 80 ? String(firstLine.prefix(79)).trimmingWhitespace + "…" : firstLine.trimmingWhitespace
+            title =
+                firstLine.count > 80
+                ? String(firstLine.prefix(79)).trimmingWhitespace + "…" : firstLine.trimmingWhitespace
         }
     }
 }

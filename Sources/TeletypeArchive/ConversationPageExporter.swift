@@ -39,15 +39,18 @@ public struct ConversationPageExporter: Sendable {
 
     /// Writes the page of the transcript at `path` to `destination`, atomically: on any error
     /// (a malformed transcript throws a ``TranscriptError`` that names `name`, its line and
-    /// column) or a cancellation no file is left. Returns what the index says about it.
+    /// column) or a cancellation no file is left. `bytesRead` hears how much of the transcript has
+    /// been read, for progress. Returns what the index says about it.
     @discardableResult
     public func export(
         transcriptAt path: String, name: String, to destination: String,
-        isCancelled: @Sendable () -> Bool = { false }
+        isCancelled: @Sendable () -> Bool = { false }, bytesRead: (@Sendable (Int) -> Void)? = nil
     ) throws -> ConversationOverview {
         let file = try AtomicFile(path: destination)
         do {
-            let summary = try write(transcriptAt: path, name: name, isCancelled: isCancelled) { try file.write($0) }
+            let summary = try write(transcriptAt: path, name: name, isCancelled: isCancelled, bytesRead: bytesRead) {
+                try file.write($0)
+            }
             try file.commit()
             return summary
         } catch {
@@ -58,7 +61,8 @@ public struct ConversationPageExporter: Sendable {
 
     /// Writes the page's text to `output` piece by piece.
     func write(
-        transcriptAt path: String, name: String, isCancelled: () -> Bool, to output: (String) throws -> Void
+        transcriptAt path: String, name: String, isCancelled: () -> Bool, bytesRead: (@Sendable (Int) -> Void)?,
+        to output: (String) throws -> Void
     ) throws -> ConversationOverview {
         let appearance: AIAppearance = colorScheme == .dark ? .dark : colorScheme == .plain ? .plain : .light
         let renderer = ConversationHTMLRenderer(options: options, appearance: appearance)
@@ -90,7 +94,9 @@ public struct ConversationPageExporter: Sendable {
             laidOut += messages.count
             batch.removeAll(keepingCapacity: true)
         }
-        try TranscriptStream(format: format).forEachMessage(inFileAt: path, name: name) { message in
+        var stream = TranscriptStream(format: format)
+        stream.bytesRead = bytesRead
+        try stream.forEachMessage(inFileAt: path, name: name) { message in
             summary.add(message)
             batch.append(message)
             // The title comes from the first question: the first batch waits for it a little.

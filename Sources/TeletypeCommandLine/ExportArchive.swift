@@ -23,7 +23,9 @@ enum ExportArchive {
         if paths == ["-"] {
             let list = String(decoding: try Input.read("-"), as: UTF8.self)
             paths = list.split(whereSeparator: \.isNewline).map(String.init).filter { !$0.isEmpty }
-            guard !paths.isEmpty else { throw CommandError.usage("no paths on standard input", help: ExportCommand.usage) }
+            guard !paths.isEmpty else {
+                throw CommandError.usage("no paths on standard input", help: ExportCommand.usage)
+            }
         } else if paths.contains("-") {
             throw CommandError.usage(
                 "'-' (a list of paths on standard input) cannot be mixed with other paths", help: ExportCommand.usage)
@@ -31,7 +33,8 @@ enum ExportArchive {
         var jobs = ParallelJobs.cores
         if let value = parsed.value("--jobs") {
             guard let number = Int(value), number >= 1 else {
-                throw CommandError.usage("--jobs expects a number of at least 1, got '\(value)'", help: ExportCommand.usage)
+                throw CommandError.usage(
+                    "--jobs expects a number of at least 1, got '\(value)'", help: ExportCommand.usage)
             }
             jobs = number
         }

@@ -49,7 +49,8 @@ enum ExportCommand {
           --title TEXT                  The page's title (default: the first question); an archive's index
           --jobs N                      Transcripts exported at a time (default: the number of cores)
           --force                       Write every page again, even those up to date
-          --quiet                       No progress bar (it is drawn only when standard error is a terminal)
+          --quiet                       No progress bar (drawn only when standard error is a terminal, and for
+                                        one transcript only once it has taken a second)
           -h, --help                    Show this help
 
         """
@@ -82,15 +83,18 @@ enum ExportCommand {
             format: TranscriptFormat(rawValue: from), title: parsed.value("--title"), ui: .standard)
         let outputIsFolder = output.hasSuffix("/") || FileKind.isFolder(output)
         let isArchive =
-            parsed.positional.count > 1 || outputIsFolder || parsed.positional.contains { $0 != "-" && FileKind.isFolder($0) }
+            parsed.positional.count > 1 || outputIsFolder
+            || parsed.positional.contains { $0 != "-" && FileKind.isFolder($0) }
         if isArchive {
             return try ExportArchive.run(parsed: parsed, output: output, exporter: exporter)
         }
-        return try exportOne(parsed.positional[0], to: output, exporter: exporter)
+        return try exportOne(parsed.positional[0], to: output, exporter: exporter, quiet: parsed.isSet("--quiet"))
     }
 
     /// One transcript to one page.
-    static func exportOne(_ path: String, to output: String, exporter: ConversationPageExporter) throws -> Int32 {
+    static func exportOne(_ path: String, to output: String, exporter: ConversationPageExporter, quiet: Bool) throws
+        -> Int32
+    {
         let input: String
         if path == "-" {
             input =
@@ -101,8 +105,14 @@ enum ExportCommand {
             input = path
         }
         defer { if path == "-" { try? FileManager.default.removeItem(atPath: input) } }
+        // A long export shows its progress once it has taken a second.
+        let size = FileKind.of(input)?.size ?? 0
+        let progress = ProgressLine(quiet: quiet, after: 1.0)
+        defer { progress.clear() }
         do {
-            try exporter.export(transcriptAt: input, name: path == "-" ? "<stdin>" : path, to: output)
+            try exporter.export(
+                transcriptAt: input, name: path == "-" ? "<stdin>" : path, to: output,
+                bytesRead: { progress.update(files: 0, totalFiles: 1, bytes: $0, totalBytes: size) })
         } catch let error as TranscriptError {
             throw CommandError.malformed(error.description)
         } catch let error as FileWriteError {

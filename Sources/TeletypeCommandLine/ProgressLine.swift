@@ -24,8 +24,12 @@ package final class ProgressLine: Sendable {
     /// Whether anything is drawn at all.
     package let isShown: Bool
 
-    package init(quiet: Bool) {
+    /// Seconds to wait before drawing anything (a quick job shows no bar).
+    private let delay: UInt64
+
+    package init(quiet: Bool, after seconds: Double = 0) {
         isShown = !quiet && isatty(STDERR_FILENO) == 1
+        delay = UInt64(seconds * 1e9)
     }
 
     /// Draws the bar for `files` of `totalFiles` and `bytes` of `totalBytes`; `force` draws even
@@ -33,6 +37,7 @@ package final class ProgressLine: Sendable {
     package func update(files: Int, totalFiles: Int, bytes: Int, totalBytes: Int, force: Bool = false) {
         guard isShown else { return }
         let now = DispatchTime.now().uptimeNanoseconds
+        guard now - started >= delay else { return }
         let shouldDraw = state.withLock { state -> Bool in
             guard force || now - state.lastDrawn >= 100_000_000 else { return false }
             state.lastDrawn = now
@@ -58,7 +63,8 @@ package final class ProgressLine: Sendable {
         files: Int, totalFiles: Int, bytes: Int, totalBytes: Int, seconds: Double, width: Int
     ) -> String {
         let rate = seconds > 0 ? Double(bytes) / seconds : 0
-        var parts = ["\(files)/\(totalFiles) files", "\(megabytes(bytes))/\(megabytes(totalBytes)) MB"]
+        var parts = ["\(megabytes(bytes))/\(megabytes(totalBytes)) MB"]
+        if totalFiles > 1 { parts.insert("\(files)/\(totalFiles) files", at: 0) }
         if seconds >= 0.5 && rate > 0 {
             parts.append("\(megabytes(Int(rate))) MB/s")
             parts.append("\(clock(Double(max(0, totalBytes - bytes)) / rate)) left")

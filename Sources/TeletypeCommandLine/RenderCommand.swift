@@ -1,5 +1,6 @@
 import Teletype
 import TeletypeANSI
+import TeletypeArchive
 import TeletypeHTML
 import TeletypeLayout
 import TeletypeTranscripts
@@ -57,9 +58,15 @@ enum RenderCommand {
             throw CommandError.usage(
                 parsed.positional.isEmpty
                     ? "expected a transcript file (or - for standard input)"
-                    : "expected one transcript file, got \(parsed.positional.count)", help: usage)
+                    : "render shows one conversation, got \(parsed.positional.count) files; to export many, use "
+                        + "teletype export FILE|FOLDER... -o OUTDIR", help: usage)
         }
         let path = parsed.positional[0]
+        if FileKind.isFolder(path) {
+            throw CommandError.usage(
+                "'\(path)' is a folder: render shows one conversation; to export a folder of them, use "
+                    + "teletype export \(path) -o OUTDIR", help: usage)
+        }
         let data = try Input.read(path)
         let transcript: Transcript
         do {

@@ -1,5 +1,6 @@
 import Teletype
 import TeletypeANSI
+import TeletypeArchive
 import TeletypeLayout
 import TeletypeTranscripts
 
@@ -62,9 +63,15 @@ enum ReplayCommand {
         let themeName = try parser.choice(parsed, "--theme", in: ["dark", "light", "plain"], default: "dark")
         let speed = try parser.speed(parsed)
         guard parsed.positional.count == 1 else {
-            throw CommandError.usage("expected one recording", help: usage)
+            throw CommandError.usage(
+                parsed.positional.isEmpty
+                    ? "expected one recording" : "replay plays one recording, got \(parsed.positional.count) files",
+                help: usage)
         }
         let path = parsed.positional[0]
+        if FileKind.isFolder(path) {
+            throw CommandError.usage("'\(path)' is a folder: replay plays one recording", help: usage)
+        }
         let data = try Input.read(path)
         let recording = StreamRecordingReader(format: StreamFormat(rawValue: from)).read(
             data, file: path == "-" ? "<stdin>" : path)

@@ -1,4 +1,5 @@
 import TeletypeArchive
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

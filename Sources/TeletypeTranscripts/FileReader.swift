@@ -21,6 +21,10 @@ final class FileReader {
         self.descriptor = descriptor
     }
 
+    /// Called with the bytes read so far after each read.
+    var onRead: ((Int) -> Void)?
+    private var total = 0
+
     deinit { close(descriptor) }
 
     /// The next bytes, at most `count`; empty at the end of the file.
@@ -35,6 +39,8 @@ final class FileReader {
         }
         guard read >= 0 else { throw ReadError(code: errno) }
         data.count = read
+        total += read
+        onRead?(total)
         return data
     }
 

@@ -13,6 +13,8 @@ public struct TranscriptStream: Sendable {
     public var format: TranscriptFormat?
     /// How many bytes are read at a time.
     public var chunkSize = 1 << 20
+    /// Called with how many bytes of the file have been read so far, after each piece (for progress).
+    public var bytesRead: (@Sendable (Int) -> Void)?
 
     public init(format: TranscriptFormat? = nil) {
         self.format = format
@@ -27,6 +29,7 @@ public struct TranscriptStream: Sendable {
         guard let handle = FileReader(path: path) else {
             throw CocoaFileError(path: path)
         }
+        handle.onRead = bytesRead
         var buffer = Data()
         // Read enough to see whether this is JSONL: a first line that is a whole JSON object, then more.
         var firstLineEnd: Int?

@@ -9,7 +9,8 @@ import Testing
     let cli = CommandLineTests()
 
     static func withFolder<T>(_ body: (URL) throws -> T) throws -> T {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("export-archive-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "export-archive-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         return try body(folder)
@@ -22,7 +23,9 @@ import Testing
             var text = ""
             for index in 0..<exchanges {
                 text += #"{"role":"user","text":"Question \#(index) of chat \#(file)"}"# + "\n"
-                text += #"{"role":"assistant","text":"An *answer* with `code` and a [link](https://example.com/\#(index))."}"# + "\n"
+                text +=
+                    #"{"role":"assistant","text":"An *answer* with `code` and a [link](https://example.com/\#(index))."}"#
+                    + "\n"
             }
             try text.write(to: folder.appendingPathComponent("chat-\(file).jsonl"), atomically: true, encoding: .utf8)
         }
@@ -107,8 +110,10 @@ import Testing
             let deadline = Date().addingTimeInterval(60)
             // Interrupt once the first page is in place.
             while Date() < deadline,
-                ((try? FileManager.default.contentsOfDirectory(atPath: pages.path)) ?? []).filter({ $0.hasSuffix(".html") })
-                    .isEmpty
+                ((try? FileManager.default.contentsOfDirectory(atPath: pages.path)) ?? []).filter({
+                    $0.hasSuffix(".html")
+                })
+                .isEmpty
             {
                 usleep(2000)
             }
@@ -126,5 +131,16 @@ import Testing
             let index = try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
             #expect(index.components(separatedBy: "<tr><td>").count - 1 == written.count)
         }
+    }
+
+    @Test func renderAndReplayStayOneConversationCommands() throws {
+        let samples = PackageRoot.url.appendingPathComponent("Samples").path
+        let render = try cli.run(["render", samples])
+        #expect(render.status == 2 && render.error.contains("render shows one conversation"), "\(render.error)")
+        #expect(render.error.contains("teletype export"))
+        let two = try cli.run(["render", samples + "/conversation.json", samples + "/conversation.json"])
+        #expect(two.status == 2 && two.error.contains("teletype export FILE|FOLDER"), "\(two.error)")
+        let replay = try cli.run(["replay", samples])
+        #expect(replay.status == 2 && replay.error.contains("replay plays one recording"), "\(replay.error)")
     }
 }

@@ -30,7 +30,8 @@ import Testing
         // Into a folder, a transcript becomes an archive of one: its page and an index.
         let intoFolder = try cli.run(["export", sample, "-o", folder.path])
         #expect(intoFolder.status == 0, "\(intoFolder.error)")
-        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("pages/conversation.json.html").path))
+        #expect(
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent("pages/conversation.json.html").path))
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("index.html").path))
     }
 }

@@ -24,7 +24,8 @@ import Testing
         for index in 0..<count {
             let time = start + Double(index) * 60
             lines.append(
-                #"{"id":"q\#(index)","role":"user","text":"Question \#(index): what is \#(index) squared?","created_at":\#(time)}"#)
+                #"{"id":"q\#(index)","role":"user","text":"Question \#(index): what is \#(index) squared?","created_at":\#(time)}"#
+            )
             lines.append(
                 #"{"id":"a\#(index)","role":"assistant","model":"\#(model)","created_at":\#(time + 30),"text":"It is **\#(index * index)**.","parts":[{"type":"ai_tool_call","payload":{"id":"t\#(index)","name":"calculator","status":"completed"}}]}"#
             )
@@ -56,7 +57,9 @@ import Testing
         try FileManager.default.createDirectory(at: generatedFolder, withIntermediateDirectories: true)
         for index in 0..<6 {
             try generated(count: 20 + index, start: 1_780_000_000 - Double(index) * 86_400, model: "model-\(index % 2)")
-                .write(to: generatedFolder.appendingPathComponent("chat-\(index).jsonl"), atomically: true, encoding: .utf8)
+                .write(
+                    to: generatedFolder.appendingPathComponent("chat-\(index).jsonl"), atomically: true, encoding: .utf8
+                )
             count += 1
         }
         // The final conversation of every recorded stream, as a Teletype transcript.
@@ -126,7 +129,8 @@ import Testing
             try Self.generated(count: 2, start: 1_600_000_000, model: "new").write(
                 to: input.appendingPathComponent("added.jsonl"), atomically: true, encoding: .utf8)
             let third = try ConversationArchive(jobs: 2).export(ArchiveInput.find([input.path]).inputs, to: output)
-            #expect(Set(third.written.map(\.page)) == ["pages/generated/2026/chat-0.jsonl.html", "pages/added.jsonl.html"])
+            #expect(
+                Set(third.written.map(\.page)) == ["pages/generated/2026/chat-0.jsonl.html", "pages/added.jsonl.html"])
             #expect(third.index.first?.page == "pages/added.jsonl.html")
             // Other options, or force, write every page again.
             var exporter = ConversationPageExporter()
@@ -161,7 +165,9 @@ import Testing
 
     @Test func pageNamesAreStableAndCollisionFree() throws {
         try Self.withFolder { folder in
-            let names = ["a/b.json", "a-b.json", "a_b.json", "index.json", "x%41#y?:z.json", "javascript:alert(1).json"]
+            let names = [
+                "a/b.json", "a-b.json", "a_b.json", "index.json", "x%41#y?:z.json", "javascript:alert(1).json",
+            ]
             for name in names {
                 let url = folder.appendingPathComponent("in/" + name)
                 try FileManager.default.createDirectory(

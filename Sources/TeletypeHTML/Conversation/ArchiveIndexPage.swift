@@ -51,7 +51,8 @@ public struct ArchiveIndexPage: Sendable {
         var out = HTMLBuffer(capacity: 4096 + rows.count * 400)
         out.raw(HTMLPage(title: title, colorScheme: colorScheme).header)
         out.text(title, between: "<h1>", and: "</h1>\n")
-        out.raw("<p class=\"tt-archive-count\">\(rows.count) \(rows.count == 1 ? "conversation" : "conversations")</p>\n")
+        out.raw(
+            "<p class=\"tt-archive-count\">\(rows.count) \(rows.count == 1 ? "conversation" : "conversations")</p>\n")
         out.raw("<table class=\"tt-archive\">\n<thead><tr>")
         out.raw("<th scope=\"col\">Conversation</th><th scope=\"col\">First</th><th scope=\"col\">Last</th>")
         out.raw("<th scope=\"col\">Messages</th><th scope=\"col\">Models</th><th scope=\"col\">Tools</th>")
