@@ -40,12 +40,14 @@ enum ArchiveBench {
         else { return }
         let megabytes = Double(size) / 1e6
         print(
-            "\nArchive export of \(count) transcripts (\(String(format: "%.0f", megabytes)) MB), whole processes, one run:")
+            "\nArchive export of \(count) transcripts (\(String(format: "%.0f", megabytes)) MB), whole processes, one run:"
+        )
         print("| measure | value | goal |")
         print("| --- | --- | --- |")
         print(
             String(
-                format: "| every core (%d jobs) ÷ one job (whose batches of messages use every core) | %.2f× (%.1f s vs %.1f s, %.0f MB/s) | — |",
+                format:
+                    "| every core (%d jobs) ÷ one job (whose batches of messages use every core) | %.2f× (%.1f s vs %.1f s, %.0f MB/s) | — |",
                 cores, one.seconds / all.seconds, all.seconds, one.seconds, megabytes / all.seconds))
         print(
             String(
