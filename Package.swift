@@ -54,7 +54,7 @@ let package = Package(
             name: "teletype-agent",
             dependencies: [
                 "TeletypeCommandLine", "Teletype", "TeletypeMarkdown", "TeletypeLayout", "TeletypeANSI", "TeletypeHTML",
-                "TeletypeTransports", "TeletypeArchive",
+                "TeletypeTransports", "TeletypeArchive", "TeletypeA2UI",
             ]
         ),
         .target(

@@ -4,7 +4,38 @@ import TeletypeLayout
 /// path, rows side by side when they fit, cards framed, controls with their current values, and a
 /// line naming each problem.
 enum A2UIBlocks {
-    static func blocks(_ view: A2UIView) -> [LayoutBlock] {
+    /// The blocks of `view`; the control `focus` names is marked (▶), and a picker's option under
+    /// the cursor too (›).
+    static func blocks(_ view: A2UIView, focus: A2UIFocus? = nil) -> [LayoutBlock] {
+        let drawn = unmarked(view, focus: focus)
+        guard let focus, let id = controlID(view), id == focus.componentID else { return drawn }
+        return marked(drawn)
+    }
+
+    /// The id of a control view.
+    static func controlID(_ view: A2UIView) -> String? {
+        switch view {
+        case .button(let id, _, _, _), .checkBox(let id, _, _), .textField(let id, _, _, _, _, _),
+            .dateTime(let id, _, _, _), .choice(let id, _, _, _), .slider(let id, _, _, _, _):
+            return id
+        default: return nil
+        }
+    }
+
+    /// A control's blocks with the focus mark before its first line.
+    static func marked(_ blocks: [LayoutBlock]) -> [LayoutBlock] {
+        var blocks = blocks
+        for index in blocks.indices {
+            if case .paragraph(let spans) = blocks[index] {
+                blocks[index] = .paragraph([Span(text: "▶ ", roles: .strong)] + spans)
+                break
+            }
+        }
+        return blocks
+    }
+
+    static func unmarked(_ view: A2UIView, focus: A2UIFocus?) -> [LayoutBlock] {
+        let blocks = { (child: A2UIView) in Self.blocks(child, focus: focus) }
         switch view {
         case .text(let text, let variant): return self.text(text, variant: variant)
         case .image(let url, let description):
@@ -42,8 +73,10 @@ enum A2UIBlocks {
             return [field(label, value)] + (value.isEmpty ? [] : problems.map(problemLine))
         case .choice(_, let label, let options, let multiple):
             var spans: [Span] = []
+            let cursor = focus.flatMap { focus in controlID(view) == focus.componentID ? focus.option : nil }
             for (index, option) in options.enumerated() {
                 if index > 0 { spans.append(Span(text: "   ")) }
+                if index == cursor { spans.append(Span(text: "›", roles: .strong)) }
                 let mark = multiple ? (option.chosen ? "☑ " : "☐ ") : (option.chosen ? "◉ " : "○ ")
                 spans.append(Span(text: mark + safe(option.label), roles: option.chosen ? .strong : []))
             }

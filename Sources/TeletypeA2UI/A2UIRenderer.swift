@@ -6,11 +6,21 @@ import TeletypeLayout
 /// Every surface is drawn as far as it is defined; problems show as lines naming them.
 public struct A2UIRenderer: AIUIRenderer {
     public var format: String { "a2ui" }
+    /// A document being worked in: drawn from its interaction (values given, the focus marked)
+    /// rather than from its content alone.
+    private var live: (content: String, blocks: [LayoutBlock])?
 
     public init() {}
 
+    /// A renderer that draws the document whose content is `content` as `interaction` stands
+    /// (the values a person gave, the focused control marked), and every other one as written.
+    public init(showing interaction: A2UIInteraction, forContent content: String) {
+        live = (content, interaction.blocks)
+    }
+
     public func blocks(for document: AIUIDocument) -> [LayoutBlock]? {
-        Self.blocks(A2UIStream(reading: document.content))
+        if let live, live.content == document.content { return live.blocks }
+        return Self.blocks(A2UIStream(reading: document.content))
     }
 
     public func html(for document: AIUIDocument) -> String? {
@@ -22,8 +32,9 @@ public struct A2UIRenderer: AIUIRenderer {
         A2UIHTML.html(stream)
     }
 
-    /// The blocks of every surface of a stream, and a line for each problem.
-    public static func blocks(_ stream: A2UIStream) -> [LayoutBlock] {
+    /// The blocks of every surface of a stream, and a line for each problem; the control `focus`
+    /// names is marked.
+    public static func blocks(_ stream: A2UIStream, focus: A2UIFocus? = nil) -> [LayoutBlock] {
         var blocks: [LayoutBlock] = stream.problems.map { A2UIBlocks.fallback("line \($0.line): \($0.message)") }
         for surface in stream.surfaces {
             guard !surface.components.isEmpty else {
@@ -31,7 +42,7 @@ public struct A2UIRenderer: AIUIRenderer {
                 continue
             }
             var resolver = A2UIResolver(surface: surface)
-            blocks += A2UIBlocks.blocks(resolver.view())
+            blocks += A2UIBlocks.blocks(resolver.view(), focus: focus?.surfaceID == surface.id ? focus : nil)
         }
         if stream.surfaces.isEmpty, let closed = stream.deletedSurfaces.last {
             // Silence is never the output: the agent took its interface away.

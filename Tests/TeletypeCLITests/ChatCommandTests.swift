@@ -128,6 +128,68 @@ struct ChatCommandTests {
         #expect(saved.count == 1 && saved[0].hasSuffix(".jsonl"))
     }
 
+    /// A reply's generated UI is interactive: Tab focuses its controls, typing fills a field, Space
+    /// toggles, and the button sends its A2UI action (the values resolved) as the next message,
+    /// which is saved with the conversation like any other.
+    @Test func aReplysInterfaceIsWorkedInAndItsButtonAnswersTheAgent() throws {
+        let data = try folder()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let surface = [
+            #"{"version":"v0.9","createSurface":{"surfaceId":"s","catalogId":"basic"}}"#,
+            #"{"version":"v0.9","updateComponents":{"surfaceId":"s","components":["#
+                + #"{"id":"root","component":"Column","children":["name","window","go"]},"#
+                + #"{"id":"name","component":"TextField","label":"Name","value":{"path":"/name"}},"#
+                + #"{"id":"window","component":"CheckBox","label":"Window seat","value":{"path":"/window"}},"#
+                + #"{"id":"go-label","component":"Text","text":"Book"},"#
+                + #"{"id":"go","component":"Button","child":"go-label","action":{"event":{"name":"book","context":{"who":{"path":"/name"},"window":{"path":"/window"}}}}}"#
+                + #"]}}"#,
+            #"{"version":"v0.9","updateDataModel":{"surfaceId":"s","value":{"name":"","window":false}}}"#,
+        ].joined(separator: "\n")
+        let events: [[String: Any]] = [
+            [
+                "type": "message", "t": 0,
+                "message": [
+                    "id": "a1", "role": "assistant", "text": "Who is flying?",
+                    "ui": ["format": "a2ui", "content": surface],
+                ],
+            ],
+            ["type": "done", "id": "a1", "t": 10],
+        ]
+        let recording = data.appendingPathComponent("form.jsonl")
+        try Data(
+            events.map { String(decoding: try JSONSerialization.data(withJSONObject: $0), as: UTF8.self) }
+                .joined(separator: "\n").utf8
+        ).write(to: recording)
+        let session = try run(
+            ["--replay", recording.path, "--speed", "20"],
+            [
+                .keys("book\r"), .wait("Window seat"), .wait("Tab works"), .screen("form"), .keys("\t"),
+                .wait("▶ Name"), .keys("Ada"), .wait("[ Ada ]"), .keys("\t"), .wait("▶ ☐ Window seat"), .keys(" "),
+                .wait("▶ ☑ Window seat"), .screen("filled"), .keys("\t"), .wait("▶ [ Book ]"), .keys("\r"),
+                .wait("Sent book"), .screen("sent"),
+            ] + Self.quit, data: data)
+        expectClean(session)
+        #expect(!session.screen("form").contains("▶"), "nothing has the focus before Tab")
+        #expect(session.screen("filled").contains("[ Ada ]"))
+        let saved = data.appendingPathComponent("teletype/conversations")
+        let files = try FileManager.default.contentsOfDirectory(atPath: saved.path)
+        let transcript = try String(
+            contentsOf: saved.appendingPathComponent(try #require(files.first)), encoding: .utf8)
+        let sent = try #require(
+            transcript.split(separator: "\n").compactMap { line -> [String: Any]? in
+                guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                    object["role"] as? String == "user", let text = object["text"] as? String,
+                    text.contains("\"action\"")
+                else { return nil }
+                return try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+            }.first, "the action is the user's next message")
+        let action = try #require(sent["action"] as? [String: Any])
+        #expect(action["name"] as? String == "book" && action["surfaceId"] as? String == "s")
+        #expect(action["sourceComponentId"] as? String == "go")
+        let context = try #require(action["context"] as? [String: Any])
+        #expect(context["who"] as? String == "Ada" && context["window"] as? Bool == true)
+    }
+
     @Test func escapeStopsTheReplyAndKeepsWhatWasWritten() throws {
         let data = try folder()
         defer { try? FileManager.default.removeItem(at: data) }

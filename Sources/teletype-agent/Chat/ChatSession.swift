@@ -1,5 +1,6 @@
 import Foundation
 import Teletype
+import TeletypeA2UI
 import TeletypeANSI
 import TeletypeCommandLine
 import TeletypeLayout
@@ -41,7 +42,9 @@ final class ChatSession {
     private var frame = ScreenFrame()
     private var rows = ConversationRowCache()
     private var lines: ConversationLineCache
-    private let layout: ConversationLayout
+    private var layout: ConversationLayout
+    /// The generated UI of the latest reply, while the person works in it (Tab).
+    private var surface: (messageID: String, content: String, interaction: A2UIInteraction)?
 
     /// Lines scrolled up from the latest.
     private var scrolledUp = 0
@@ -203,6 +206,7 @@ final class ChatSession {
             handlePicker(key)
             return
         }
+        if handleSurface(key) { return }
         switch key {
         case .control("c"):
             if conversation.status.isAnswering {
@@ -263,6 +267,73 @@ final class ChatSession {
             case .edited, .moved, .unhandled: break
             }
         }
+    }
+
+    /// Keys for the latest reply's generated UI: Tab moves the focus through its controls (from an
+    /// empty composer), Esc leaves it; while a control has the focus, Space and Enter toggle, press
+    /// or choose, arrows move a picker or a slider, and typing edits a field. A pressed button sends
+    /// its action to the agent as the next message. Whether the key was taken.
+    private func handleSurface(_ key: TerminalKey) -> Bool {
+        let latest = conversation.messages.last { !$0.role.isUser }
+        guard let latest, let document = latest.uiDocument, document.format == "a2ui",
+            !conversation.isGenerating(latest)
+        else {
+            if surface != nil { setSurface(nil) }
+            return false
+        }
+        if surface?.messageID != latest.id || surface?.content != document.content {
+            guard key == .tab, editor.characters.isEmpty else { return false }
+            setSurface((latest.id, document.content, A2UIInteraction(stream: A2UIStream(reading: document.content))))
+        }
+        guard var current = surface else { return false }
+        let focused = current.interaction.focus != nil
+        switch key {
+        case .tab where editor.characters.isEmpty || focused:
+            if !current.interaction.moveFocus() { notice = "This reply's interface has no control to use." }
+        case .escape where focused:
+            current.interaction.clearFocus()
+            notice = nil
+        case .enter where focused, .character(" ") where focused:
+            return apply(.activate, to: &current)
+        case .left where focused: return apply(.left, to: &current)
+        case .right where focused: return apply(.right, to: &current)
+        case .backspace where focused: return apply(.backspace, to: &current)
+        case .character(let character) where focused: return apply(.character(character), to: &current)
+        default: return false
+        }
+        setSurface(current)
+        return true
+    }
+
+    private func apply(
+        _ key: A2UIInteraction.Key, to current: inout (messageID: String, content: String, interaction: A2UIInteraction)
+    ) -> Bool {
+        let timestamp = ISO8601DateFormatter().string(from: Date())
+        switch current.interaction.handle(key, at: timestamp) {
+        case .changed: notice = nil
+        case .send(let message):
+            guard !conversation.status.isAnswering else {
+                notice = "The agent is answering: Esc stops it."
+                return true
+            }
+            current.interaction.clearFocus()
+            conversation.send(message.jsonText)
+            scrolledUp = 0
+            notice = "Sent \(message["action"]?["name"]?.string ?? "the action") to the agent."
+        case .open(let url): notice = "Link: \(url)"
+        case .unhandled: return key != .activate ? false : true
+        }
+        setSurface(current)
+        return true
+    }
+
+    /// Draws the latest reply's generated UI as the person has it (values, focus), or as written.
+    private func setSurface(_ new: (messageID: String, content: String, interaction: A2UIInteraction)?) {
+        surface = new
+        let renderer = new.map { A2UIRenderer(showing: $0.interaction, forContent: $0.content) } ?? A2UIRenderer()
+        layout = ConversationLayout(appearance: settings.appearance, ui: AIUIHost(renderers: [renderer]))
+        rows.invalidate()
+        isDirty = true
     }
 
     private func submit(_ text: String) {
@@ -590,6 +661,12 @@ final class ChatSession {
             left = "✗ \(conversation.error?.localizedDescription ?? "Error") · Alt-R retries"
         } else if waitingCall != nil {
             left = "A tool call waits: Alt-A allows, Alt-N declines"
+        } else if surface?.interaction.focus != nil {
+            left = "Space/Enter presses or toggles · ←/→ choose · type to fill in · Tab next · Esc leaves"
+        } else if let latest = conversation.messages.last(where: { !$0.role.isUser }),
+            latest.uiDocument?.format == "a2ui", editor.characters.isEmpty
+        {
+            left = "Tab works in the reply's interface · Enter sends · Ctrl-O conversations · Ctrl-C twice quits"
         } else {
             left =
                 "Enter sends · Alt-Enter new line · Alt-R regenerate · Alt-C copy · Ctrl-O conversations · Ctrl-C twice quits"
