@@ -3,7 +3,8 @@ import TeletypeANSI
 import TeletypeLayout
 
 /// A2UI message streams: read, resolved and drawn at a width taken from the input, in plain text,
-/// ANSI and HTML — safe, every line fitting, and no problem that does not name a line.
+/// ANSI and HTML — safe, every line fitting, and no problem that does not name a line; then worked
+/// in, control by control.
 enum A2UIFuzzing {
     static func problems(in bytes: [UInt8]) -> [String] {
         let width = 12 + Int(bytes.first ?? 0) % 120
@@ -18,6 +19,16 @@ enum A2UIFuzzing {
         problems += RenderedOutputChecks.ansi(ansi, "a2ui ansi")
         problems += RenderedOutputChecks.fits(ansi, width: width, "a2ui ansi")
         problems += RenderedOutputChecks.html(A2UIRenderer.html(stream), "a2ui html")
+        // Worked in: each control (a bounded few) focused and given each key, still drawable and fitting.
+        var interaction = A2UIInteraction(stream: stream)
+        let keys: [A2UIInteraction.Key] = [.activate, .right, .character("é"), .backspace, .left, .activate]
+        for _ in interaction.controls.prefix(8) {
+            interaction.moveFocus()
+            for key in keys { _ = interaction.handle(key, at: "2026-11-30T00:00:00Z") }
+            let drawn = TerminalRenderer(width: width, capabilities: .plain).render(interaction.blocks)
+            problems += RenderedOutputChecks.plain(drawn, "a2ui interaction")
+            problems += RenderedOutputChecks.fits(drawn, width: width, "a2ui interaction")
+        }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
         for problem in stream.problems where problem.line < 1 || problem.line > lines {
             problems.append("a2ui: a problem on line \(problem.line) of \(lines)")
