@@ -107,7 +107,7 @@ enum ExportCommand {
         defer { if path == "-" { try? FileManager.default.removeItem(atPath: input) } }
         // A long export shows its progress once it has taken a second.
         let size = FileKind.of(input)?.size ?? 0
-        let progress = ProgressLine(quiet: quiet, after: 1.0)
+        let progress = ProgressLine(quiet: quiet, after: ProgressLine.defaultDelay)
         defer { progress.clear() }
         do {
             try exporter.export(

@@ -24,6 +24,12 @@ package final class ProgressLine: Sendable {
     /// Whether anything is drawn at all.
     package let isShown: Bool
 
+    /// How long a one-conversation command runs before it shows progress: a second, or
+    /// `TELETYPE_PROGRESS_DELAY` seconds.
+    package static var defaultDelay: Double {
+        getenv("TELETYPE_PROGRESS_DELAY").flatMap { Double(String(cString: $0)) } ?? 1.0
+    }
+
     /// Seconds to wait before drawing anything (a quick job shows no bar).
     private let delay: UInt64
 
@@ -88,5 +94,70 @@ package final class ProgressLine: Sendable {
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         let hours = total / 3600
         return hours > 0 ? "\(hours):\(two(total % 3600 / 60)):\(two(total % 60))" : "\(total / 60):\(two(total % 60))"
+    }
+}
+
+/// The stage a long one-conversation command is at (`reading`, `laying out 10,000 messages`, …)
+/// with the time it has taken, redrawn on standard error every tenth of a second once the command
+/// has run for a second; nothing when standard error is not a terminal.
+// Unchecked: the timer is a dispatch source (thread-safe) and only ever cancelled; the rest is in a Mutex.
+package final class PhaseProgress: @unchecked Sendable {
+    private struct State {
+        var phase = ""
+        var step = 0
+        var steps = 1
+        var drawn = false
+        var finished = false
+    }
+    private let state = Mutex(State())
+    private let started = DispatchTime.now().uptimeNanoseconds
+    private let timer: (any DispatchSourceTimer)?
+    private let delay: UInt64
+
+    /// Starts showing progress after `delay` seconds, unless `quiet` or standard error is not a terminal.
+    package init(quiet: Bool = false, after delay: Double = ProgressLine.defaultDelay) {
+        self.delay = UInt64(max(0, delay) * 1e9)
+        guard !quiet, isatty(STDERR_FILENO) == 1 else {
+            timer = nil
+            return
+        }
+        let timer = DispatchSource.makeTimerSource(queue: DispatchQueue.global(qos: .utility))
+        self.timer = timer
+        timer.schedule(deadline: .now() + delay, repeating: 0.1)
+        timer.setEventHandler { [weak self] in self?.draw() }
+        timer.resume()
+    }
+
+    /// The stage now running: `step` of `steps`.
+    package func set(_ phase: String, step: Int, of steps: Int) {
+        state.withLock {
+            $0.phase = phase
+            $0.step = step
+            $0.steps = steps
+        }
+        // Past the delay, a new stage shows at once.
+        if timer != nil, DispatchTime.now().uptimeNanoseconds - started >= delay { draw() }
+    }
+
+    private func draw() {
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        let line = state.withLock { state -> String? in
+            guard !state.finished else { return nil }
+            state.drawn = true
+            return "[\(state.step)/\(state.steps)] \(state.phase) · \(ProgressLine.clock(seconds))"
+        }
+        guard let line else { return }
+        let width = min(Console.stderrWidth ?? 80, 120)
+        Console.write("\r\u{1B}[K" + String(line.prefix(max(1, width - 1))), to: STDERR_FILENO)
+    }
+
+    /// Stops and clears the line, before the command writes its output.
+    package func finish() {
+        timer?.cancel()
+        let drawn = state.withLock { state -> Bool in
+            state.finished = true
+            return state.drawn
+        }
+        if drawn { Console.write("\r\u{1B}[K", to: STDERR_FILENO) }
     }
 }

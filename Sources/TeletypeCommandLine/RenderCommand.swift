@@ -67,14 +67,20 @@ enum RenderCommand {
                 "'\(path)' is a folder: render shows one conversation; to export a folder of them, use "
                     + "teletype export \(path) -o OUTDIR", help: usage)
         }
+        // A long render shows its stage on standard error once it has taken a second.
+        let progress = PhaseProgress()
+        defer { progress.finish() }
+        progress.set("reading \(path == "-" ? "standard input" : path)", step: 1, of: 3)
         let data = try Input.read(path)
         let transcript: Transcript
         do {
             transcript = try TranscriptReader(format: TranscriptFormat(rawValue: from)).read(
                 data, file: path == "-" ? "<stdin>" : path)
         } catch {
+            progress.finish()
             throw CommandError.malformed(error.description)
         }
+        progress.set("laying out and drawing \(transcript.messages.count) messages", step: 2, of: 3)
         let appearance = AIAppearance.named(themeName) ?? .dark
         var state = ConversationViewState()
         state.expandReasoning = parsed.isSet("--expand-reasoning")
@@ -97,6 +103,8 @@ enum RenderCommand {
                 capabilities: TerminalSettings.capabilities(format: format, color: color), appearance: appearance)
             output = renderer.render(rows)
         }
+        progress.set("writing", step: 3, of: 3)
+        progress.finish()
         Console.output(output)
         Console.exitSuccessfully(keeping: output)
     }

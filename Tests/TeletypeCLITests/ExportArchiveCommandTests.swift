@@ -143,4 +143,36 @@ import Testing
         let replay = try cli.run(["replay", samples])
         #expect(replay.status == 2 && replay.error.contains("replay plays one recording"), "\(replay.error)")
     }
+
+    /// One long transcript: `export` shows bytes read, `render` its stage, on a terminal only (the
+    /// delay before they show is set to none here, as a test machine may be fast).
+    @Test func longOneConversationCommandsShowProgress() throws {
+        try Self.withFolder { folder in
+            try Self.write(1, exchanges: 300, into: folder)
+            let transcript = folder.appendingPathComponent("chat-0.jsonl").path
+            func inTerminal(_ arguments: [String]) throws -> String {
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+                process.arguments =
+                    ["-c", "import pty, sys; sys.exit(pty.spawn(sys.argv[1:]) >> 8)", CommandLineTests.executable.path]
+                    + arguments
+                var environment = ProcessInfo.processInfo.environment
+                environment["TELETYPE_PROGRESS_DELAY"] = "0"
+                process.environment = environment
+                let pipe = Pipe()
+                process.standardOutput = pipe
+                process.standardInput = FileHandle.nullDevice
+                try process.run()
+                let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                process.waitUntilExit()
+                return output
+            }
+            let export = try inTerminal(["export", transcript, "-o", folder.appendingPathComponent("a.html").path])
+            #expect(export.contains(" MB") && export.contains("\r\u{1B}[K"), "\(export)")
+            let render = try inTerminal(["render", transcript, "--format", "plain"])
+            #expect(render.contains("/3] "), "\(render.suffix(300))")
+            let piped = try cli.run(["render", transcript], environment: ["TELETYPE_PROGRESS_DELAY": "0"])
+            #expect(piped.status == 0 && piped.error.isEmpty)
+        }
+    }
 }
