@@ -113,11 +113,10 @@ public struct TerminalEmulator: Sendable {
             if joined.count == 1, let character = joined.first {
                 // The scalar joins the cluster before it, which may grow from one cell to two.
                 let before = CellWidth.of(grid[row][last.column])
-                let widens = before == 1 && CellWidth.of(character) == 2
-                // A cluster that would widen past the screen's edge keeps its one cell.
-                if widens && last.column + 1 >= width { return }
                 grid[row][last.column] = joined
-                if widens {
+                // A cluster widened at the screen's edge keeps its one cell, as terminals draw it
+                // clipped (the text keeps the joining scalar).
+                if before == 1, CellWidth.of(character) == 2, last.column + 1 < width {
                     eraseWideCharacter(at: last.column + 1)
                     grid[row][last.column + 1] = ""
                     column = last.column + 2

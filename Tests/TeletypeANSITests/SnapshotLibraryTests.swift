@@ -104,12 +104,13 @@ import XCTest
         var narrow = TerminalEmulator(width: 1, height: 1)
         narrow.feed("漢")
         #expect(narrow.screen == [""])
-        // A variation selector that would widen the last column's character past the edge.
+        // A variation selector that would widen the last column's character past the edge: the
+        // character keeps its cell (drawn clipped) and the text keeps the selector.
         narrow.feed("\r\n\u{263A}\u{FE0F}")
-        #expect(narrow.screen.allSatisfy { CellWidth.of($0) <= 1 })
-        var edge = TerminalEmulator(width: 3, height: 1)
-        edge.feed("ab\u{263A}\u{FE0F}")
-        #expect(edge.screen.allSatisfy { CellWidth.of($0) <= 3 })
+        #expect(narrow.screen == ["\u{263A}\u{FE0F}"])
+        var edge = TerminalEmulator(width: 3, height: 2)
+        edge.feed("ab\u{263A}\u{FE0F}c")
+        #expect(edge.screen == ["ab\u{263A}\u{FE0F}", "c"])
         var invalid = TerminalEmulator(width: 10, height: 1)
         invalid.feed([0xF2, 0x78, 0x78, 0xC3])
         #expect(invalid.screen == ["\u{FFFD}xx"])

@@ -1,4 +1,5 @@
 import Foundation
+import TeletypeANSI
 import TeletypeSnapshotTesting
 import TeletypeTestSupport
 import Testing
@@ -39,13 +40,32 @@ import Testing
                 ["md", "--live", "--no-typing", "--color", "never", "--width", "\(width)"], text: text, pieces: 150,
                 lines: height)
             let batch = try cli.run(["md", "--format", "plain", "--width", "\(width)"], input: Data(text.utf8))
+            // A terminal shows a tab as the spaces to the next tab stop.
             let expected = batch.output.split(separator: "\n", omittingEmptySubsequences: false)
-                .map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }
+                .map { String(Self.expandingTabs($0).reversed().drop(while: { $0 == " " }).reversed()) }
                 .joined(separator: "\n").trimmingCharacters(in: .newlines)
             var terminal = TerminalEmulator(width: width, height: height)
             terminal.feed(Array(live))
             let shown = terminal.text.trimmingCharacters(in: .newlines)
             #expect(shown == expected, "\(name) at \(width)×\(height)")
         }
+    }
+
+    /// `line` with each tab replaced by the spaces to the next stop (every 8 columns).
+    static func expandingTabs(_ line: Substring) -> String {
+        guard line.contains("\t") else { return String(line) }
+        var out = ""
+        var column = 0
+        for character in line {
+            if character == "\t" {
+                let spaces = 8 - column % 8
+                out += String(repeating: " ", count: spaces)
+                column += spaces
+            } else {
+                out.append(character)
+                column += CellWidth.of(character)
+            }
+        }
+        return out
     }
 }
