@@ -56,8 +56,10 @@ public struct ArchiveInput: Sendable, Equatable, Hashable {
             }
             roots.append(absolute)
             var files: [(relative: String, size: Int)] = []
-            // Folders still to read, relative to the root.
+            // Folders still to read, relative to the root; each folder is read once, however many
+            // links lead to it (a link to a parent would otherwise never end).
             var folders = [""]
+            var visited: Set<FileKind.Identity> = [kind.identity]
             while let folder = folders.popLast() {
                 let full = folder.isEmpty ? absolute : absolute + "/" + folder
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: full)) ?? []
@@ -66,8 +68,8 @@ public struct ArchiveInput: Sendable, Equatable, Hashable {
                     let path = absolute + "/" + relative
                     guard path != excluded, let kind = FileKind.of(path) else { continue }
                     if kind.isFolder {
-                        folders.append(relative)
-                    } else if let dot = name.lastIndex(of: "."),
+                        if visited.insert(kind.identity).inserted { folders.append(relative) }
+                    } else if kind.isRegular, let dot = name.lastIndex(of: "."),
                         transcriptExtensions.contains(name[name.index(after: dot)...].lowercased())
                     {
                         files.append((relative, kind.size))
@@ -106,11 +108,23 @@ public struct ArchiveInput: Sendable, Equatable, Hashable {
 /// Whether a path is a folder, and its size (symbolic links followed); nil when it does not exist.
 package struct FileKind {
     package var isFolder: Bool
+    /// Whether it is a regular file (not a pipe, a device or a socket, which a folder search skips).
+    package var isRegular: Bool
     package var size: Int
+    /// The file's device and inode: the same file, whatever path leads to it.
+    package var identity: Identity
+
+    package struct Identity: Hashable {
+        var device: UInt64
+        var inode: UInt64
+    }
 
     package static func of(_ path: String) -> FileKind? {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
-        return FileKind(isFolder: status.st_mode & S_IFMT == S_IFDIR, size: Int(status.st_size))
+        return FileKind(
+            isFolder: status.st_mode & S_IFMT == S_IFDIR, isRegular: status.st_mode & S_IFMT == S_IFREG,
+            size: Int(status.st_size),
+            identity: Identity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino)))
     }
 }

@@ -193,6 +193,25 @@ import Testing
         }
     }
 
+    /// A folder holding a link to itself (and to its parent) is searched once, not forever, and a
+    /// pipe is not read.
+    @Test func linksToFoldersDoNotLoop() throws {
+        try Self.withFolder { folder in
+            let input = folder.appendingPathComponent("in/sub")
+            try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+            try Self.generated(count: 1, start: 1_700_000_000, model: "m").write(
+                to: input.appendingPathComponent("a.jsonl"), atomically: true, encoding: .utf8)
+            try FileManager.default.createSymbolicLink(
+                at: input.appendingPathComponent("self"), withDestinationURL: input)
+            try FileManager.default.createSymbolicLink(
+                at: input.appendingPathComponent("up"), withDestinationURL: input.deletingLastPathComponent())
+            // A pipe named like a transcript would block a reader forever: a search skips it.
+            #expect(mkfifo(input.appendingPathComponent("pipe.jsonl").path, 0o600) == 0)
+            let found = ArchiveInput.find([folder.appendingPathComponent("in").path])
+            #expect(found.inputs.map(\.page) == ["pages/sub/a.jsonl.html"])
+        }
+    }
+
     static func files(in folder: URL) throws -> [String] {
         let walker = FileManager.default.enumerator(atPath: folder.path)
         var files: [String] = []
