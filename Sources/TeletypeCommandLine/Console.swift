@@ -1,4 +1,5 @@
 import Dispatch
+import TeletypeLayout
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -23,8 +24,10 @@ package enum Console {
         bytes.withUnsafeBufferPointer { buffer in write(UnsafeRawBufferPointer(buffer), to: STDOUT_FILENO) }
     }
 
+    /// Writes a message to standard error with its control characters shown as pictures: a file
+    /// name or a server's message that holds escape sequences cannot drive the terminal.
     package static func error(_ text: String) {
-        write(text, to: STDERR_FILENO)
+        write(TerminalSafeText.sanitize(text), to: STDERR_FILENO)
     }
 
     /// Writes all of `text`, retrying short writes.

@@ -175,4 +175,20 @@ import Testing
             #expect(piped.status == 0 && piped.error.isEmpty)
         }
     }
+
+    /// A bad transcript whose name holds escape sequences is reported with them shown, not obeyed.
+    @Test func hostileFileNamesCannotDriveTheTerminal() throws {
+        try Self.withFolder { folder in
+            let input = folder.appendingPathComponent("in")
+            try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+            let name = "x\u{1B}]52;c;b3duZWQ=\u{07}\u{1B}[2J.jsonl"
+            try "{\"role\": 7}\n".write(to: input.appendingPathComponent(name), atomically: true, encoding: .utf8)
+            let result = try cli.run(["export", input.path, "-o", folder.appendingPathComponent("out").path])
+            #expect(result.status == 2)
+            #expect(
+                !result.error.contains("\u{1B}") && !result.error.contains("\u{07}"), "\(result.error.debugDescription)"
+            )
+            #expect(result.error.contains("x␛]52;c;b3duZWQ=␇␛[2J.jsonl"), "\(result.error)")
+        }
+    }
 }
