@@ -225,13 +225,24 @@ extension MarkdownLayout {
     /// endings as hard breaks. For texts that are not Markdown, such as the user's or a tool's.
     public static func plainSpans(_ text: String, roles: InlineRole = []) -> [Span] {
         var builder = SpanBuilder()
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        for (offset, line) in lines.enumerated() {
-            if offset > 0 { builder.spans.append(.lineBreak) }
-            var content = Substring(line)
-            if content.hasSuffix("\r") { content = content.dropLast() }
+        // Lines are cut at "\n" bytes: cutting at Characters would read every grapheme, and would
+        // not cut "\r\n", which is one Character.
+        var start = text.utf8.startIndex
+        var first = true
+        func line(to end: String.Index) {
+            if !first { builder.spans.append(.lineBreak) }
+            first = false
+            var content = text[start..<end]
+            if content.utf8.last == UInt8(ascii: "\r") { content = content.dropLast() }
             builder.append(String(content), roles: roles, link: nil, autolink: false)
         }
+        var index = start
+        while let newline = text.utf8[index...].firstIndex(of: UInt8(ascii: "\n")) {
+            line(to: newline)
+            start = text.utf8.index(after: newline)
+            index = start
+        }
+        line(to: text.endIndex)
         return builder.spans
     }
 }
