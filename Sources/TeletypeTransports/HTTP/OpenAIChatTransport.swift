@@ -45,6 +45,17 @@ public struct OpenAIChatConfiguration: Sendable, Equatable {
         }
         return endpoint.appendingPathComponent("chat").appendingPathComponent("completions")
     }
+
+    /// A streaming POST of `body` (JSON) to `url`, with the API key as a bearer token.
+    func streamingRequest(to url: URL, body: String) -> URLRequest {
+        var http = URLRequest(url: url)
+        http.httpMethod = "POST"
+        http.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        http.setValue("text/event-stream", forHTTPHeaderField: "Accept")
+        if let apiKey, !apiKey.isEmpty { http.setValue("Bearer \(apiKey)", forHTTPHeaderField: "Authorization") }
+        http.httpBody = Data(body.utf8)
+        return http
+    }
 }
 
 /// What went wrong talking to the server.
@@ -78,16 +89,9 @@ public final class OpenAIChatTransport: SSEChatTransport {
     }
 
     override func httpRequest(for messages: [Message], request: AIConversationRequest<Message>) throws -> URLRequest {
-        var http = URLRequest(url: configuration.completionsURL)
-        http.httpMethod = "POST"
-        http.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        http.setValue("text/event-stream", forHTTPHeaderField: "Accept")
-        if let key = configuration.apiKey, !key.isEmpty {
-            http.setValue("Bearer \(key)", forHTTPHeaderField: "Authorization")
-        }
-        http.httpBody = Data(
-            try Self.body(for: messages, configuration: configuration, attachments: request.attachments).utf8)
-        return http
+        configuration.streamingRequest(
+            to: configuration.completionsURL,
+            body: try Self.body(for: messages, configuration: configuration, attachments: request.attachments))
     }
 
     /// The request body: the model, `stream: true`, and the conversation in OpenAI's shape. Images

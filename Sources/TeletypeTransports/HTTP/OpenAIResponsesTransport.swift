@@ -21,16 +21,9 @@ public final class OpenAIResponsesTransport: SSEChatTransport {
     }
 
     override func httpRequest(for messages: [Message], request: AIConversationRequest<Message>) throws -> URLRequest {
-        var http = URLRequest(url: configuration.responsesURL)
-        http.httpMethod = "POST"
-        http.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        http.setValue("text/event-stream", forHTTPHeaderField: "Accept")
-        if let key = configuration.apiKey, !key.isEmpty {
-            http.setValue("Bearer \(key)", forHTTPHeaderField: "Authorization")
-        }
-        http.httpBody = Data(
-            try Self.body(for: messages, configuration: configuration, attachments: request.attachments).utf8)
-        return http
+        configuration.streamingRequest(
+            to: configuration.responsesURL,
+            body: try Self.body(for: messages, configuration: configuration, attachments: request.attachments))
     }
 
     /// The request body: the model, `stream: true`, the system prompt as `instructions`, and the
