@@ -26,7 +26,8 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"])]
         ),
-        .target(name: "TeletypeMarkdown", dependencies: ["CCmarkGFM"]),
+        .target(name: "CCmarkInlinePass"),
+        .target(name: "TeletypeMarkdown", dependencies: ["CCmarkGFM", "CCmarkInlinePass"]),
         .target(name: "Teletype"),
         .target(name: "TeletypeTranscripts", dependencies: ["Teletype"]),
         .target(name: "TeletypeTransports", dependencies: ["Teletype", "TeletypeTranscripts"]),

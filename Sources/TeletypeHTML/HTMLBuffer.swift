@@ -35,42 +35,45 @@ struct HTMLBuffer {
     /// terminal safely too.
     mutating func text(_ text: String) {
         var copy = text
-        copy.withUTF8 { utf8 in
-            var start = 0
-            var index = 0
-            let special = HTMLBuffer.special
-            while index < utf8.count {
-                let byte = utf8[index]
-                if !special[Int(byte)] {
-                    index += 1
-                    continue
-                }
-                let replacement: String
-                var length = 1
-                switch byte {
-                case UInt8(ascii: "&"): replacement = "&amp;"
-                case UInt8(ascii: "<"): replacement = "&lt;"
-                case UInt8(ascii: ">"): replacement = "&gt;"
-                case UInt8(ascii: "\""): replacement = "&quot;"
-                case 0x09, 0x0A, 0x0D:
-                    index += 1
-                    continue
-                case 0x00..<0x20, 0x7F:
-                    replacement = TerminalSafeText.picture(for: Unicode.Scalar(byte)) ?? "\u{FFFD}"
-                case 0xC2 where index + 1 < utf8.count && (0x80...0x9F).contains(utf8[index + 1]):
-                    replacement = TerminalSafeText.picture(for: Unicode.Scalar(utf8[index + 1])) ?? "\u{FFFD}"
-                    length = 2
-                default:
-                    index += 1
-                    continue
-                }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-                bytes.append(contentsOf: replacement.utf8)
-                index += length
-                start = index
+        copy.withUTF8 { self.text(utf8: $0) }
+    }
+
+    /// ``text(_:)`` for valid UTF-8 bytes.
+    mutating func text(utf8: UnsafeBufferPointer<UInt8>) {
+        var start = 0
+        var index = 0
+        let special = HTMLBuffer.special
+        while index < utf8.count {
+            let byte = utf8[index]
+            if !special[Int(byte)] {
+                index += 1
+                continue
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<utf8.count]))
+            let replacement: String
+            var length = 1
+            switch byte {
+            case UInt8(ascii: "&"): replacement = "&amp;"
+            case UInt8(ascii: "<"): replacement = "&lt;"
+            case UInt8(ascii: ">"): replacement = "&gt;"
+            case UInt8(ascii: "\""): replacement = "&quot;"
+            case 0x09, 0x0A, 0x0D:
+                index += 1
+                continue
+            case 0x00..<0x20, 0x7F:
+                replacement = TerminalSafeText.picture(for: Unicode.Scalar(byte)) ?? "\u{FFFD}"
+            case 0xC2 where index + 1 < utf8.count && (0x80...0x9F).contains(utf8[index + 1]):
+                replacement = TerminalSafeText.picture(for: Unicode.Scalar(utf8[index + 1])) ?? "\u{FFFD}"
+                length = 2
+            default:
+                index += 1
+                continue
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+            bytes.append(contentsOf: replacement.utf8)
+            index += length
+            start = index
         }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<utf8.count]))
     }
 
     /// The bytes ``text(_:)`` looks at twice: markup characters, controls, and the lead byte of C1.

@@ -5,28 +5,29 @@ import TeletypeLayout
 enum HighlightedHTML {
     static func write(_ code: String, highlighter: SyntaxHighlighter, into buffer: inout HTMLBuffer) {
         var state = CodeLexerState()
-        let bytes = Array(code.utf8)
-        var lineStart = 0
-        while lineStart < bytes.count {
-            var lineEnd = lineStart
-            while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
-            let line = String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self)
-            let lineBytes = Array(line.utf8)
-            var position = 0
-            for token in highlighter.tokens(of: line, state: &state) {
-                if token.start > position {
-                    buffer.text(String(decoding: lineBytes[position..<token.start], as: UTF8.self))
+        var code = code
+        code.withUTF8 { bytes in
+            var lineStart = 0
+            while lineStart < bytes.count {
+                var lineEnd = lineStart
+                while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
+                let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd])
+                var position = 0
+                for token in highlighter.tokens(ofLine: line, state: &state) {
+                    if token.start > position {
+                        buffer.text(utf8: UnsafeBufferPointer(rebasing: line[position..<token.start]))
+                    }
+                    buffer.raw("<span class=\"")
+                    buffer.raw(token.kind.cssClass)
+                    buffer.raw("\">")
+                    buffer.text(utf8: UnsafeBufferPointer(rebasing: line[token.start..<token.end]))
+                    buffer.raw("</span>")
+                    position = token.end
                 }
-                buffer.raw("<span class=\"\(token.kind.cssClass)\">")
-                buffer.text(String(decoding: lineBytes[token.start..<token.end], as: UTF8.self))
-                buffer.raw("</span>")
-                position = token.end
+                if position < line.count { buffer.text(utf8: UnsafeBufferPointer(rebasing: line[position...])) }
+                if lineEnd < bytes.count { buffer.raw("\n") }
+                lineStart = lineEnd + 1
             }
-            if position < lineBytes.count {
-                buffer.text(String(decoding: lineBytes[position...], as: UTF8.self))
-            }
-            if lineEnd < bytes.count { buffer.raw("\n") }
-            lineStart = lineEnd + 1
         }
     }
 

@@ -33,6 +33,11 @@ public struct SyntaxHighlighter: Sendable {
         return copy.withUTF8 { lexer.tokens($0, state: &state) }
     }
 
+    /// The tokens of one line given as UTF-8 bytes (without its line break), lexed from `state`.
+    package func tokens(ofLine line: UnsafeBufferPointer<UInt8>, state: inout CodeLexerState) -> [CodeToken] {
+        lexer.tokens(line, state: &state)
+    }
+
     /// The tokens of every line of a block, from its start.
     public func tokens(of lines: [String]) -> [[CodeToken]] {
         var state = CodeLexerState()

@@ -133,8 +133,7 @@ enum ChunkPlanner {
         var offset = 0
         let count = bytes.count
         while offset < count {
-            var end = offset
-            while end < count && bytes[end] != 0x0A { end += 1 }
+            let end = ByteScan.firstIndex(of: 0x0A, in: bytes, from: offset) ?? count
             var lineEnd = end
             if lineEnd > offset && bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
             body(offset..<lineEnd)

@@ -5,10 +5,8 @@ struct CmarkSession: Sendable {
     let kinds: ExtensionRegistry
     let flags: Int32
     let extensions: Set<MarkdownExtension>
-
-    /// cmark-gfm switches the inline syntax of its extensions on and off in process-wide tables at
-    /// the start and end of every inline pass, so two inline passes must never overlap.
-    private static let inlinePass = ThreadLock()
+    /// Whether the inline pass runs alongside others' (see ``InlinePassGate``).
+    let passesSteady: Bool
 
     init(options: MarkdownParseOptions, validated: Bool) {
         kinds = ExtensionRegistry.shared
@@ -19,9 +17,10 @@ struct CmarkSession: Sendable {
         if options.smartPunctuation { flags |= CMARK_OPT_SMART }
         self.flags = flags
         self.extensions = options.extensions
+        passesSteady = InlinePassGate.shared.passesSteady(options.extensions)
     }
 
-    /// Parses `bytes`: block structure in parallel with other sessions, inlines one at a time.
+    /// Parses `bytes`.
     func parse(_ bytes: UnsafeRawBufferPointer) -> CmarkRoot {
         let parser = feed(bytes)
         return finish(parser)
@@ -39,12 +38,12 @@ struct CmarkSession: Sendable {
         return CmarkParser(pointer: parser)
     }
 
-    /// The inline pass, one at a time in the process; frees the parser.
+    /// The inline pass, alongside other sessions' when the gate allows; frees the parser.
     func finish(_ parser: CmarkParser) -> CmarkRoot {
         guard let pointer = parser.pointer else { return CmarkRoot(pointer: nil) }
-        Self.inlinePass.lock()
-        let root = cmark_parser_finish(pointer)
-        Self.inlinePass.unlock()
+        let gate = InlinePassGate.shared
+        let pass = { cmark_parser_finish(pointer) }
+        let root = passesSteady ? gate.steadyPass(pass) : gate.lonePass(pass)
         cmark_parser_free(pointer)
         return CmarkRoot(pointer: root)
     }

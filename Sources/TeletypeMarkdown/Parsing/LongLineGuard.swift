@@ -30,7 +30,9 @@ struct LongLineGuard {
 
     /// The guard for `bytes`, or `nil` when no line needs it.
     init?(_ bytes: UnsafeRawBufferPointer) {
-        guard bytes.count >= Self.minimumLineBytes else { return nil }
+        guard bytes.count >= Self.minimumLineBytes, ByteScan.hasLine(atLeast: Self.minimumLineBytes, in: bytes) else {
+            return nil
+        }
         var found: [Line] = []
         var definitions: [UInt8] = []
         var number = 1

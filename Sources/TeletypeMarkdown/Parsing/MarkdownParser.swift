@@ -157,9 +157,8 @@ public struct MarkdownParser: Sendable {
     /// processes it; `nil` when a cut turned out to fall inside a block, so the caller parses the
     /// whole.
     ///
-    /// Block passes, conversions and processing run on every core; the inline passes, which
-    /// cmark-gfm cannot run two at a time, take turns in document order, which also tells each
-    /// piece where its footnote numbers start.
+    /// Pieces are parsed, converted and processed on every core; they take turns in document order
+    /// only to learn where their line and footnote numbers start.
     private func parsePieces<Part: Sendable>(
         _ bytes: UnsafeRawBufferPointer, cuts: [Int], definitions: ReferenceDefinitions, session: CmarkSession,
         process: @Sendable ([Block]) -> Part, restore: @Sendable ([Block]) -> (blocks: [Block], restored: Int)?
@@ -172,7 +171,7 @@ public struct MarkdownParser: Sendable {
             // The definitions of other pieces that this one may use are written before it.
             var carrier: (bytes: [UInt8], lines: Int) = ([], 0)
             if definitions.count > 0 {
-                carrier = definitions.carrier(for: LabelScanner.labels(in: Array(piece)[...]))
+                carrier = definitions.carrier(for: definitions.labelsUsed(in: piece))
             }
             let parser: CmarkParser
             if carrier.bytes.isEmpty {
@@ -180,13 +179,12 @@ public struct MarkdownParser: Sendable {
             } else {
                 parser = (carrier.bytes + piece).withUnsafeBytes { session.feed($0) }
             }
-            let lines = piece.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-            let (root, offsets) = turns.take(index) { () -> (CmarkRoot, PieceTurns.Offsets?) in
-                let root = session.finish(parser)
-                let isLast = index == bounds.count - 1
-                let valid = isLast || !root.endsInsideOpenBlock(lastLine: carrier.lines + lines)
-                return (root, valid ? PieceTurns.Offsets(lines: lines, footnotes: root.footnoteDefinitionCount) : nil)
-            }
+            let lines = ByteScan.count(0x0A, in: piece)
+            let root = session.finish(parser)
+            let isLast = index == bounds.count - 1
+            let valid = isLast || !root.endsInsideOpenBlock(lastLine: carrier.lines + lines)
+            let offsets = turns.take(
+                index, own: valid ? PieceTurns.Offsets(lines: lines, footnotes: root.footnoteDefinitionCount) : nil)
             guard let offsets, !turns.failed else {
                 root.free()
                 return nil
@@ -230,8 +228,8 @@ package struct ProcessedPieces<Part> {
     package var footnotes: [Block]
 }
 
-/// Lets pieces take their inline pass in document order, and tells each piece how many lines and
-/// footnotes came before it. Once a piece is found to be cut badly, later pieces are not converted.
+/// Tells each piece, in document order, how many lines and footnotes came before it. Once a piece
+/// is found to be cut badly, later pieces are not converted.
 final class PieceTurns: @unchecked Sendable {
     /// What precedes a piece.
     struct Offsets {
@@ -257,12 +255,11 @@ final class PieceTurns: @unchecked Sendable {
         return running == nil
     }
 
-    /// Waits for piece `index`'s turn, runs `body`, and returns its result with the offsets that
-    /// precede the piece (`nil` once any piece has been found cut badly).
-    func take<Root>(_ index: Int, _ body: () -> (Root, Offsets?)) -> (Root, Offsets?) {
+    /// Waits for piece `index`'s turn, adds its own lines and footnotes (`nil` when it is cut
+    /// badly), and returns what precedes it (`nil` once any piece has been found cut badly).
+    func take(_ index: Int, own: Offsets?) -> Offsets? {
         condition.lock()
         while next != index { condition.wait() }
-        let (root, own) = body()
         let before = running
         if let current = running, let own {
             running = Offsets(lines: current.lines + own.lines, footnotes: current.footnotes + own.footnotes)
@@ -272,6 +269,6 @@ final class PieceTurns: @unchecked Sendable {
         next += 1
         condition.broadcast()
         condition.unlock()
-        return (root, own == nil ? nil : before)
+        return own == nil ? nil : before
     }
 }

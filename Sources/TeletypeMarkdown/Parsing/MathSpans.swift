@@ -18,7 +18,7 @@ enum MathSpans {
     /// The text with its math written as marked code spans; nil when it has no math.
     static func rewrite(_ bytes: UnsafeRawBufferPointer) -> [UInt8]? {
         // Most documents have neither a dollar nor a backslash before a bracket.
-        guard bytes.contains(0x24) || bytes.contains(0x5C) else { return nil }
+        guard ByteScan.contains(0x24, in: bytes) || ByteScan.contains(0x5C, in: bytes) else { return nil }
         let lines = lineRanges(bytes)
         var out: [UInt8] = []
         // The bytes up to here that are copied to `out` unchanged only when a later line changes.
@@ -61,14 +61,9 @@ enum MathSpans {
     static func lineRanges(_ bytes: UnsafeRawBufferPointer) -> [Range<Int>] {
         var ranges: [Range<Int>] = []
         var start = 0
-        var offset = 0
-        let count = bytes.count
-        while offset < count {
-            if bytes[offset] == 0x0A {
-                ranges.append(start..<offset + 1)
-                start = offset + 1
-            }
-            offset += 1
+        while let end = ByteScan.firstIndex(of: 0x0A, in: bytes, from: start) {
+            ranges.append(start..<end + 1)
+            start = end + 1
         }
         if start < bytes.count { ranges.append(start..<bytes.count) }
         return ranges
@@ -114,12 +109,7 @@ enum MathSpans {
     /// `following` lines takes them too (`consumed` says how many lines in all).
     static func rewriteLine(_ line: UnsafeRawBufferPointer, following: LazyLines, consumed: inout Int) -> [UInt8]? {
         // Most lines hold neither a dollar nor a backslash.
-        var mayHoldMath = false
-        for byte in line where byte == 0x24 || byte == 0x5C {
-            mayHoldMath = true
-            break
-        }
-        guard mayHoldMath else { return nil }
+        guard ByteScan.contains(0x24, in: line) || ByteScan.contains(0x5C, in: line) else { return nil }
         let n = line.count
         var out: [UInt8] = []
         var copied = 0

@@ -10,6 +10,9 @@ struct ReferenceDefinitions: Sendable {
     }
 
     private var table: [ReferenceLabel: Definition] = [:]
+    /// The keys (``LabelSpans/key(of:)``) of the labels defined: a label whose key is not here is
+    /// not defined, which is found without normalizing it.
+    private var keys: Set<UInt64> = []
 
     /// Whether `label` is defined.
     func defines(_ label: ReferenceLabel) -> Bool { table[label] != nil }
@@ -25,9 +28,42 @@ struct ReferenceDefinitions: Sendable {
             let label = ReferenceLabel(definition.label[...])
             guard table[label] == nil else { continue }
             table[label] = definition
+            keys.insert(LabelSpans.key(of: definition.label))
             added.append(label)
         }
         return added
+    }
+
+    /// The defined labels that `bytes` may name: those of its `[…]` spans (as ``LabelScanner``
+    /// finds them, and possibly more) that are defined.
+    func labelsUsed(in bytes: UnsafeRawBufferPointer) -> Set<ReferenceLabel> {
+        var used = Set<ReferenceLabel>()
+        guard !table.isEmpty else { return used }
+        let count = bytes.count
+        var index = 0
+        while let open = ByteScan.firstIndex(of: UInt8(ascii: "["), in: bytes, from: index) {
+            var end = open + 1
+            var ascii = true
+            while end < count && end - open <= LabelScanner.maximumLabelBytes && bytes[end] != UInt8(ascii: "]")
+                && bytes[end] != UInt8(ascii: "[")
+            {
+                if bytes[end] >= 0x80 { ascii = false }
+                // An escaped bracket belongs to the label.
+                end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1
+            }
+            guard end < count, bytes[end] == UInt8(ascii: "]") else {
+                index = max(end, open + 1)
+                continue
+            }
+            let raw = UnsafeRawBufferPointer(rebasing: bytes[(open + 1)..<end])
+            let label = ascii ? nil : ReferenceLabel(Array(raw)[...])
+            if keys.contains(label.map { LabelSpans.hash($0.key) } ?? LabelSpans.hash(raw)) {
+                let found = label ?? ReferenceLabel(Array(raw)[...])
+                if table[found] != nil { used.insert(found) }
+            }
+            index = end + 1
+        }
+        return used
     }
 
     /// Markdown that defines, exactly as the document does, those of `labels` that are defined: one

@@ -1,0 +1,24 @@
+#ifndef TELETYPE_CMARK_INLINE_PASS_H
+#define TELETYPE_CMARK_INLINE_PASS_H
+// cmark-gfm switches its extensions' special inline characters (`~`, `:`, `w`) on at the start of
+// every inline pass and off at its end, in tables shared by the whole process, so a pass that ends
+// switches the characters off under any pass still running on another thread. This target stands
+// in for cmark-gfm's switch (`cmark_manage_extensions_special_characters`, which cmark-gfm calls
+// through its exported symbol): a thread that marks its pass as "steady" keeps the tables as they
+// are, so passes over characters switched on once for good can run on many threads at once.
+
+struct cmark_parser;
+
+/// Marks the calling thread's inline passes as steady (nonzero: they leave the tables alone) or
+/// not (zero: they switch characters as cmark-gfm does).
+void teletype_cmark_set_steady_pass(int steady);
+
+/// How many times cmark-gfm asked this process's switch to act: zero after a parse means the
+/// stand-in is not in use, and passes must take turns.
+long teletype_cmark_switch_requests(void);
+
+/// Switches the special characters of `parser`'s extensions on (`add` nonzero) or off, as
+/// cmark-gfm's own switch does; returns zero when cmark-gfm's switch cannot be found.
+int teletype_cmark_switch_characters(struct cmark_parser *parser, int add);
+
+#endif
