@@ -82,7 +82,7 @@ struct BlockContext {
             framed.append(line)
             if framed.width < span + 2 {
                 framed.append(
-                    String(repeating: " ", count: span + 2 - framed.width), style: base, width: span + 2 - framed.width)
+                    Spaces.of(span + 2 - framed.width), style: base, width: span + 2 - framed.width)
             }
             framed.append(" " + glyphs.vertical, style: frame)
             out.append(framed)
@@ -134,14 +134,14 @@ struct BlockContext {
         for row in 0..<height {
             var line = StyledLine()
             for (offset, lines) in rendered.enumerated() {
-                if offset > 0 { line.append(String(repeating: " ", count: gap), style: base, width: gap) }
+                if offset > 0 { line.append(Spaces.of(gap), style: base, width: gap) }
                 let part = row < lines.count ? lines[row] : StyledLine()
                 let column = line.width
                 line.append(part)
                 let target = column + widths[offset]
                 if offset < rendered.count - 1, line.width < target {
                     line.append(
-                        String(repeating: " ", count: target - line.width), style: base, width: target - line.width)
+                        Spaces.of(target - line.width), style: base, width: target - line.width)
                 }
             }
             out.append(line.trimmingTrailingSpaces())
@@ -250,7 +250,7 @@ struct BlockContext {
             lines = prefixed(
                 wrap(spans, width: width - markerWidth, base: style),
                 first: StyledLine(marker, style: base.merged(with: theme.headingMarker)),
-                rest: StyledLine(String(repeating: " ", count: markerWidth)))
+                rest: StyledLine(Spaces.of(markerWidth)))
         } else {
             lines = wrap(spans, width: width, base: style)
         }
@@ -504,6 +504,6 @@ struct BlockContext {
         let lines = blocks(children, width: width - labelWidth, indent: indent + labelWidth, base: base, tight: tight)
         return prefixed(
             lines.isEmpty ? [StyledLine()] : lines, first: first,
-            rest: StyledLine(String(repeating: " ", count: labelWidth)))
+            rest: StyledLine(Spaces.of(labelWidth)))
     }
 }

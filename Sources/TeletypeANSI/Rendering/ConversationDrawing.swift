@@ -74,8 +74,8 @@ struct ConversationDrawing {
 
     func indented(_ lines: [StyledLine], by count: Int) -> [StyledLine] {
         context.prefixed(
-            lines, first: StyledLine(String(repeating: " ", count: count)),
-            rest: StyledLine(String(repeating: " ", count: count)))
+            lines, first: StyledLine(Spaces.of(count)),
+            rest: StyledLine(Spaces.of(count)))
     }
 
     // MARK: Boxes

@@ -155,15 +155,15 @@ struct TableLayout {
                     let lines = context.wrap(value, width: width - labelColumn, base: base)
                     out.append(
                         contentsOf: context.prefixed(
-                            lines, first: label, rest: StyledLine(String(repeating: " ", count: labelColumn))))
+                            lines, first: label, rest: StyledLine(Spaces.of(labelColumn))))
                 } else {
                     out.append(contentsOf: context.wrap(labels[column], width: width, base: headerStyle))
                     let indent = width - 2 >= BlockContext.minimumContentWidth ? 2 : 0
                     let lines = context.wrap(value, width: width - indent, base: base)
                     out.append(
                         contentsOf: context.prefixed(
-                            lines, first: StyledLine(String(repeating: " ", count: indent)),
-                            rest: StyledLine(String(repeating: " ", count: indent))))
+                            lines, first: StyledLine(Spaces.of(indent)),
+                            rest: StyledLine(Spaces.of(indent))))
                 }
             }
             out.append(rule)
