@@ -1,4 +1,4 @@
-import TeletypeANSI
+@testable import TeletypeANSI
 import Testing
 
 @Suite struct CellWidthTests {
@@ -8,6 +8,16 @@ import Testing
     ])
     func graphemeWidth(_ text: String, _ expected: Int) {
         #expect(CellWidth.of(text) == expected, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+    }
+
+    /// The table of alphabets and symbols answers as the properties it was made from, for every
+    /// scalar in it.
+    @Test func scriptTableMatchesProperties() {
+        for value in UInt32(0x300)..<ScriptCellTable.end {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            #expect(CellWidth.of(scalar) == CellWidth.lookedUpWidth(scalar), "U+\(String(value, radix: 16))")
+            #expect(CellWidth.joinsCluster(value) == CellWidth.looksUpJoining(value), "U+\(String(value, radix: 16))")
+        }
     }
 
     @Test func mixedText() {

@@ -51,6 +51,13 @@ public enum CellWidth {
         if value < 0x7F { return value >= 0x20 ? 1 : 0 }
         if value < 0xA0 { return 0 }
         if value < 0x300 { return 1 }
+        if value < ScriptCellTable.end { return Int(ScriptCellTable.entry(value) & ScriptCellTable.widthMask) }
+        return lookedUpWidth(scalar)
+    }
+
+    /// ``of(_:)-(Unicode.Scalar)`` from the scalar's properties, for scalars at or above U+0300.
+    static func lookedUpWidth(_ scalar: Unicode.Scalar) -> Int {
+        let value = scalar.value
         // The common ranges first, without looking up properties: CJK ideographs, kana and Hangul
         // syllables take 2; Cyrillic letters, dashes and quotes, box drawing take 1.
         if (0x4E00...0x9FFF).contains(value) || (0xAC00...0xD7A3).contains(value) || (0x3040...0x30FF).contains(value) {
@@ -106,6 +113,13 @@ public enum CellWidth {
     /// joiner, the emoji variation selector, skin-tone modifiers, regional indicators, tags, spacing
     /// marks and viramas (whose next consonant joins their cluster).
     static func joinsCluster(_ value: UInt32) -> Bool {
+        if value < 0x300 { return false }
+        if value < ScriptCellTable.end { return ScriptCellTable.entry(value) & ScriptCellTable.joinsBit != 0 }
+        return looksUpJoining(value)
+    }
+
+    /// ``joinsCluster(_:)`` from the scalar's properties.
+    static func looksUpJoining(_ value: UInt32) -> Bool {
         if value == 0x200D || value == 0xFE0F || (0x1F3FB...0x1F3FF).contains(value)
             || (0x1F1E6...0x1F1FF).contains(value) || (0xE0020...0xE007F).contains(value)
         {
