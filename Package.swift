@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "CCmarkInlinePass"),
         .target(name: "TeletypeMarkdown", dependencies: ["CCmarkGFM", "CCmarkInlinePass"]),
         .target(name: "Teletype"),
-        .target(name: "TeletypeTranscripts", dependencies: ["Teletype"]),
+        .target(name: "TeletypeTranscripts", dependencies: ["Teletype", "TeletypeMarkdown"]),
         .target(name: "TeletypeTransports", dependencies: ["Teletype", "TeletypeTranscripts"]),
         .target(name: "TeletypeLayout", dependencies: ["Teletype", "TeletypeMarkdown"]),
         .target(name: "TeletypeANSI", dependencies: ["TeletypeLayout"]),

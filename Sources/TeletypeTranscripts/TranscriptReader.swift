@@ -1,5 +1,11 @@
 import Teletype
+import TeletypeMarkdown
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -212,28 +218,61 @@ public struct TranscriptReader: Sendable {
 
 /// Splits JSONL bytes into parsed lines.
 enum JSONLines {
+    /// Files larger than this have their lines parsed on every core.
+    static let parallelBytes = 256 * 1024
+
+    /// Calls `body` with each non-blank line's value, number and bytes, in order; the first line
+    /// that is not JSON throws, after the lines before it were handed over.
     static func forEach(
         in bytes: UnsafeRawBufferPointer, file: String, firstLine: Int = 1,
         _ body: (JSONValue, Int, UnsafeRawBufferPointer) throws(TranscriptError) -> Void
     ) throws(TranscriptError) {
-        var start = 0
-        var line = firstLine
-        while start < bytes.count {
-            var end = start
-            while end < bytes.count && bytes[end] != 0x0A { end += 1 }
-            let text = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
-            if !text.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
-                let value: JSONValue
-                do throws(JSONParser.Failure) {
-                    value = try JSONParser.parse(text)
-                } catch {
+        let lines = nonBlankLines(in: bytes, firstLine: firstLine)
+        nonisolated(unsafe) let source = bytes
+        @Sendable func parse(_ index: Int) -> Result<JSONValue, JSONParser.Failure> {
+            Result { () throws(JSONParser.Failure) in
+                try JSONParser.parse(UnsafeRawBufferPointer(rebasing: source[lines[index].range]))
+            }
+        }
+        let parsed: [[Result<JSONValue, JSONParser.Failure>]]
+        if bytes.count >= parallelBytes {
+            let ranges = ParallelWork.ranges(lines.count, pieces: 4 * ParallelWork.cores, minimum: 64)
+            parsed = ParallelWork.map(ranges.count) { piece in ranges[piece].map(parse) }
+        } else {
+            parsed = [lines.indices.map(parse)]
+        }
+        var index = 0
+        for results in parsed {
+            for result in results {
+                let (range, line) = lines[index]
+                index += 1
+                switch result {
+                case .success(let value): try body(value, line, UnsafeRawBufferPointer(rebasing: bytes[range]))
+                case .failure(let error):
                     throw TranscriptError(
                         file: file, line: line + error.line - 1, column: error.column, message: error.message)
                 }
-                try body(value, line, text)
             }
+        }
+    }
+
+    /// The byte range and number of each line that holds more than spaces.
+    private static func nonBlankLines(in bytes: UnsafeRawBufferPointer, firstLine: Int) -> [(
+        range: Range<Int>, line: Int
+    )] {
+        var lines: [(range: Range<Int>, line: Int)] = []
+        var start = 0
+        var line = firstLine
+        while start < bytes.count {
+            var end = bytes.count
+            if let base = bytes.baseAddress, let found = memchr(base + start, 0x0A, bytes.count - start) {
+                end = base.distance(to: UnsafeRawPointer(found))
+            }
+            let text = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+            if !text.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { lines.append((start..<end, line)) }
             start = end + 1
             line += 1
         }
+        return lines
     }
 }

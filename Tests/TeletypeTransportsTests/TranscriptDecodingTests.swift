@@ -159,6 +159,30 @@ import Testing
         }
     }
 
+    /// A JSONL file large enough to be parsed on every core reads its messages in order, and its
+    /// first bad line (with a later bad line and blank lines around) is the one named.
+    @Test func largeJSONLReadsInOrderAndNamesItsFirstBadLine() throws {
+        var lines = (0..<6000).map {
+            #"{"role":"\#($0 % 2 == 0 ? "user" : "assistant")","content":"message \#($0) "#
+                + String(repeating: "word ", count: 10) + #""}"#
+        }
+        lines.insert("", at: 10)
+        let good = Data(lines.joined(separator: "\n").utf8)
+        #expect(good.count > 256 * 1024)
+        let transcript = try TranscriptReader().read(good, file: "big.jsonl")
+        #expect(transcript.messages.count == 6000)
+        #expect(
+            transcript.messages.map(\.text).enumerated().allSatisfy { $0.element.hasPrefix("message \($0.offset) ") })
+        lines[4001] = #"{"role":"user","content":"cut"#
+        lines[5001] = "not json"
+        do {
+            _ = try TranscriptReader().read(Data(lines.joined(separator: "\n").utf8), file: "big.jsonl")
+            Issue.record("the broken file was read")
+        } catch {
+            #expect(error.line == 4002 && error.column == 26, "\(error)")
+        }
+    }
+
     @Test func formatCanBeForced() throws {
         // Read as Teletype messages, the OpenAI file's messages are missing their text field.
         let transcript = try read("openai.json", as: .teletype)

@@ -50,7 +50,7 @@ struct BlockContext {
                 continuation: StyledLine(glyphs.continuation + " ", style: theme.codeFrame), width: width,
                 indent: indent)
         case .rule:
-            return [StyledLine(String(repeating: glyphs.horizontal, count: width), style: theme.rule)]
+            return [StyledLine(Repetition.of(glyphs.horizontal, count: width), style: theme.rule)]
         case .table(let table):
             return TableLayout(context: self, table: table, base: base).lines(width: width)
         case .footnotes(let notes):
@@ -74,7 +74,7 @@ struct BlockContext {
         let frame = base.merged(with: theme.tableBorder)
         var out = [
             StyledLine(
-                glyphs.codeTop + String(repeating: glyphs.horizontal, count: span + 2) + glyphs.boxTopRight,
+                glyphs.codeTop + Repetition.of(glyphs.horizontal, count: span + 2) + glyphs.boxTopRight,
                 style: frame)
         ]
         for line in inner.isEmpty ? [StyledLine()] : inner {
@@ -82,14 +82,14 @@ struct BlockContext {
             framed.append(line)
             if framed.width < span + 2 {
                 framed.append(
-                    Spaces.of(span + 2 - framed.width), style: base, width: span + 2 - framed.width)
+                    Repetition.spaces(span + 2 - framed.width), style: base, width: span + 2 - framed.width)
             }
             framed.append(" " + glyphs.vertical, style: frame)
             out.append(framed)
         }
         out.append(
             StyledLine(
-                glyphs.codeBottom + String(repeating: glyphs.horizontal, count: span + 2) + glyphs.boxBottomRight,
+                glyphs.codeBottom + Repetition.of(glyphs.horizontal, count: span + 2) + glyphs.boxBottomRight,
                 style: frame))
         return out
     }
@@ -134,14 +134,14 @@ struct BlockContext {
         for row in 0..<height {
             var line = StyledLine()
             for (offset, lines) in rendered.enumerated() {
-                if offset > 0 { line.append(Spaces.of(gap), style: base, width: gap) }
+                if offset > 0 { line.append(Repetition.spaces(gap), style: base, width: gap) }
                 let part = row < lines.count ? lines[row] : StyledLine()
                 let column = line.width
                 line.append(part)
                 let target = column + widths[offset]
                 if offset < rendered.count - 1, line.width < target {
                     line.append(
-                        Spaces.of(target - line.width), style: base, width: target - line.width)
+                        Repetition.spaces(target - line.width), style: base, width: target - line.width)
                 }
             }
             out.append(line.trimmingTrailingSpaces())
@@ -243,21 +243,21 @@ struct BlockContext {
 
     func heading(level: Int, _ spans: [Span], width: Int, base: TextStyle) -> [StyledLine] {
         let style = base.merged(with: theme.heading(level))
-        let marker = String(repeating: "#", count: min(max(level, 1), 6)) + " "
+        let marker = Repetition.of("#", count: min(max(level, 1), 6)) + " "
         let markerWidth = marker.count
         var lines: [StyledLine]
         if width - markerWidth >= Self.minimumContentWidth {
             lines = prefixed(
                 wrap(spans, width: width - markerWidth, base: style),
                 first: StyledLine(marker, style: base.merged(with: theme.headingMarker)),
-                rest: StyledLine(Spaces.of(markerWidth)))
+                rest: StyledLine(Repetition.spaces(markerWidth)))
         } else {
             lines = wrap(spans, width: width, base: style)
         }
         if level <= 2 {
             let length = min(width, lines.map(\.width).max() ?? 0)
             let glyph = level == 1 ? glyphs.heavyHorizontal : glyphs.horizontal
-            lines.append(StyledLine(String(repeating: glyph, count: length), style: theme.headingMarker))
+            lines.append(StyledLine(Repetition.of(glyph, count: length), style: theme.headingMarker))
         }
         return lines
     }
@@ -390,9 +390,9 @@ struct BlockContext {
             top.append(language, style: frame.merged(with: TextStyle(bold: true)))
             top.append(" ", style: frame, width: 1)
         }
-        if top.width < span { top.append(String(repeating: glyphs.horizontal, count: span - top.width), style: frame) }
+        if top.width < span { top.append(Repetition.of(glyphs.horizontal, count: span - top.width), style: frame) }
         var bottom = StyledLine(glyphs.codeBottom, style: frame)
-        bottom.append(String(repeating: glyphs.horizontal, count: span - 1), style: frame)
+        bottom.append(Repetition.of(glyphs.horizontal, count: span - 1), style: frame)
         return [top] + body + [bottom]
     }
 
@@ -477,7 +477,7 @@ struct BlockContext {
     }
 
     func footnotes(_ notes: [LayoutFootnote], width: Int, indent: Int, base: TextStyle) -> [StyledLine] {
-        var out = [StyledLine(String(repeating: glyphs.horizontal, count: min(width, 24)), style: theme.rule)]
+        var out = [StyledLine(Repetition.of(glyphs.horizontal, count: min(width, 24)), style: theme.rule)]
         let labels = notes.map { "[\($0.number)]" }
         let labelWidth = (labels.map(\.count).max() ?? 3) + 1
         for (offset, note) in notes.enumerated() {
@@ -504,6 +504,6 @@ struct BlockContext {
         let lines = blocks(children, width: width - labelWidth, indent: indent + labelWidth, base: base, tight: tight)
         return prefixed(
             lines.isEmpty ? [StyledLine()] : lines, first: first,
-            rest: StyledLine(Spaces.of(labelWidth)))
+            rest: StyledLine(Repetition.spaces(labelWidth)))
     }
 }

@@ -74,8 +74,8 @@ struct ConversationDrawing {
 
     func indented(_ lines: [StyledLine], by count: Int) -> [StyledLine] {
         context.prefixed(
-            lines, first: StyledLine(Spaces.of(count)),
-            rest: StyledLine(Spaces.of(count)))
+            lines, first: StyledLine(Repetition.spaces(count)),
+            rest: StyledLine(Repetition.spaces(count)))
     }
 
     // MARK: Boxes
@@ -90,7 +90,7 @@ struct ConversationDrawing {
             top.append(" ", style: style, width: 1)
         }
         let topFill = inner + 2 - (top.width - 1)
-        if topFill > 0 { top.append(String(repeating: h, count: topFill), style: style, width: topFill) }
+        if topFill > 0 { top.append(Repetition.of(h, count: topFill), style: style, width: topFill) }
         top.append(capabilities.unicode ? "╮" : "+", style: style, width: 1)
         var out = [top]
         for line in content {
@@ -101,7 +101,7 @@ struct ConversationDrawing {
             out.append(row)
         }
         var bottom = StyledLine(glyphs.codeBottom, style: style)
-        bottom.append(String(repeating: h, count: inner + 2), style: style, width: inner + 2)
+        bottom.append(Repetition.of(h, count: inner + 2), style: style, width: inner + 2)
         bottom.append(capabilities.unicode ? "╯" : "+", style: style, width: 1)
         out.append(bottom)
         return out

@@ -74,7 +74,7 @@ public struct StyledLine: Sendable, Equatable {
     /// Appends `count` unstyled spaces.
     mutating func pad(_ count: Int) {
         guard count > 0 else { return }
-        append(Spaces.of(count), style: .plain, width: count)
+        append(Repetition.spaces(count), style: .plain, width: count)
     }
 
     /// The line without the spaces at its end (the prefix of a blank line, say).

@@ -83,7 +83,7 @@ struct TableLayout {
         let h = context.glyphs.horizontal
         var text = left
         for (column, width) in widths.enumerated() {
-            text += String(repeating: h, count: width + 2)
+            text += Repetition.of(h, count: width + 2)
             text += column == widths.count - 1 ? right : join
         }
         var line = StyledLine()
@@ -142,7 +142,7 @@ struct TableLayout {
         }
         let labelColumn = (labelWidths.max() ?? 0) + 2
         let sideBySide = labelColumn <= width / 3 && width - labelColumn >= BlockContext.minimumContentWidth
-        let rule = StyledLine(String(repeating: context.glyphs.horizontal, count: width), style: borderStyle)
+        let rule = StyledLine(Repetition.of(context.glyphs.horizontal, count: width), style: borderStyle)
         var out: [StyledLine] = [rule]
         for row in rows {
             for column in 0..<columnCount {
@@ -155,15 +155,15 @@ struct TableLayout {
                     let lines = context.wrap(value, width: width - labelColumn, base: base)
                     out.append(
                         contentsOf: context.prefixed(
-                            lines, first: label, rest: StyledLine(Spaces.of(labelColumn))))
+                            lines, first: label, rest: StyledLine(Repetition.spaces(labelColumn))))
                 } else {
                     out.append(contentsOf: context.wrap(labels[column], width: width, base: headerStyle))
                     let indent = width - 2 >= BlockContext.minimumContentWidth ? 2 : 0
                     let lines = context.wrap(value, width: width - indent, base: base)
                     out.append(
                         contentsOf: context.prefixed(
-                            lines, first: StyledLine(Spaces.of(indent)),
-                            rest: StyledLine(Spaces.of(indent))))
+                            lines, first: StyledLine(Repetition.spaces(indent)),
+                            rest: StyledLine(Repetition.spaces(indent))))
                 }
             }
             out.append(rule)

@@ -65,7 +65,7 @@ public enum MathUnicode {
                 open + ($0.isEmpty ? "" : (open.isEmpty ? "" : " ") + $0 + (close.isEmpty ? "" : " ")) + close
             }
             .joined(separator: "\n")
-        case .space(let width): return Spaces.of(width)
+        case .space(let width): return Repetition.spaces(width)
         case .raw(let source): return source
         }
     }
