@@ -26,8 +26,8 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"])]
         ),
-        .target(name: "CCmarkInlinePass"),
-        .target(name: "TeletypeMarkdown", dependencies: ["CCmarkGFM", "CCmarkInlinePass"]),
+        .target(name: "CCmarkSupport"),
+        .target(name: "TeletypeMarkdown", dependencies: ["CCmarkGFM", "CCmarkSupport"]),
         .target(name: "Teletype"),
         .target(name: "TeletypeTranscripts", dependencies: ["Teletype", "TeletypeMarkdown"]),
         .target(name: "TeletypeTransports", dependencies: ["Teletype", "TeletypeTranscripts"]),

@@ -28,7 +28,7 @@ struct CmarkSession: Sendable {
 
     /// The block pass: safe to run on many threads at once.
     func feed(_ bytes: UnsafeRawBufferPointer) -> CmarkParser {
-        guard let parser = cmark_parser_new(flags) else { return CmarkParser(pointer: nil) }
+        guard let parser = CmarkArena.parser(options: flags) else { return CmarkParser(pointer: nil) }
         for (name, syntax) in kinds.syntaxes where extensions.contains(name) {
             cmark_parser_attach_syntax_extension(parser, syntax)
         }
@@ -58,8 +58,9 @@ struct CmarkParser: @unchecked Sendable {
 struct CmarkRoot: @unchecked Sendable {
     let pointer: OpaquePointer?
 
+    /// Frees the tree, unless it lives in the thread's arena (which frees it at its end).
     func free() {
-        if let pointer { cmark_node_free(pointer) }
+        if let pointer, !CmarkArena.isActive { cmark_node_free(pointer) }
     }
 
     /// How many footnote definitions cmark-gfm kept (they are the last children of the document).

@@ -1,5 +1,5 @@
 import CCmarkGFM
-import CCmarkInlinePass
+import CCmarkSupport
 
 /// Lets cmark-gfm inline passes run on many threads at once.
 ///
@@ -8,7 +8,7 @@ import CCmarkInlinePass
 /// end, in tables the whole process shares, so a pass that ends switches characters off under any
 /// pass still running. The gate switches every extension's characters on once, for good; a parser
 /// that uses every extension with such characters then passes "steady" (its switching is stood in
-/// for by `CCmarkInlinePass` and left out) alongside other such passes. A parser that uses only
+/// for by `CCmarkSupport` and left out) alongside other such passes. A parser that uses only
 /// some of them passes alone, with the tables as cmark-gfm would set them for it, and the tables
 /// are switched on again after. Where the stand-in is not in use, every pass goes alone.
 final class InlinePassGate: @unchecked Sendable {

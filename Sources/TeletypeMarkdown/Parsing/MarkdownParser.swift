@@ -120,28 +120,37 @@ public struct MarkdownParser: Sendable {
                 return pieces
             }
         }
-        let root = session.parse(bytes)
-        var converter = TreeConverter(kinds: session.kinds)
-        let converted = converter.convert(root.pointer).blocks
-        root.free()
+        let converted = CmarkArena.scope {
+            let root = session.parse(bytes)
+            defer { root.free() }
+            var converter = TreeConverter(kinds: session.kinds)
+            return converter.convert(root.pointer).blocks
+        }
         guard let (blocks, restored) = restore(converted) else { return nil }
         let (body, footnotes) = Self.separatingFootnotes(blocks)
         return (ProcessedPieces(parts: [process(body)], footnotes: footnotes), restored)
     }
 
     /// The link reference definitions the pieces of a plan share, read from its definition regions
-    /// as cmark-gfm reads them, first definition of a label first; nil when a region cannot be read
-    /// (the document is then parsed whole).
+    /// as cmark-gfm reads them, first definition of a label first; nil when the regions cannot be
+    /// read (the document is then parsed whole).
+    ///
+    /// The regions are read in one parse, one after another with a blank line between: each is a
+    /// run of whole top-level blocks, so none reaches into the next.
     private func sharedDefinitions(_ bytes: UnsafeRawBufferPointer, plan: ChunkPlanner.Plan) -> ReferenceDefinitions? {
         var definitions = ReferenceDefinitions()
-        var parsed = 0
+        guard !plan.definitionRegions.isEmpty else { return definitions }
+        var regions: [UInt8] = []
         for region in plan.definitionRegions {
-            let text = Array(UnsafeRawBufferPointer(rebasing: bytes[region]))
-            guard let made = ReferenceDefinitions.probe(text[...], options: options, bytesParsed: &parsed) else {
-                return nil
-            }
-            _ = definitions.add(made.filter { !plan.keptLabels.contains(LabelSpans.key(of: $0.label)) })
+            regions.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[region]))
+            if regions.last != 0x0A { regions.append(0x0A) }
+            regions.append(0x0A)
         }
+        var parsed = 0
+        guard let made = ReferenceDefinitions.probe(regions[...], options: options, bytesParsed: &parsed) else {
+            return nil
+        }
+        _ = definitions.add(made.filter { !plan.keptLabels.contains(LabelSpans.key(of: $0.label)) })
         return definitions
     }
 
@@ -173,28 +182,27 @@ public struct MarkdownParser: Sendable {
             if definitions.count > 0 {
                 carrier = definitions.carrier(for: definitions.labelsUsed(in: piece))
             }
-            let parser: CmarkParser
-            if carrier.bytes.isEmpty {
-                parser = session.feed(piece)
-            } else {
-                parser = (carrier.bytes + piece).withUnsafeBytes { session.feed($0) }
-            }
             let lines = ByteScan.count(0x0A, in: piece)
-            let root = session.finish(parser)
-            let isLast = index == bounds.count - 1
-            let valid = isLast || !root.endsInsideOpenBlock(lastLine: carrier.lines + lines)
-            let offsets = turns.take(
-                index, own: valid ? PieceTurns.Offsets(lines: lines, footnotes: root.footnoteDefinitionCount) : nil)
-            guard let offsets, !turns.failed else {
-                root.free()
-                return nil
+            let converted = CmarkArena.scope { () -> (document: MarkdownDocument, lineOffset: Int)? in
+                let parser: CmarkParser
+                if carrier.bytes.isEmpty {
+                    parser = session.feed(piece)
+                } else {
+                    parser = (carrier.bytes + piece).withUnsafeBytes { session.feed($0) }
+                }
+                let root = session.finish(parser)
+                defer { root.free() }
+                let isLast = index == bounds.count - 1
+                let valid = isLast || !root.endsInsideOpenBlock(lastLine: carrier.lines + lines)
+                let offsets = turns.take(
+                    index, own: valid ? PieceTurns.Offsets(lines: lines, footnotes: root.footnoteDefinitionCount) : nil)
+                guard let offsets, !turns.failed else { return nil }
+                var converter = TreeConverter(
+                    kinds: session.kinds, lineOffset: offsets.lines - carrier.lines, footnoteOffset: offsets.footnotes)
+                return (converter.convert(root.pointer), offsets.lines - carrier.lines)
             }
-            var converter = TreeConverter(
-                kinds: session.kinds, lineOffset: offsets.lines - carrier.lines, footnoteOffset: offsets.footnotes)
-            let document = converter.convert(root.pointer)
-            root.free()
+            guard let (document, lineOffset) = converted else { return nil }
             // The definitions written before the piece leave no block: if one does, parse the whole.
-            let lineOffset = offsets.lines - carrier.lines
             if carrier.lines > 0,
                 document.blocks.contains(where: { (1...carrier.lines).contains($0.sourceRange.start.line - lineOffset) }
                 )

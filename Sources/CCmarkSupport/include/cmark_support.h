@@ -1,5 +1,5 @@
-#ifndef TELETYPE_CMARK_INLINE_PASS_H
-#define TELETYPE_CMARK_INLINE_PASS_H
+#ifndef TELETYPE_CMARK_SUPPORT_H
+#define TELETYPE_CMARK_SUPPORT_H
 // cmark-gfm switches its extensions' special inline characters (`~`, `:`, `w`) on at the start of
 // every inline pass and off at its end, in tables shared by the whole process, so a pass that ends
 // switches the characters off under any pass still running on another thread. This target stands
@@ -20,5 +20,24 @@ long teletype_cmark_switch_requests(void);
 /// Switches the special characters of `parser`'s extensions on (`add` nonzero) or off, as
 /// cmark-gfm's own switch does; returns zero when cmark-gfm's switch cannot be found.
 int teletype_cmark_switch_characters(struct cmark_parser *parser, int add);
+
+// A parse's arena: cmark-gfm allocates its nodes and buffers through a `cmark_mem`, and a parse
+// that owns the calling thread's arena allocates from large blocks and frees nothing piece by
+// piece; ending the arena returns every block at once, with no walk over the tree.
+
+struct cmark_mem;
+
+/// Starts an arena on the calling thread (arenas do not nest).
+void teletype_cmark_arena_begin(void);
+
+/// Returns every block of the calling thread's arena; its memory must no longer be used.
+void teletype_cmark_arena_end(void);
+
+/// Whether the calling thread has an arena.
+int teletype_cmark_arena_active(void);
+
+/// The allocator that allocates from the calling thread's arena (or from the C library when the
+/// thread has none, for memory it frees as usual).
+struct cmark_mem *teletype_cmark_arena_allocator(void);
 
 #endif

@@ -1,5 +1,5 @@
 #define _GNU_SOURCE
-#include "cmark_inline_pass.h"
+#include "cmark_support.h"
 #include <dlfcn.h>
 #include <stdatomic.h>
 #include <stddef.h>
