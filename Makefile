@@ -8,7 +8,7 @@ TEST_APT_PACKAGES := chromium
 FUZZ_SECONDS ?= 60
 FUZZ_SEED ?= 0
 
-.PHONY: all deps test-deps venv build demo test test-corpus bench fuzz lint format clean
+.PHONY: all deps test-deps venv build demo test test-corpus bench install fuzz lint format clean
 
 all: build
 
@@ -69,10 +69,21 @@ test-corpus: deps test-deps venv
 	$(SWIFT) build --build-tests
 	TELETYPE_CORPUS_SWEEP=full $(SWIFT) test --skip-build
 
+# Release builds link Swift's standard library and Foundation in: the command starts in half the
+# time (about 2 ms of CPU instead of 5) and runs about 10% faster. The benchmarks measure it so.
+RELEASE := -c release --static-swift-stdlib
+PREFIX ?= /usr/local
+
 bench: deps venv
-	$(SWIFT) build -c release --product teletype-bench
-	$(SWIFT) build -c release --product teletype
-	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" "$$($(SWIFT) build -c release --show-bin-path)/teletype-bench" $(BENCH_ARGS)
+	$(SWIFT) build $(RELEASE) --product teletype-bench
+	$(SWIFT) build $(RELEASE) --product teletype
+	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" "$$($(SWIFT) build $(RELEASE) --show-bin-path)/teletype-bench" $(BENCH_ARGS)
+
+# The command, built as the benchmarks measure it, into $(PREFIX)/bin.
+install: deps
+	$(SWIFT) build $(RELEASE) --product teletype
+	install -d "$(DESTDIR)$(PREFIX)/bin"
+	install "$$($(SWIFT) build $(RELEASE) --show-bin-path)/teletype" "$(DESTDIR)$(PREFIX)/bin/teletype"
 
 # libFuzzer: each target in Fuzz/ for FUZZ_SECONDS, on a build with address sanitizer (in .build/fuzz).
 fuzz: deps
