@@ -79,11 +79,14 @@ bench: deps venv
 	$(SWIFT) build $(RELEASE) --product teletype
 	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" "$$($(SWIFT) build $(RELEASE) --show-bin-path)/teletype-bench" $(BENCH_ARGS)
 
-# The command, built as the benchmarks measure it, into $(PREFIX)/bin.
+# The command (and teletype-agent beside it, which `ask` and `chat` run), built as the benchmarks
+# measure it, into $(PREFIX)/bin.
 install: deps
 	$(SWIFT) build $(RELEASE) --product teletype
+	$(SWIFT) build $(RELEASE) --product teletype-agent
 	install -d "$(DESTDIR)$(PREFIX)/bin"
-	install "$$($(SWIFT) build $(RELEASE) --show-bin-path)/teletype" "$(DESTDIR)$(PREFIX)/bin/teletype"
+	bin="$$($(SWIFT) build $(RELEASE) --show-bin-path)"; \
+	install "$$bin/teletype" "$$bin/teletype-agent" "$(DESTDIR)$(PREFIX)/bin/"
 
 # libFuzzer: each target in Fuzz/ for FUZZ_SECONDS, on a build with address sanitizer (in .build/fuzz).
 fuzz: deps
