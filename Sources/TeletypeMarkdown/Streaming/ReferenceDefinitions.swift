@@ -10,9 +10,9 @@ struct ReferenceDefinitions: Sendable {
     }
 
     private var table: [ReferenceLabel: Definition] = [:]
-    /// The keys (``LabelSpans/key(of:)``) of the labels defined: a label whose key is not here is
-    /// not defined, which is found without normalizing it.
-    private var keys: Set<UInt64> = []
+    /// The labels defined, by their keys (``LabelSpans/key(of:)``): a label is looked up by its key,
+    /// found without normalizing it. Labels that share a key are all kept.
+    private var labelsByKey: [UInt64: [ReferenceLabel]] = [:]
 
     /// Whether `label` is defined.
     func defines(_ label: ReferenceLabel) -> Bool { table[label] != nil }
@@ -28,17 +28,18 @@ struct ReferenceDefinitions: Sendable {
             let label = ReferenceLabel(definition.label[...])
             guard table[label] == nil else { continue }
             table[label] = definition
-            keys.insert(LabelSpans.key(of: definition.label))
+            labelsByKey[LabelSpans.key(of: definition.label), default: []].append(label)
             added.append(label)
         }
         return added
     }
 
     /// The defined labels that `bytes` may name: those of its `[…]` spans (as ``LabelScanner``
-    /// finds them, and possibly more) that are defined.
+    /// finds them, and possibly more) whose keys are those of defined labels. Two labels that share a
+    /// key only carry one more definition to a piece, which it does not use.
     func labelsUsed(in bytes: UnsafeRawBufferPointer) -> Set<ReferenceLabel> {
-        var used = Set<ReferenceLabel>()
-        guard !table.isEmpty else { return used }
+        guard !labelsByKey.isEmpty else { return [] }
+        var keys = Set<UInt64>()
         let count = bytes.count
         var index = 0
         while let open = ByteScan.firstIndex(of: UInt8(ascii: "["), in: bytes, from: index) {
@@ -56,14 +57,11 @@ struct ReferenceDefinitions: Sendable {
                 continue
             }
             let raw = UnsafeRawBufferPointer(rebasing: bytes[(open + 1)..<end])
-            let label = ascii ? nil : ReferenceLabel(Array(raw)[...])
-            if keys.contains(label.map { LabelSpans.hash($0.key) } ?? LabelSpans.hash(raw)) {
-                let found = label ?? ReferenceLabel(Array(raw)[...])
-                if table[found] != nil { used.insert(found) }
-            }
+            let key = ascii ? LabelSpans.hash(raw) : LabelSpans.hash(ReferenceLabel(Array(raw)[...]).key)
+            if labelsByKey[key] != nil { keys.insert(key) }
             index = end + 1
         }
-        return used
+        return Set(keys.flatMap { labelsByKey[$0] ?? [] })
     }
 
     /// Markdown that defines, exactly as the document does, those of `labels` that are defined: one
