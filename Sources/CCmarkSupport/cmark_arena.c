@@ -11,7 +11,8 @@ struct cmark_mem {
 };
 
 // Each allocation is preceded by a header holding its size, so that realloc knows what to copy.
-enum { HEADER = 16, ALIGN = 16, BLOCK = 256 * 1024 };
+// Blocks start small (a streamed reply parses a few lines at a time) and double up to a limit.
+enum { HEADER = 16, ALIGN = 16, FIRST_BLOCK = 16 * 1024, LARGEST_BLOCK = 512 * 1024 };
 
 typedef struct arena_block {
   struct arena_block *previous;
@@ -51,11 +52,13 @@ int teletype_cmark_arena_active(void) { return current.active; }
 static size_t rounded(size_t size) { return (size + HEADER + ALIGN - 1) & ~(size_t)(ALIGN - 1); }
 
 static void *arena_allocate(size_t size) {
-  if (size > SIZE_MAX - 2 * BLOCK) abort();
+  if (size > SIZE_MAX - 2 * LARGEST_BLOCK) abort();
   size_t need = rounded(size);
   arena_block *top = current.top;
   if (top == NULL || top->size - top->used < need) {
-    size_t capacity = need > BLOCK ? need : BLOCK;
+    size_t next = top == NULL ? FIRST_BLOCK : top->size * 2;
+    if (next > LARGEST_BLOCK) next = LARGEST_BLOCK;
+    size_t capacity = need > next ? need : next;
     arena_block *block = malloc(sizeof(arena_block) + capacity);
     if (block == NULL) abort();  // as cmark-gfm's own allocator does
     block->previous = top;
