@@ -32,13 +32,15 @@ import Testing
         let outside = converted(text)
         let inside = CmarkArena.scope { converted(text) }
         #expect(!CmarkArena.isActive)
-        #expect(inside == outside)
+        let same = inside == outside
+        #expect(same, "text \(index) parses differently in an arena")
     }
 
     @Test func theCorpusParsesTheSameInAnArena() throws {
         try #require(Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage))
         for file in Corpus.markdown {
-            #expect(CmarkArena.scope { converted(file.text) } == converted(file.text), "\(file.name)")
+            let same = CmarkArena.scope { converted(file.text) } == converted(file.text)
+            #expect(same, "\(file.name) parses differently in an arena")
         }
     }
 
@@ -52,7 +54,8 @@ import Testing
             #expect(CmarkArena.isActive)
             return (converted(text), inner)
         }
-        #expect(outer == expected)
+        let same = outer == expected
+        #expect(same, "the outer parse changed")
         #expect(inner == converted("# inner *x*\n"))
     }
 }
