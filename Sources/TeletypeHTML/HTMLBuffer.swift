@@ -10,7 +10,15 @@ struct HTMLBuffer {
 
     /// Appends markup as is.
     mutating func raw(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
+        // Literals and most strings are stored as contiguous UTF-8: copied at once.
+        if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+            bytes.append(contentsOf: text.utf8)
+        }
+    }
+
+    /// Appends markup bytes as they are.
+    mutating func raw(_ markup: [UInt8]) {
+        bytes.append(contentsOf: markup)
     }
 
     /// Appends markup bytes as is.

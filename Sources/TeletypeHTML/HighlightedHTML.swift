@@ -17,9 +17,7 @@ enum HighlightedHTML {
                     if token.start > position {
                         buffer.text(utf8: UnsafeBufferPointer(rebasing: line[position..<token.start]))
                     }
-                    buffer.raw("<span class=\"")
-                    buffer.raw(token.kind.cssClass)
-                    buffer.raw("\">")
+                    buffer.raw(openingTags[Int(token.kind.rawValue)])
                     buffer.text(utf8: UnsafeBufferPointer(rebasing: line[token.start..<token.end]))
                     buffer.raw("</span>")
                     position = token.end
@@ -30,6 +28,15 @@ enum HighlightedHTML {
             }
         }
     }
+
+    /// The `<span>` that opens a token of each kind, by the kind's raw value.
+    private static let openingTags: [[UInt8]] = {
+        var tags = [[UInt8]](repeating: [], count: Int(CodeTokenKind.allCases.map(\.rawValue).max() ?? 0) + 1)
+        for kind in CodeTokenKind.allCases {
+            tags[Int(kind.rawValue)] = Array("<span class=\"\(kind.cssClass)\">".utf8)
+        }
+        return tags
+    }()
 
     /// The page's CSS for tokens, from a theme's syntax styles: one rule a kind.
     static func css(_ syntax: SyntaxStyles, scope: String = "") -> String {
