@@ -320,12 +320,14 @@ enum MathSpans {
     /// more than the whole parse).
     static func holdsMarker(_ text: String) -> Bool {
         func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-            guard bytes.count >= 3 else { return false }
-            var i = 0
-            let last = bytes.count - 2
-            while i < last {
-                if bytes[i] == 0xEF, bytes[i + 1] == 0xB7, bytes[i + 2] == 0x90 || bytes[i + 2] == 0x91 { return true }
-                i += 1
+            let raw = UnsafeRawBufferPointer(bytes)
+            var from = 0
+            // Both markers start with the byte 0xEF, which the C library finds fastest.
+            while let lead = ByteScan.firstIndex(of: 0xEF, in: raw, from: from) {
+                if lead + 2 < raw.count, raw[lead + 1] == 0xB7, raw[lead + 2] == 0x90 || raw[lead + 2] == 0x91 {
+                    return true
+                }
+                from = lead + 1
             }
             return false
         }
