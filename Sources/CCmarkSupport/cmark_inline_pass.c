@@ -8,7 +8,8 @@ typedef void (*character_switch)(struct cmark_parser *, int);
 
 void cmark_manage_extensions_special_characters(struct cmark_parser *parser, int add);
 
-static _Thread_local int steady_pass = 0;
+static _Atomic int steady_mode = 0;
+static _Thread_local int lone_pass = 0;
 static _Atomic long switch_requests = 0;
 static _Atomic(character_switch) library_switch = NULL;
 
@@ -23,7 +24,9 @@ static character_switch find_library_switch(void) {
   return found;
 }
 
-void teletype_cmark_set_steady_pass(int steady) { steady_pass = steady; }
+void teletype_cmark_set_steady_mode(int steady) { atomic_store(&steady_mode, steady); }
+
+void teletype_cmark_set_lone_pass(int lone) { lone_pass = lone; }
 
 long teletype_cmark_switch_requests(void) { return atomic_load(&switch_requests); }
 
@@ -37,7 +40,7 @@ int teletype_cmark_switch_characters(struct cmark_parser *parser, int add) {
 // Stands in for cmark-gfm's switch, which cmark-gfm calls at the start and end of every inline pass.
 void cmark_manage_extensions_special_characters(struct cmark_parser *parser, int add) {
   atomic_fetch_add(&switch_requests, 1);
-  if (steady_pass) return;
+  if (atomic_load(&steady_mode) && !lone_pass) return;
   character_switch library = find_library_switch();
   if (library != NULL) library(parser, add);
 }

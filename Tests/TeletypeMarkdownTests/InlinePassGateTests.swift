@@ -1,3 +1,4 @@
+import CCmarkGFM
 import Dispatch
 import TeletypeTestSupport
 import Testing
@@ -53,6 +54,22 @@ import Testing
         #expect(hasEmphasis(noAutolink) && !hasLink(noAutolink))
         // And the process's characters are on again afterwards.
         #expect(hasEmphasis(inlines(Self.tildeBetweenStars, Self.everyExtension)))
+    }
+
+    /// cmark-gfm used directly in the same process (as another library of an app might) asks to
+    /// switch its characters off when its pass ends: Teletype's parses still see them.
+    @Test func aParseOutsideTeletypeLeavesTheCharactersOn() {
+        #expect(hasEmphasis(inlines(Self.tildeBetweenStars, Self.everyExtension)))
+        let sample = "~~x~~ www.example.org\n"
+        for (_, syntax) in ExtensionRegistry.shared.syntaxes {
+            guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else { continue }
+            cmark_parser_attach_syntax_extension(parser, syntax)
+            cmark_parser_feed(parser, sample, sample.utf8.count)
+            if let root = cmark_parser_finish(parser) { cmark_node_free(root) }
+            cmark_parser_free(parser)
+        }
+        let after = inlines(Self.tildeBetweenStars, Self.everyExtension)
+        #expect(hasEmphasis(after) && hasLink(after))
     }
 
     /// Parses with and without extensions on every thread at once give the trees each gives alone:

@@ -4,14 +4,18 @@
 // every inline pass and off at its end, in tables shared by the whole process, so a pass that ends
 // switches the characters off under any pass still running on another thread. This target stands
 // in for cmark-gfm's switch (`cmark_manage_extensions_special_characters`, which cmark-gfm calls
-// through its exported symbol): a thread that marks its pass as "steady" keeps the tables as they
-// are, so passes over characters switched on once for good can run on many threads at once.
+// through its exported symbol). In steady mode, with every character switched on for good, it
+// ignores cmark-gfm's requests, so passes can run on many threads at once; only a thread that
+// marks its pass as a lone pass (which runs while no other does) switches as cmark-gfm would.
 
 struct cmark_parser;
 
-/// Marks the calling thread's inline passes as steady (nonzero: they leave the tables alone) or
-/// not (zero: they switch characters as cmark-gfm does).
-void teletype_cmark_set_steady_pass(int steady);
+/// Enters steady mode (nonzero) or leaves it (zero), for the whole process.
+void teletype_cmark_set_steady_mode(int steady);
+
+/// Marks the calling thread's inline passes as lone passes (nonzero), whose switching goes
+/// through in steady mode, or not (zero).
+void teletype_cmark_set_lone_pass(int lone);
 
 /// How many times cmark-gfm asked this process's switch to act: zero after a parse means the
 /// stand-in is not in use, and passes must take turns.

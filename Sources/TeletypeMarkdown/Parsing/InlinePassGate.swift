@@ -6,11 +6,12 @@ import CCmarkSupport
 /// cmark-gfm switches the special inline characters of the extensions a parser uses (`~` for
 /// strikethrough, `:` and `w` for autolinks) on at the start of every inline pass and off at its
 /// end, in tables the whole process shares, so a pass that ends switches characters off under any
-/// pass still running. The gate switches every extension's characters on once, for good; a parser
-/// that uses every extension with such characters then passes "steady" (its switching is stood in
-/// for by `CCmarkSupport` and left out) alongside other such passes. A parser that uses only
-/// some of them passes alone, with the tables as cmark-gfm would set them for it, and the tables
-/// are switched on again after. Where the stand-in is not in use, every pass goes alone.
+/// pass still running. The gate switches every extension's characters on once, for good, and puts
+/// the stand-in for cmark-gfm's switch (`CCmarkSupport`) in steady mode, where it ignores those
+/// requests: a parser that uses every extension with such characters then passes alongside other
+/// such passes. A parser that uses only some of them passes alone, with the tables as cmark-gfm
+/// would set them for it, and the tables are switched on again after. Where the stand-in is not in
+/// use, every pass goes alone.
 final class InlinePassGate: @unchecked Sendable {
     // Made once, before any parse goes through it.
     static let shared = InlinePassGate(registry: .shared)
@@ -30,6 +31,7 @@ final class InlinePassGate: @unchecked Sendable {
             for (_, syntax) in registry.syntaxes { cmark_parser_attach_syntax_extension(everyExtension, syntax) }
         }
         steadyPassesWork = Self.standInAnswers(registry) && everyExtension.map(Self.switchOn) == true
+        if steadyPassesWork { teletype_cmark_set_steady_mode(1) }
     }
 
     /// Whether cmark-gfm's inline pass asks the stand-in to switch characters: a small parse with
@@ -56,11 +58,7 @@ final class InlinePassGate: @unchecked Sendable {
 
     /// Runs a steady inline pass, alongside other steady passes.
     func steadyPass(_ body: () -> OpaquePointer?) -> OpaquePointer? {
-        lock.reading {
-            teletype_cmark_set_steady_pass(1)
-            defer { teletype_cmark_set_steady_pass(0) }
-            return body()
-        }
+        lock.reading(body)
     }
 
     /// Runs an inline pass alone, with every character off but those its parser switches on, as
@@ -69,7 +67,11 @@ final class InlinePassGate: @unchecked Sendable {
         lock.writing {
             guard steadyPassesWork, let everyExtension else { return body() }
             teletype_cmark_switch_characters(everyExtension, 0)
-            defer { teletype_cmark_switch_characters(everyExtension, 1) }
+            teletype_cmark_set_lone_pass(1)
+            defer {
+                teletype_cmark_set_lone_pass(0)
+                teletype_cmark_switch_characters(everyExtension, 1)
+            }
             return body()
         }
     }
