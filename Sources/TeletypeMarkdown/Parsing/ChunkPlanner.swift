@@ -241,16 +241,32 @@ struct LabelSpans {
         // Labels are keyed by a hash of their normalized text: two labels that share a hash only
         // keep more text together, never less.
         var appearances: [UInt64: (first: Int, last: Int)] = [:]
-        guard let base = bytes.baseAddress else { return }
+        Self.forEachLabel(in: bytes) { open, close, key in
+            if let seen = appearances[key] {
+                appearances[key] = (seen.first, open)
+            } else {
+                appearances[key] = (open, open)
+            }
+            let isDefinition = close + 1 < bytes.count && bytes[close + 1] == UInt8(ascii: ":")
+            let isFootnote = close > open + 1 && bytes[open + 1] == UInt8(ascii: "^")
+            if isDefinition && (isFootnote || !marginDefinitions.contains(open)) { keptLabels.insert(key) }
+        }
+        spans = keptLabels.compactMap { appearances[$0] }.filter { $0.first < $0.last }
+    }
+
+    /// Calls `body` with the offsets of the brackets around each `[…]` span of `bytes` that a link
+    /// label could be (an escaped bracket belongs to the label; at most
+    /// ``LabelScanner/maximumLabelBytes`` between them) and the key of the label (``key(of:)``),
+    /// found without building the label when it is ASCII.
+    static func forEachLabel(
+        in bytes: UnsafeRawBufferPointer, _ body: (_ open: Int, _ close: Int, _ key: UInt64) -> Void
+    ) {
         let count = bytes.count
         var index = 0
-        while index < count {
-            // The next bracket, found by the C library's scan.
-            guard let found = memchr(base + index, Int32(UInt8(ascii: "[")), count - index) else { break }
-            index = base.distance(to: UnsafeRawPointer(found))
-            var end = index + 1
+        while let open = ByteScan.firstIndex(of: UInt8(ascii: "["), in: bytes, from: index) {
+            var end = open + 1
             var ascii = true
-            while end < count && end - index <= 1000 && bytes[end] != UInt8(ascii: "]")
+            while end < count && end - open <= LabelScanner.maximumLabelBytes && bytes[end] != UInt8(ascii: "]")
                 && bytes[end] != UInt8(ascii: "[")
             {
                 if bytes[end] >= 0x80 { ascii = false }
@@ -261,19 +277,10 @@ struct LabelSpans {
                 index = end
                 continue
             }
-            let isDefinition = end + 1 < count && bytes[end + 1] == UInt8(ascii: ":")
-            let label = UnsafeRawBufferPointer(rebasing: bytes[(index + 1)..<end])
-            let key = ascii ? Self.hash(label) : Self.hash(ReferenceLabel(Array(label)[...]).key)
-            if let seen = appearances[key] {
-                appearances[key] = (seen.first, index)
-            } else {
-                appearances[key] = (index, index)
-            }
-            let isFootnote = label.first == UInt8(ascii: "^")
-            if isDefinition && (isFootnote || !marginDefinitions.contains(index)) { keptLabels.insert(key) }
+            let label = UnsafeRawBufferPointer(rebasing: bytes[(open + 1)..<end])
+            body(open, end, ascii ? hash(label) : hash(ReferenceLabel(Array(label)[...]).key))
             index = end + 1
         }
-        spans = keptLabels.compactMap { appearances[$0] }.filter { $0.first < $0.last }
     }
 
     /// The key a label's raw text is known by (see ``hash(_:)``).

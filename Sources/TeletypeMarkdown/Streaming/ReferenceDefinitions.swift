@@ -34,32 +34,14 @@ struct ReferenceDefinitions: Sendable {
         return added
     }
 
-    /// The defined labels that `bytes` may name: those of its `[…]` spans (as ``LabelScanner``
-    /// finds them, and possibly more) whose keys are those of defined labels. Two labels that share a
-    /// key only carry one more definition to a piece, which it does not use.
+    /// The defined labels that `bytes` may name: those of its `[…]` spans (as
+    /// ``LabelSpans/forEachLabel(in:_:)`` finds them) whose keys are those of defined labels. Labels
+    /// that share a key only carry a definition more to a piece, which it does not use.
     func labelsUsed(in bytes: UnsafeRawBufferPointer) -> Set<ReferenceLabel> {
         guard !labelsByKey.isEmpty else { return [] }
         var keys = Set<UInt64>()
-        let count = bytes.count
-        var index = 0
-        while let open = ByteScan.firstIndex(of: UInt8(ascii: "["), in: bytes, from: index) {
-            var end = open + 1
-            var ascii = true
-            while end < count && end - open <= LabelScanner.maximumLabelBytes && bytes[end] != UInt8(ascii: "]")
-                && bytes[end] != UInt8(ascii: "[")
-            {
-                if bytes[end] >= 0x80 { ascii = false }
-                // An escaped bracket belongs to the label.
-                end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1
-            }
-            guard end < count, bytes[end] == UInt8(ascii: "]") else {
-                index = max(end, open + 1)
-                continue
-            }
-            let raw = UnsafeRawBufferPointer(rebasing: bytes[(open + 1)..<end])
-            let key = ascii ? LabelSpans.hash(raw) : LabelSpans.hash(ReferenceLabel(Array(raw)[...]).key)
+        LabelSpans.forEachLabel(in: bytes) { _, _, key in
             if labelsByKey[key] != nil { keys.insert(key) }
-            index = end + 1
         }
         return Set(keys.flatMap { labelsByKey[$0] ?? [] })
     }
