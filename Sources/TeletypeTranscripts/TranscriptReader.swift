@@ -1,11 +1,6 @@
 import Teletype
 import TeletypeMarkdown
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -264,10 +259,7 @@ enum JSONLines {
         var start = 0
         var line = firstLine
         while start < bytes.count {
-            var end = bytes.count
-            if let base = bytes.baseAddress, let found = memchr(base + start, 0x0A, bytes.count - start) {
-                end = base.distance(to: UnsafeRawPointer(found))
-            }
+            let end = ByteScan.firstIndex(of: 0x0A, in: bytes, from: start) ?? bytes.count
             let text = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
             if !text.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { lines.append((start..<end, line)) }
             start = end + 1

@@ -6,10 +6,10 @@
 
 /// Finding bytes in source text with the C library's vectorised scan: the pre-passes over a whole
 /// document (lines, math markers, labels) look at most bytes only to pass them by.
-enum ByteScan {
+package enum ByteScan {
     /// The offset of the first `byte` in `bytes` at or after `start`, or nil.
     @inline(__always)
-    static func firstIndex(of byte: UInt8, in bytes: UnsafeRawBufferPointer, from start: Int = 0) -> Int? {
+    package static func firstIndex(of byte: UInt8, in bytes: UnsafeRawBufferPointer, from start: Int = 0) -> Int? {
         guard start < bytes.count, let base = bytes.baseAddress,
             let found = memchr(base + start, Int32(byte), bytes.count - start)
         else { return nil }
@@ -17,12 +17,12 @@ enum ByteScan {
     }
 
     /// Whether `bytes` holds `byte`.
-    static func contains(_ byte: UInt8, in bytes: UnsafeRawBufferPointer) -> Bool {
+    package static func contains(_ byte: UInt8, in bytes: UnsafeRawBufferPointer) -> Bool {
         firstIndex(of: byte, in: bytes) != nil
     }
 
     /// How many times `byte` occurs in `bytes`.
-    static func count(_ byte: UInt8, in bytes: UnsafeRawBufferPointer) -> Int {
+    package static func count(_ byte: UInt8, in bytes: UnsafeRawBufferPointer) -> Int {
         var count = 0
         var index = 0
         while let found = firstIndex(of: byte, in: bytes, from: index) {
@@ -33,7 +33,7 @@ enum ByteScan {
     }
 
     /// Whether some line of `bytes` (between line feeds) is at least `length` bytes long.
-    static func hasLine(atLeast length: Int, in bytes: UnsafeRawBufferPointer) -> Bool {
+    package static func hasLine(atLeast length: Int, in bytes: UnsafeRawBufferPointer) -> Bool {
         var start = 0
         while let found = firstIndex(of: 0x0A, in: bytes, from: start) {
             if found - start >= length { return true }
