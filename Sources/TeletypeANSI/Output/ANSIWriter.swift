@@ -42,14 +42,16 @@ public enum ANSIWriter {
         cache: inout SGRCache
     ) {
         guard capabilities.usesEscapes else {
-            for segment in line.segments { bytes.append(contentsOf: segment.text.utf8) }
+            bytes.append(contentsOf: line.utf8)
             bytes.append(0x0A)
             return
         }
         var current = TextStyle.plain
         var link: String?
-        for segment in line.segments {
-            let target = capabilities.hyperlinks ? segment.hyperlink : nil
+        var start = 0
+        for run in line.runs {
+            defer { start = run.end }
+            let target = capabilities.hyperlinks ? run.hyperlink : nil
             if target != link {
                 if link != nil { bytes.append(contentsOf: "\u{1B}]8;;\u{1B}\\".utf8) }
                 if let target {
@@ -59,12 +61,11 @@ public enum ANSIWriter {
                 }
                 link = target
             }
-            if segment.style != current {
-                bytes.append(contentsOf: cache.sequence(for: segment.style, depth: capabilities.colorDepth))
-                current = segment.style
+            if run.style != current {
+                cache.append(run.style, depth: capabilities.colorDepth, to: &bytes)
+                current = run.style
             }
-            var text = segment.text
-            text.withUTF8 { bytes.append(contentsOf: $0) }
+            line.utf8.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[start..<run.end])) }
         }
         if link != nil { bytes.append(contentsOf: "\u{1B}]8;;\u{1B}\\".utf8) }
         if current != .plain { bytes.append(contentsOf: "\u{1B}[0m".utf8) }
@@ -102,14 +103,19 @@ public enum ANSIWriter {
 
 /// The SGR sequences of the few styles a rendering uses, worked out once each.
 struct SGRCache {
-    private var entries: [(style: TextStyle, sequence: [UInt8])] = []
+    private var styles: [TextStyle] = []
+    private var sequences: [[UInt8]] = []
 
-    /// The sequence that sets exactly `style`.
-    mutating func sequence(for style: TextStyle, depth: TerminalCapabilities.ColorDepth) -> [UInt8] {
-        for entry in entries where entry.style == style { return entry.sequence }
+    /// Appends the sequence that sets exactly `style` to `bytes`.
+    mutating func append(_ style: TextStyle, depth: TerminalCapabilities.ColorDepth, to bytes: inout [UInt8]) {
+        if let index = styles.firstIndex(of: style) {
+            sequences[index].withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
+            return
+        }
         var sequence: [UInt8] = []
         ANSIWriter.sgr(style, depth: depth, into: &sequence)
-        entries.append((style, sequence))
-        return sequence
+        styles.append(style)
+        sequences.append(sequence)
+        bytes.append(contentsOf: sequence)
     }
 }

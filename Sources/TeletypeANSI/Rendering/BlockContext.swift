@@ -411,36 +411,46 @@ struct BlockContext {
             var line = gutter
             let fastWidth = text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } ? text.utf8.count : -1
             if fastWidth >= 0 && gutter.width + fastWidth <= width {
-                for run in runs { line.append(String(run.text), style: run.style, width: run.text.utf8.count) }
+                for run in runs { line.append(utf8: run.text.utf8, style: run.style, width: run.text.utf8.count) }
                 out.append(line)
                 continue
             }
-            var chunk = ""
-            var chunkWidth = 0
             for run in runs {
-                for character in run.text {
-                    let column = indent + line.width + chunkWidth
-                    let cells = character == "\t" ? 8 - column % 8 : CellWidth.of(character)
+                // The run is cut into chunks that fit, a chunk being a range of its bytes. An ASCII
+                // byte followed by another (or by the end) is a character of its own; anything else
+                // is measured as a grapheme cluster.
+                let text = run.text
+                let utf8 = text.utf8
+                var chunkStart = utf8.startIndex
+                var chunkWidth = 0
+                var position = utf8.startIndex
+                while position < utf8.endIndex {
+                    let byte = utf8[position]
+                    let next = utf8.index(after: position)
+                    let end: String.Index
+                    var cells: Int
+                    if byte < 0x80, next == utf8.endIndex || utf8[next] < 0x80 {
+                        end = next
+                        cells = 1
+                    } else {
+                        end = text.index(after: position)
+                        cells = CellWidth.of(text[position..<end])
+                    }
+                    let isTab = byte == 0x09
+                    if isTab { cells = 8 - (indent + line.width + chunkWidth) % 8 }
                     if line.width + chunkWidth + cells > width, chunkWidth > 0 || line.width > gutter.width {
-                        line.append(chunk, style: run.style, width: chunkWidth)
+                        line.append(utf8: utf8[chunkStart..<position], style: run.style, width: chunkWidth)
                         out.append(line)
                         line = continuation
-                        chunk = ""
+                        chunkStart = position
                         chunkWidth = 0
-                        if character == "\t" {
-                            // The tab now starts a fresh line: measure it from there.
-                            let fresh = indent + line.width
-                            chunk.append(character)
-                            chunkWidth += 8 - fresh % 8
-                            continue
-                        }
+                        // A tab now starts a fresh line: measure it from there.
+                        if isTab { cells = 8 - (indent + line.width) % 8 }
                     }
-                    chunk.append(character)
                     chunkWidth += cells
+                    position = end
                 }
-                line.append(chunk, style: run.style, width: chunkWidth)
-                chunk = ""
-                chunkWidth = 0
+                line.append(utf8: utf8[chunkStart..<utf8.endIndex], style: run.style, width: chunkWidth)
             }
             out.append(line)
         }

@@ -18,20 +18,20 @@ public struct StyledSegment: Sendable, Equatable {
 }
 
 /// One output line: styled segments and the cells they take.
+///
+/// The text of every segment is kept in one byte array, and each segment as the offset where it
+/// ends with its style: a line is built, prefixed and written out by copying bytes, without a
+/// string per segment.
 public struct StyledLine: Sendable, Equatable {
-    /// The segments, left to right.
-    public var segments: [StyledSegment] = []
+    /// The UTF-8 text of the segments, one after another.
+    private(set) var utf8: [UInt8] = []
+    /// The segments, as runs of `utf8`.
+    private(set) var runs: [StyledRun] = []
     /// The width in terminal cells.
     public var width: Int = 0
 
     /// Creates an empty line.
     public init() {}
-
-    /// Creates a line from segments whose total width is known.
-    init(segments: [StyledSegment], width: Int) {
-        self.segments = segments
-        self.width = width
-    }
 
     /// Creates a line of one segment of plain text (control characters are the caller's to avoid).
     public init(text: String, style: TextStyle = .plain) {
@@ -43,14 +43,65 @@ public struct StyledLine: Sendable, Equatable {
         append(text, style: style)
     }
 
+    /// Creates a line from text and runs whose total width is known.
+    init(utf8: [UInt8], runs: [StyledRun], width: Int) {
+        self.utf8 = utf8
+        self.runs = runs
+        self.width = width
+    }
+
+    /// The segments, left to right.
+    public var segments: [StyledSegment] {
+        get {
+            var start = 0
+            return runs.map { run in
+                defer { start = run.end }
+                return StyledSegment(
+                    text: String(decoding: utf8[start..<run.end], as: UTF8.self), style: run.style,
+                    hyperlink: run.hyperlink)
+            }
+        }
+        set {
+            utf8.removeAll(keepingCapacity: true)
+            runs.removeAll(keepingCapacity: true)
+            for segment in newValue {
+                utf8.append(contentsOf: segment.text.utf8)
+                runs.append(StyledRun(end: utf8.count, style: segment.style, hyperlink: segment.hyperlink))
+            }
+        }
+    }
+
+    /// The bytes of the run at `index`.
+    func text(ofRun index: Int) -> ArraySlice<UInt8> {
+        utf8[(index > 0 ? runs[index - 1].end : 0)..<runs[index].end]
+    }
+
+    /// Starts a run in `style` unless the last one already has that look.
+    private mutating func startRun(style: TextStyle, hyperlink: String?) {
+        if let last = runs.last, last.style == style, last.hyperlink == hyperlink { return }
+        runs.append(StyledRun(end: utf8.count, style: style, hyperlink: hyperlink))
+    }
+
+    /// Appends UTF-8 text whose width is known.
+    mutating func append<Bytes: Collection<UInt8>>(
+        utf8 text: Bytes, style: TextStyle, hyperlink: String? = nil, width: Int
+    ) {
+        guard !text.isEmpty else { return }
+        startRun(style: style, hyperlink: hyperlink)
+        if text.withContiguousStorageIfAvailable({ utf8.append(contentsOf: $0) }) == nil {
+            utf8.append(contentsOf: text)
+        }
+        runs[runs.count - 1].end = utf8.count
+        self.width += width
+    }
+
     /// Appends text whose width is known.
     mutating func append(_ text: String, style: TextStyle, hyperlink: String? = nil, width: Int) {
         guard !text.isEmpty else { return }
-        if let last = segments.last, last.style == style, last.hyperlink == hyperlink {
-            segments[segments.count - 1].text += text
-        } else {
-            segments.append(StyledSegment(text: text, style: style, hyperlink: hyperlink))
-        }
+        startRun(style: style, hyperlink: hyperlink)
+        var text = text
+        text.withUTF8 { utf8.append(contentsOf: $0) }
+        runs[runs.count - 1].end = utf8.count
         self.width += width
     }
 
@@ -61,41 +112,83 @@ public struct StyledLine: Sendable, Equatable {
 
     /// Appends another line's segments.
     mutating func append(_ line: StyledLine) {
-        for segment in line.segments {
-            if let last = segments.last, last.style == segment.style, last.hyperlink == segment.hyperlink {
-                segments[segments.count - 1].text += segment.text
-            } else {
-                segments.append(segment)
-            }
+        let offset = utf8.count
+        utf8.append(contentsOf: line.utf8)
+        var runs = line.runs[...]
+        if let first = runs.first, let last = self.runs.last, last.style == first.style,
+            last.hyperlink == first.hyperlink
+        {
+            self.runs[self.runs.count - 1].end = offset + first.end
+            runs = runs.dropFirst()
+        }
+        self.runs.reserveCapacity(self.runs.count + runs.count)
+        for var run in runs {
+            run.end += offset
+            self.runs.append(run)
         }
         width += line.width
+    }
+
+    /// Appends one space.
+    mutating func appendSpace(style: TextStyle, hyperlink: String?) {
+        startRun(style: style, hyperlink: hyperlink)
+        utf8.append(0x20)
+        runs[runs.count - 1].end = utf8.count
+        width += 1
     }
 
     /// Appends `count` unstyled spaces.
     mutating func pad(_ count: Int) {
         guard count > 0 else { return }
-        append(Repetition.spaces(count), style: .plain, width: count)
+        startRun(style: .plain, hyperlink: nil)
+        utf8.append(contentsOf: repeatElement(0x20, count: count))
+        runs[runs.count - 1].end = utf8.count
+        width += count
+    }
+
+    /// The line in storage of its own, just large enough.
+    func copy() -> StyledLine {
+        StyledLine(
+            utf8: utf8.withUnsafeBufferPointer { Array($0) }, runs: runs.withUnsafeBufferPointer { Array($0) },
+            width: width)
+    }
+
+    /// Empties the line, keeping its storage for the next one.
+    mutating func removeAll() {
+        utf8.removeAll(keepingCapacity: true)
+        runs.removeAll(keepingCapacity: true)
+        width = 0
     }
 
     /// The line without the spaces at its end (the prefix of a blank line, say).
     func trimmingTrailingSpaces() -> StyledLine {
         var trimmed = self
-        while let last = trimmed.segments.last, last.text.utf8.last == 0x20 {
-            var spaces = 0
-            for byte in last.text.utf8.reversed() {
-                guard byte == 0x20 else { break }
-                spaces += 1
-            }
-            trimmed.width -= spaces
-            if spaces == last.text.utf8.count {
-                trimmed.segments.removeLast()
+        while let last = trimmed.runs.last {
+            let start = trimmed.runs.count > 1 ? trimmed.runs[trimmed.runs.count - 2].end : 0
+            guard last.end > start, trimmed.utf8[last.end - 1] == 0x20 else { break }
+            var end = last.end
+            while end > start, trimmed.utf8[end - 1] == 0x20 { end -= 1 }
+            trimmed.width -= last.end - end
+            trimmed.utf8.removeLast(last.end - end)
+            if end == start {
+                trimmed.runs.removeLast()
             } else {
-                trimmed.segments[trimmed.segments.count - 1].text = String(last.text.dropLast(spaces))
+                trimmed.runs[trimmed.runs.count - 1].end = end
             }
         }
         return trimmed
     }
 
     /// The text without styling.
-    public var plainText: String { segments.map(\.text).joined() }
+    public var plainText: String { String(decoding: utf8, as: UTF8.self) }
+}
+
+/// A segment of a ``StyledLine``: where its text ends in the line's bytes, and how it looks.
+struct StyledRun: Sendable, Equatable {
+    /// The offset in the line's bytes just past the segment's text.
+    var end: Int
+    /// How the text looks.
+    var style: TextStyle
+    /// The OSC 8 hyperlink target, already checked and encoded.
+    var hyperlink: String?
 }

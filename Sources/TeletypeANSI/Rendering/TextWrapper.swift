@@ -51,6 +51,15 @@ struct TextWrapper {
             var characters = 0
             var simple = true
             while index < bytes.count {
+                if index == start, word.isEmpty, !measuring,
+                    let next = placeWords(bytes, from: start, style: style, hyperlink: hyperlink)
+                {
+                    // Words that fit the line went on in one piece; go on after the space that ended them.
+                    space(style: style, hyperlink: hyperlink)
+                    index = next
+                    start = next
+                    continue
+                }
                 let byte = bytes[index]
                 if byte == 0x20 {
                     if index > start {
@@ -84,6 +93,52 @@ struct TextWrapper {
                     text, start..<bytes.count, simple: simple, width: characters, style: style, hyperlink: hyperlink)
             }
         }
+    }
+
+    /// Places the words from `start` that fit on the current line, in one piece: words of ASCII or
+    /// Latin letters, each ended by a single space. Returns the offset after the space that ends the
+    /// last word placed, or nil when not even the first word fits this way.
+    private mutating func placeWords(
+        _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, style: TextStyle, hyperlink: String?
+    ) -> Int? {
+        let spaceWidth = pendingSpace != nil && line.width > 0 ? 1 : 0
+        let room = width - line.width - spaceWidth
+        var index = start
+        var cells = 0
+        var wordCells = 0
+        var longest = 0
+        var placed: (end: Int, cells: Int, longest: Int)?
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x20 {
+                guard wordCells > 0, cells <= room else { break }
+                longest = max(longest, wordCells)
+                placed = (index, cells, longest)
+                if index + 1 < bytes.count, bytes[index + 1] == 0x20 { break }
+                wordCells = 0
+                cells += 1
+            } else if byte < 0x80 {
+                wordCells += 1
+                cells += 1
+            } else if byte & 0xC0 != 0x80 {
+                // Lead bytes 0xC2–0xCB start U+0080–U+02FF, one cell each; others need measuring.
+                guard byte <= 0xCB else { break }
+                wordCells += 1
+                cells += 1
+            }
+            if cells > room { break }
+            index += 1
+        }
+        guard let placed else { return nil }
+        longestWord = max(longestWord, placed.longest)
+        if spaceWidth == 1, let space = pendingSpace {
+            line.appendSpace(style: space.style, hyperlink: space.hyperlink)
+        }
+        line.append(
+            UnsafeBufferPointer(rebasing: bytes[start..<placed.end]), style: style, hyperlink: hyperlink,
+            width: placed.cells)
+        pendingSpace = nil
+        return placed.end + 1
     }
 
     /// Places a complete one-style word that fits a line; `false` when it must be broken instead.
@@ -279,86 +334,52 @@ struct Fragment {
     }
 }
 
-/// The line a ``TextWrapper`` is filling: its text gathered as bytes with style runs, and turned
-/// into a ``StyledLine`` (one string per run) only when the line is done.
+/// The line a ``TextWrapper`` is filling; its storage is kept from line to line.
 struct LineBuilder {
-    private var bytes: [UInt8] = []
-    private var runs: [(start: Int, style: TextStyle, hyperlink: String?)] = []
+    private var line = StyledLine()
     /// The cells taken so far.
-    private(set) var width = 0
-
-    private mutating func startRun(style: TextStyle, hyperlink: String?) {
-        if let last = runs.last, last.style == style, last.hyperlink == hyperlink { return }
-        runs.append((bytes.count, style, hyperlink))
-    }
+    var width: Int { line.width }
 
     /// Appends a fragment.
     mutating func append(_ fragment: Fragment) {
         guard !fragment.range.isEmpty else { return }
-        startRun(style: fragment.style, hyperlink: fragment.hyperlink)
         var text = fragment.text
-        text.withUTF8 { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[fragment.range])) }
-        width += fragment.width
+        text.withUTF8 { bytes in
+            line.append(
+                utf8: UnsafeBufferPointer(rebasing: bytes[fragment.range]), style: fragment.style,
+                hyperlink: fragment.hyperlink, width: fragment.width)
+        }
     }
 
     /// Appends UTF-8 bytes whose width is known.
     mutating func append(_ text: UnsafeBufferPointer<UInt8>, style: TextStyle, hyperlink: String?, width: Int) {
-        guard !text.isEmpty else { return }
-        startRun(style: style, hyperlink: hyperlink)
-        bytes.append(contentsOf: text)
-        self.width += width
+        line.append(utf8: text, style: style, hyperlink: hyperlink, width: width)
     }
 
     /// Appends one space.
     mutating func appendSpace(style: TextStyle, hyperlink: String?) {
-        startRun(style: style, hyperlink: hyperlink)
-        bytes.append(0x20)
-        width += 1
+        line.appendSpace(style: style, hyperlink: hyperlink)
     }
 
     /// Appends `count` unstyled spaces.
     mutating func pad(_ count: Int) {
-        guard count > 0 else { return }
-        startRun(style: .plain, hyperlink: nil)
-        bytes.append(contentsOf: repeatElement(0x20, count: count))
-        width += count
+        line.pad(count)
     }
 
     /// Appends text whose width is known.
     mutating func append(_ text: String, style: TextStyle, width: Int) {
-        guard !text.isEmpty else { return }
-        startRun(style: style, hyperlink: nil)
-        var copy = text
-        copy.withUTF8 { bytes.append(contentsOf: $0) }
-        self.width += width
+        line.append(text, style: style, width: width)
     }
 
     /// Appends a finished line.
-    mutating func append(_ line: StyledLine) {
-        for segment in line.segments {
-            guard !segment.text.isEmpty else { continue }
-            startRun(style: segment.style, hyperlink: segment.hyperlink)
-            var copy = segment.text
-            copy.withUTF8 { bytes.append(contentsOf: $0) }
-        }
-        width += line.width
+    mutating func append(_ other: StyledLine) {
+        line.append(other)
     }
 
-    /// The finished line; the builder starts over, keeping its storage.
+    /// The finished line, in storage of its own size; the builder starts over, keeping its storage.
     mutating func take() -> StyledLine {
-        var segments: [StyledSegment] = []
-        segments.reserveCapacity(runs.count)
-        for (index, run) in runs.enumerated() {
-            let end = index + 1 < runs.count ? runs[index + 1].start : bytes.count
-            segments.append(
-                StyledSegment(
-                    text: String(decoding: bytes[run.start..<end], as: UTF8.self), style: run.style,
-                    hyperlink: run.hyperlink))
-        }
-        let line = StyledLine(segments: segments, width: width)
-        bytes.removeAll(keepingCapacity: true)
-        runs.removeAll(keepingCapacity: true)
-        width = 0
-        return line
+        let taken = line.copy()
+        line.removeAll()
+        return taken
     }
 }

@@ -180,15 +180,16 @@ public struct LiveRegion: Sendable {
         var column = 0
         var index = 0
         var shared: String.Index?
+        let (oldSegments, newSegments) = (old.segments, new.segments)
         // Whole segments in common.
-        while index < old.segments.count, index < new.segments.count, old.segments[index] == new.segments[index] {
-            column += CellWidth.of(old.segments[index].text)
+        while index < oldSegments.count, index < newSegments.count, oldSegments[index] == newSegments[index] {
+            column += CellWidth.of(oldSegments[index].text)
             index += 1
         }
         // Characters in common at the start of the first segment that differs.
-        if index < old.segments.count, index < new.segments.count {
-            let before = old.segments[index]
-            let after = new.segments[index]
+        if index < oldSegments.count, index < newSegments.count {
+            let before = oldSegments[index]
+            let after = newSegments[index]
             if before.style == after.style, before.hyperlink == after.hyperlink {
                 var oldCursor = before.text.startIndex
                 var newCursor = after.text.startIndex
@@ -206,11 +207,11 @@ public struct LiveRegion: Sendable {
         }
         guard column > 0 else { return nil }
         var rest = StyledLine()
-        if index < new.segments.count {
-            let first = new.segments[index]
+        if index < newSegments.count {
+            let first = newSegments[index]
             let text = first.text[(shared ?? first.text.startIndex)...]
             if !text.isEmpty { rest.append(String(text), style: first.style, hyperlink: first.hyperlink) }
-            for segment in new.segments[(index + 1)...] {
+            for segment in newSegments[(index + 1)...] {
                 rest.append(segment.text, style: segment.style, hyperlink: segment.hyperlink)
             }
         }
