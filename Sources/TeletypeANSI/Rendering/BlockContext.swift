@@ -50,7 +50,7 @@ struct BlockContext {
                 continuation: StyledLine(glyphs.continuation + " ", style: theme.codeFrame), width: width,
                 indent: indent)
         case .rule:
-            return [StyledLine(Repetition.of(glyphs.horizontal, count: width), style: theme.rule)]
+            return [StyledLine(rule: glyphs.horizontal, count: width, style: theme.rule)]
         case .table(let table):
             return TableLayout(context: self, table: table, base: base).lines(width: width)
         case .footnotes(let notes):
@@ -257,7 +257,7 @@ struct BlockContext {
         if level <= 2 {
             let length = min(width, lines.map(\.width).max() ?? 0)
             let glyph = level == 1 ? glyphs.heavyHorizontal : glyphs.horizontal
-            lines.append(StyledLine(Repetition.of(glyph, count: length), style: theme.headingMarker))
+            lines.append(StyledLine(rule: glyph, count: length, style: theme.headingMarker))
         }
         return lines
     }
@@ -383,17 +383,27 @@ struct BlockContext {
     func framed(code body: [StyledLine], widest: Int, language: String?, width: Int, base: TextStyle) -> [StyledLine] {
         guard width >= 4 else { return body }
         let frame = base.merged(with: theme.codeFrame)
-        let span = min(width, max(widest, 2 + CellWidth.of(language ?? "") + 4, 12))
-        var top = StyledLine(glyphs.codeTop + glyphs.horizontal, style: frame)
-        if let language, width >= CellWidth.of(language) + 4 {
+        let languageWidth = CellWidth.of(language ?? "")
+        let span = min(width, max(widest, 2 + languageWidth + 4, 12))
+        // The frame's glyphs take one cell each.
+        var top = StyledLine()
+        top.append(glyphs.codeTop + glyphs.horizontal, style: frame, width: 2)
+        if let language, width >= languageWidth + 4 {
             top.append(" ", style: frame, width: 1)
-            top.append(language, style: frame.merged(with: TextStyle(bold: true)))
+            top.append(language, style: frame.merged(with: TextStyle(bold: true)), width: languageWidth)
             top.append(" ", style: frame, width: 1)
         }
-        if top.width < span { top.append(Repetition.of(glyphs.horizontal, count: span - top.width), style: frame) }
-        var bottom = StyledLine(glyphs.codeBottom, style: frame)
-        bottom.append(Repetition.of(glyphs.horizontal, count: span - 1), style: frame)
-        return [top] + body + [bottom]
+        if top.width < span {
+            top.append(Repetition.of(glyphs.horizontal, count: span - top.width), style: frame, width: span - top.width)
+        }
+        var bottom = StyledLine()
+        bottom.append(glyphs.codeBottom + Repetition.of(glyphs.horizontal, count: span - 1), style: frame, width: span)
+        var out: [StyledLine] = []
+        out.reserveCapacity(body.count + 2)
+        out.append(top)
+        out.append(contentsOf: body)
+        out.append(bottom)
+        return out
     }
 
     /// Lines shown exactly as written: never reflowed; a line longer than the width continues on
@@ -406,9 +416,12 @@ struct BlockContext {
     ) -> [StyledLine] {
         var out: [StyledLine] = []
         out.reserveCapacity(lines.count)
+        var runs: [(text: Substring, style: TextStyle)] = []
         for (index, text) in lines.enumerated() {
-            let runs = Self.runs(of: text, tokens: tokens?[index] ?? [], style: style, syntax: theme.syntax)
-            var line = gutter
+            Self.runs(of: text, tokens: tokens?[index] ?? [], style: style, syntax: theme.syntax, into: &runs)
+            var line = StyledLine()
+            line.reserveCapacity(bytes: gutter.utf8.count + text.utf8.count, runs: gutter.runs.count + runs.count)
+            line.append(gutter)
             let fastWidth = text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } ? text.utf8.count : -1
             if fastWidth >= 0 && gutter.width + fastWidth <= width {
                 for run in runs { line.append(utf8: run.text.utf8, style: run.style, width: run.text.utf8.count) }
@@ -459,11 +472,15 @@ struct BlockContext {
 
     /// The runs of one style a line of code makes: its tokens in their kinds' styles, the text
     /// between them in `style`.
-    static func runs(of text: String, tokens: [CodeToken], style: TextStyle, syntax: SyntaxStyles) -> [(
-        text: Substring, style: TextStyle
-    )] {
-        guard !tokens.isEmpty else { return [(Substring(text), style)] }
-        var runs: [(text: Substring, style: TextStyle)] = []
+    static func runs(
+        of text: String, tokens: [CodeToken], style: TextStyle, syntax: SyntaxStyles,
+        into runs: inout [(text: Substring, style: TextStyle)]
+    ) {
+        runs.removeAll(keepingCapacity: true)
+        guard !tokens.isEmpty else {
+            runs.append((Substring(text), style))
+            return
+        }
         let utf8 = text.utf8
         var position = utf8.startIndex
         var offset = 0
@@ -483,11 +500,10 @@ struct BlockContext {
             runs.append((text[start..<end], syntax[token.kind].map { style.merged(with: $0) } ?? style))
         }
         if position < text.endIndex { runs.append((text[position...], style)) }
-        return runs
     }
 
     func footnotes(_ notes: [LayoutFootnote], width: Int, indent: Int, base: TextStyle) -> [StyledLine] {
-        var out = [StyledLine(Repetition.of(glyphs.horizontal, count: min(width, 24)), style: theme.rule)]
+        var out = [StyledLine(rule: glyphs.horizontal, count: min(width, 24), style: theme.rule)]
         let labels = notes.map { "[\($0.number)]" }
         let labelWidth = (labels.map(\.count).max() ?? 3) + 1
         for (offset, note) in notes.enumerated() {

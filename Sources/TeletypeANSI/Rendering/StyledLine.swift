@@ -43,6 +43,11 @@ public struct StyledLine: Sendable, Equatable {
         append(text, style: style)
     }
 
+    /// Creates a rule: `count` times a glyph that takes one cell.
+    init(rule glyph: String, count: Int, style: TextStyle) {
+        append(Repetition.of(glyph, count: count), style: style, width: count)
+    }
+
     /// Creates a line from text and runs whose total width is known.
     init(utf8: [UInt8], runs: [StyledRun], width: Int) {
         self.utf8 = utf8
@@ -144,6 +149,12 @@ public struct StyledLine: Sendable, Equatable {
         utf8.append(contentsOf: repeatElement(0x20, count: count))
         runs[runs.count - 1].end = utf8.count
         width += count
+    }
+
+    /// Makes room for `bytes` bytes of text in `runs` runs.
+    mutating func reserveCapacity(bytes: Int, runs count: Int) {
+        utf8.reserveCapacity(bytes)
+        runs.reserveCapacity(count)
     }
 
     /// The line in storage of its own, just large enough.

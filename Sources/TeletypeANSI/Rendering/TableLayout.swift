@@ -142,7 +142,7 @@ struct TableLayout {
         }
         let labelColumn = (labelWidths.max() ?? 0) + 2
         let sideBySide = labelColumn <= width / 3 && width - labelColumn >= BlockContext.minimumContentWidth
-        let rule = StyledLine(Repetition.of(context.glyphs.horizontal, count: width), style: borderStyle)
+        let rule = StyledLine(rule: context.glyphs.horizontal, count: width, style: borderStyle)
         var out: [StyledLine] = [rule]
         for row in rows {
             for column in 0..<columnCount {

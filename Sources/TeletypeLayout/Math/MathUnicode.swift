@@ -76,13 +76,13 @@ public enum MathUnicode {
             var piece = render(node)
             // An operator with nothing before it is a sign: `−x`, `(−1)`.
             if case .operator = node,
-                out.isEmpty || out.hasSuffix("(") || out.hasSuffix("[")
-                    || out.hasSuffix(" ") && !out.trimmingSpaces.isEmpty && isOperatorEnd(out)
+                out.isEmpty || out.endsWith(0x28, "(") || out.endsWith(0x5B, "[")
+                    || out.endsWith(0x20, " ") && out.utf8.contains(where: { $0 != 0x20 }) && isOperatorEnd(out)
             {
                 piece = piece.trimmingSpaces
             }
             // One space between pieces, however they came.
-            if out.hasSuffix(" ") && piece.hasPrefix(" ") { piece.removeFirst() }
+            if out.endsWith(0x20, " ") && piece.utf8.first == 0x20 && piece.first == " " { piece.removeFirst() }
             // A function's name stands apart from what it applies to.
             if case .function = node, out.last.map({ $0.isLetter || $0.isNumber }) == true { out += " " }
             out += piece
@@ -184,6 +184,20 @@ enum MathAlphabets {
 extension String {
     /// The text without the spaces around it.
     var trimmingSpaces: String {
-        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+        let utf8 = self.utf8
+        guard utf8.first == 0x20 || utf8.last == 0x20 else { return self }
+        // Spaces next to ASCII are characters of their own and are cut as bytes; next to anything
+        // else a space may belong to a cluster, so the text is cut by characters.
+        guard let first = utf8.firstIndex(where: { $0 != 0x20 }), let last = utf8.lastIndex(where: { $0 != 0x20 })
+        else { return "" }
+        guard utf8[first] < 0x80, utf8[last] < 0x80 else {
+            return String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+        }
+        return String(self[first...last])
+    }
+
+    /// Whether the last character is `character`, whose UTF-8 is the single byte `byte`.
+    func endsWith(_ byte: UInt8, _ character: Character) -> Bool {
+        utf8.last == byte && last == character
     }
 }
