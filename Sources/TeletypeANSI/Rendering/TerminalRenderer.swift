@@ -60,11 +60,25 @@ public struct TerminalRenderer: Sendable {
         }
     }
 
-    /// Renders one piece of a document, on the piece's thread.
+    /// Renders one piece of a document, on the piece's thread: block by block, each laid out, drawn
+    /// and written before the next, so that little is alive at once. The bytes are those of
+    /// ``lines(_:)`` of the piece's layout, written out.
     private var pieceRenderer: @Sendable ([Block]) -> [UInt8] {
         let renderer = self
         return { blocks in
-            ANSIWriter.bytes(renderer.lines(MarkdownLayout.layout(blocks: blocks)), capabilities: renderer.capabilities)
+            let context = renderer.context
+            let width = max(renderer.width, 1)
+            var bytes: [UInt8] = []
+            var cache = SGRCache()
+            for (offset, block) in blocks.enumerated() {
+                if offset > 0 { bytes.append(0x0A) }
+                let lines = context.block(
+                    MarkdownLayout.layout(block, depth: 0), width: width, indent: 0, base: renderer.theme.text)
+                for line in lines {
+                    ANSIWriter.write(line, capabilities: renderer.capabilities, into: &bytes, cache: &cache)
+                }
+            }
+            return bytes
         }
     }
 

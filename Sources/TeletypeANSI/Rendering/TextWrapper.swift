@@ -11,7 +11,7 @@ struct TextWrapper {
     private var wordWidth = 0
     /// The style of the space before the word being gathered, if there is one.
     private var pendingSpace: (style: TextStyle, hyperlink: String?)?
-    /// The widest word seen, in cells.
+    /// The widest word seen while measuring, in cells.
     private(set) var longestWord = 0
 
     /// When measuring, words are counted but no line is built: only ``widestLine`` and
@@ -97,40 +97,57 @@ struct TextWrapper {
 
     /// Places the words from `start` that fit on the current line, in one piece: words of ASCII or
     /// Latin letters, each ended by a single space. Returns the offset after the space that ends the
-    /// last word placed, or nil when not even the first word fits this way.
+    /// last word placed, or nil when not even the first word fits this way. (Only for a wrapper that
+    /// builds lines: it leaves ``longestWord`` as it was.)
     private mutating func placeWords(
         _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, style: TextStyle, hyperlink: String?
     ) -> Int? {
         let spaceWidth = pendingSpace != nil && line.width > 0 ? 1 : 0
         let room = width - line.width - spaceWidth
+        let count = bytes.count
         var index = start
-        var cells = 0
-        var wordCells = 0
-        var longest = 0
-        var placed: (end: Int, cells: Int, longest: Int)?
-        while index < bytes.count {
+        // Bytes that take no cell of their own (the continuation bytes of Latin letters).
+        var continuation = 0
+        var placed: (end: Int, cells: Int)?
+        // A space at `position` ends a word: the words before it are placed if they fit. False when
+        // the scan must stop there.
+        func wordEnds(at position: Int) -> Bool {
+            let cells = position - start - continuation
+            guard position > start, cells <= room else { return false }
+            placed = (position, cells)
+            return position + 1 >= count || bytes[position + 1] != 0x20
+        }
+        scan: while index < count {
+            // Eight ASCII bytes at a time: one cell each, their spaces found all at once.
+            if index + 8 <= count {
+                let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
+                if word & 0x8080_8080_8080_8080 == 0 {
+                    let x = word ^ 0x2020_2020_2020_2020
+                    var spaces = ~(((x & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | x) & 0x8080_8080_8080_8080
+                    while spaces != 0 {
+                        guard wordEnds(at: index + spaces.trailingZeroBitCount >> 3) else { break scan }
+                        spaces &= spaces - 1
+                    }
+                    index += 8
+                    if index - start - continuation > room { break }
+                    continue
+                }
+            }
             let byte = bytes[index]
             if byte == 0x20 {
-                guard wordCells > 0, cells <= room else { break }
-                longest = max(longest, wordCells)
-                placed = (index, cells, longest)
-                if index + 1 < bytes.count, bytes[index + 1] == 0x20 { break }
-                wordCells = 0
-                cells += 1
-            } else if byte < 0x80 {
-                wordCells += 1
-                cells += 1
-            } else if byte & 0xC0 != 0x80 {
+                guard wordEnds(at: index) else { break }
+            } else if byte >= 0x80 {
                 // Lead bytes 0xC2–0xCB start U+0080–U+02FF, one cell each; others need measuring.
-                guard byte <= 0xCB else { break }
-                wordCells += 1
-                cells += 1
+                if byte & 0xC0 == 0x80 {
+                    continuation += 1
+                } else if byte > 0xCB {
+                    break
+                }
             }
-            if cells > room { break }
             index += 1
+            if index - start - continuation > room { break }
         }
         guard let placed else { return nil }
-        longestWord = max(longestWord, placed.longest)
         if spaceWidth == 1, let space = pendingSpace {
             line.appendSpace(style: space.style, hyperlink: space.hyperlink)
         }

@@ -65,7 +65,8 @@ public enum MarkdownLayout {
         blocks.map { layout($0, depth: depth) }
     }
 
-    static func layout(_ block: Block, depth: Int) -> LayoutBlock {
+    /// Lays out one block, nested `depth` lists deep.
+    package static func layout(_ block: Block, depth: Int) -> LayoutBlock {
         switch block {
         case .paragraph(let paragraph):
             if let display = displayMath(paragraph.inlines) {
