@@ -19,54 +19,58 @@ enum MathSpans {
     static func rewrite(_ bytes: UnsafeRawBufferPointer) -> [UInt8]? {
         // Most documents have neither a dollar nor a backslash before a bracket.
         guard ByteScan.contains(0x24, in: bytes) || ByteScan.contains(0x5C, in: bytes) else { return nil }
-        let lines = lineRanges(bytes)
+        let count = bytes.count
         var out: [UInt8] = []
         // The bytes up to here that are copied to `out` unchanged only when a later line changes.
         var unchangedFrom = 0
         var fence: (byte: UInt8, length: Int)?
-        var index = 0
-        while index < lines.count {
-            let range = lines[index]
-            let line = UnsafeRawBufferPointer(rebasing: bytes[range])
+        // The next dollar and the next backslash from the line on (`count` when there is none): a
+        // line without either is only read for code fences.
+        var nextDollar = -1
+        var nextBackslash = -1
+        var start = 0
+        while start < count {
+            let end = lineEnd(bytes, from: start)
+            let line = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
             if let open = fence {
                 if let found = fenceMark(line), found.byte == open.byte, found.length >= open.length, found.isBare {
                     fence = nil
                 }
-                index += 1
+                start = end
                 continue
             }
             if let found = fenceMark(line) {
                 fence = (found.byte, found.length)
-                index += 1
+                start = end
+                continue
+            }
+            if nextDollar < start { nextDollar = ByteScan.firstIndex(of: 0x24, in: bytes, from: start) ?? count }
+            if nextBackslash < start { nextBackslash = ByteScan.firstIndex(of: 0x5C, in: bytes, from: start) ?? count }
+            guard min(nextDollar, nextBackslash) < end else {
+                start = end
                 continue
             }
             // A display opener at the end of the line: its close must come before a blank line.
             var consumed = 1
-            // The lines after it, read only when a display's opener ends this line.
-            let following = LazyLines(bytes: bytes, ranges: lines, start: index + 1)
-            if let rewritten = rewriteLine(line, following: following, consumed: &consumed) {
+            let rewritten = rewriteLine(line, following: LazyLines(bytes: bytes, start: end), consumed: &consumed)
+            var next = end
+            for _ in 1..<max(consumed, 1) { next = lineEnd(bytes, from: next) }
+            if let rewritten {
                 if out.isEmpty { out.reserveCapacity(bytes.count + bytes.count / 16) }
-                out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[unchangedFrom..<range.lowerBound]))
+                out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[unchangedFrom..<start]))
                 out.append(contentsOf: rewritten)
-                unchangedFrom = lines[index + consumed - 1].upperBound
+                unchangedFrom = next
             }
-            index += consumed
+            start = next
         }
         guard unchangedFrom > 0 else { return nil }
         out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[unchangedFrom...]))
         return out
     }
 
-    /// The ranges of the lines of `bytes`, each with its line ending.
-    static func lineRanges(_ bytes: UnsafeRawBufferPointer) -> [Range<Int>] {
-        var ranges: [Range<Int>] = []
-        var start = 0
-        while let end = ByteScan.firstIndex(of: 0x0A, in: bytes, from: start) {
-            ranges.append(start..<end + 1)
-            start = end + 1
-        }
-        if start < bytes.count { ranges.append(start..<bytes.count) }
-        return ranges
+    /// The end of the line that starts at `start`, past its line ending.
+    static func lineEnd(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
+        ByteScan.firstIndex(of: 0x0A, in: bytes, from: start).map { $0 + 1 } ?? bytes.count
     }
 
     /// The code fence a line opens or closes, past the marks of containers (quotes, list items):
@@ -249,17 +253,24 @@ enum MathSpans {
     static func multiline(
         _ line: UnsafeRawBufferPointer, opener: Int, openerLength: Int, closer: [UInt8], following: LazyLines
     ) -> (bytes: [UInt8], lines: Int)? {
-        for offset in 0..<following.count {
-            let next = following[offset]
+        var start = following.start
+        var lines = 0
+        while start < following.bytes.count {
+            let end = lineEnd(following.bytes, from: start)
+            let next = UnsafeRawBufferPointer(rebasing: following.bytes[start..<end])
+            lines += 1
             if next.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }) || fenceMark(next) != nil {
                 return nil
             }
-            guard let end = find(closer, in: next, from: 0) else { continue }
+            guard let close = find(closer, in: next, from: 0) else {
+                start = end
+                continue
+            }
             // The text of the display: the rest of the opener's line, the lines between, the
             // closer's line up to it.
             var content = Array(line[(opener + openerLength)...])
-            for between in 0..<offset { content += following[between] }
-            content += next[..<end]
+            content += UnsafeRawBufferPointer(rebasing: following.bytes[following.start..<start])
+            content += next[..<close]
             guard
                 content.contains(where: {
                     ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || $0 >= 0x80
@@ -270,21 +281,16 @@ enum MathSpans {
             if bytes.last == 0x60 { bytes.append(0x20) }
             bytes += fence
             // The rest of the closer's line is read as it is (math after it is left alone).
-            bytes += next[(end + closer.count)...]
-            return (bytes, offset + 1)
+            bytes += next[(close + closer.count)...]
+            return (bytes, lines)
         }
         return nil
     }
 
-    /// The lines after a line, read when asked for.
+    /// The lines after a line (from the offset `start` of `bytes`), read when asked for.
     struct LazyLines {
         let bytes: UnsafeRawBufferPointer
-        let ranges: [Range<Int>]
         let start: Int
-        var count: Int { max(0, ranges.count - start) }
-        subscript(offset: Int) -> UnsafeRawBufferPointer {
-            UnsafeRawBufferPointer(rebasing: bytes[ranges[start + offset]])
-        }
     }
 
     static func find(_ needle: [UInt8], in line: UnsafeRawBufferPointer, from start: Int) -> Int? {
