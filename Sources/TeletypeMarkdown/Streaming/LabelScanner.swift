@@ -103,13 +103,45 @@ struct ReferenceLabel: Hashable, Sendable {
             if byte >= 0x80 { ascii = false }
             out.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
         }
-        if ascii {
+        if ascii || Self.isCaseless(out) {
             key = out
         } else {
             // Unicode case folding, which also folds what lowercasing leaves (ß and ẞ to ss).
             let folded = String(decoding: out, as: UTF8.self).lowercased().uppercased().lowercased()
             key = Array(folded.utf8)
         }
+    }
+
+    /// Whether folding the case of `bytes` (valid UTF-8 whose ASCII letters are lowercase already)
+    /// leaves them as they are: no other scalar changes when its case is mapped, as in most labels
+    /// of text in CJK, Arabic, Indic scripts, or with emoji. The blocks of CJK, kana and Hangul are
+    /// known to have no case without looking the property up.
+    static func isCaseless(_ bytes: [UInt8]) -> Bool {
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let lead = bytes[index]
+            let length: Int
+            var value: UInt32
+            switch lead {
+            case ..<0x80:
+                index += 1
+                continue
+            case 0xC0..<0xE0: (length, value) = (2, UInt32(lead & 0x1F))
+            case 0xE0..<0xF0: (length, value) = (3, UInt32(lead & 0x0F))
+            case 0xF0..<0xF8: (length, value) = (4, UInt32(lead & 0x07))
+            default: return false
+            }
+            guard index + length <= count else { return false }
+            for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+            index += length
+            switch value {
+            case 0x3000...0x30FF, 0x3400...0x9FFF, 0xAC00...0xD7A3: continue
+            default:
+                guard let scalar = Unicode.Scalar(value), !scalar.properties.changesWhenCaseMapped else { return false }
+            }
+        }
+        return true
     }
 
     /// Whether the label names a footnote (`[^…]`).
