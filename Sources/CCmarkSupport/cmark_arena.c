@@ -1,4 +1,5 @@
 #include "cmark_support.h"
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,9 +26,37 @@ typedef struct {
   int active;
   arena_block *top;
   unsigned char *last;  // the latest allocation, which may grow in place
+  arena_block *spare;   // blocks kept from earlier arenas, linked by `previous`
+  size_t spare_bytes;
 } arena;
 
-static _Thread_local arena current = {0, NULL, NULL};
+static _Thread_local arena current = {0, NULL, NULL, NULL, 0};
+
+// Blocks of an ended arena are kept for the thread's next parse, up to this many bytes: the pages
+// of a large document's next piece are then already there, instead of being mapped and zeroed
+// again by the kernel. The rest goes back to the C library.
+enum { KEPT_BYTES = 4 * 1024 * 1024 };
+
+// Frees the blocks a thread kept, when the thread ends.
+static pthread_key_t spare_key;
+static pthread_once_t spare_key_once = PTHREAD_ONCE_INIT;
+
+static void free_blocks(arena_block *block) {
+  while (block != NULL) {
+    arena_block *previous = block->previous;
+    free(block);
+    block = previous;
+  }
+}
+
+static void thread_ended(void *unused) {
+  (void)unused;
+  free_blocks(current.spare);
+  current.spare = NULL;
+  current.spare_bytes = 0;
+}
+
+static void make_spare_key(void) { pthread_key_create(&spare_key, thread_ended); }
 
 void teletype_cmark_arena_begin(void) {
   current.active = 1;
@@ -39,12 +68,37 @@ void teletype_cmark_arena_end(void) {
   arena_block *block = current.top;
   while (block != NULL) {
     arena_block *previous = block->previous;
-    free(block);
+    if (current.spare_bytes + block->size <= KEPT_BYTES) {
+      if (current.spare == NULL) {
+        pthread_once(&spare_key_once, make_spare_key);
+        pthread_setspecific(spare_key, &current);
+      }
+      block->previous = current.spare;
+      current.spare = block;
+      current.spare_bytes += block->size;
+    } else {
+      free(block);
+    }
     block = previous;
   }
   current.active = 0;
   current.top = NULL;
   current.last = NULL;
+}
+
+// A kept block of at least `capacity` bytes, taken off the spare list; NULL when there is none.
+static arena_block *spare_block(size_t capacity) {
+  arena_block **link = &current.spare;
+  while (*link != NULL) {
+    arena_block *block = *link;
+    if (block->size >= capacity) {
+      *link = block->previous;
+      current.spare_bytes -= block->size;
+      return block;
+    }
+    link = &block->previous;
+  }
+  return NULL;
 }
 
 int teletype_cmark_arena_active(void) { return current.active; }
@@ -59,8 +113,13 @@ static void *arena_allocate(size_t size) {
     size_t next = top == NULL ? FIRST_BLOCK : top->size * 2;
     if (next > LARGEST_BLOCK) next = LARGEST_BLOCK;
     size_t capacity = need > next ? need : next;
-    arena_block *block = malloc(sizeof(arena_block) + capacity);
-    if (block == NULL) abort();  // as cmark-gfm's own allocator does
+    arena_block *block = spare_block(capacity);
+    if (block != NULL) {
+      capacity = block->size;
+    } else {
+      block = malloc(sizeof(arena_block) + capacity);
+      if (block == NULL) abort();  // as cmark-gfm's own allocator does
+    }
     block->previous = top;
     block->size = capacity;
     block->used = 0;

@@ -34,7 +34,8 @@ struct cmark_mem;
 /// Starts an arena on the calling thread (arenas do not nest).
 void teletype_cmark_arena_begin(void);
 
-/// Returns every block of the calling thread's arena; its memory must no longer be used.
+/// Ends the calling thread's arena; its memory must no longer be used. Its blocks are kept for the
+/// thread's next arena (up to 4 MB; the rest is freed), and freed when the thread ends.
 void teletype_cmark_arena_end(void);
 
 /// Whether the calling thread has an arena.
