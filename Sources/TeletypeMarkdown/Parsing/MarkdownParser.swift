@@ -21,7 +21,7 @@ public struct MarkdownParser: Sendable {
     /// Creates a parser.
     public init(options: MarkdownParseOptions = .init()) {
         self.options = options
-        self.maximumPieces = 8 * ParallelWork.cores
+        self.maximumPieces = 16 * ParallelWork.cores
     }
 
     /// Parses `text` into a document.
