@@ -90,7 +90,7 @@ enum MathML {
             // The letters themselves, as the terminal shows them, so any font draws them.
             out +=
                 "<mstyle mathvariant=\"\(variant)\"><mi>"
-                + escaped(MathUnicode.text(of: inner).trimmingSpacesForMarkup) + "</mi></mstyle>"
+                + escaped(MathUnicode.text(of: inner).trimmingSpaces) + "</mi></mstyle>"
         case .table(let rows, let open, let close):
             out += "<mrow>"
             if !open.isEmpty { out += "<mo>" + escaped(open) + "</mo>" }
@@ -121,11 +121,5 @@ enum MathML {
             self.node(node, into: &out)
             out += "</mrow>"
         }
-    }
-}
-
-extension String {
-    fileprivate var trimmingSpacesForMarkup: String {
-        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
 }

@@ -28,7 +28,7 @@ public struct LaTeXMathParser {
         depth += 1
         defer { depth -= 1 }
         while var character = current {
-            if character.isWhitespace {
+            if character.isMathSpace {
                 skipSpaces()
                 guard let next = current else { break }
                 character = next
@@ -70,7 +70,7 @@ public struct LaTeXMathParser {
     }
 
     private mutating func skipSpaces() {
-        while let character = current, character.isWhitespace { index += 1 }
+        while let character = current, character.isMathSpace { index += 1 }
     }
 
     /// One argument: a group, a command or a single character.
@@ -78,7 +78,7 @@ public struct LaTeXMathParser {
         skipSpaces()
         guard let character = current else { return nil }
         if character == "{" { return group() }
-        if character.isNumber {
+        if character.isMathDigit {
             index += 1
             return .number(String(character))
         }
@@ -105,8 +105,8 @@ public struct LaTeXMathParser {
     private func peekCommand() -> String? {
         guard current == "\\", index + 1 < characters.count else { return nil }
         var end = index + 1
-        if characters[end].isLetter {
-            while end < characters.count, characters[end].isLetter { end += 1 }
+        if characters[end].isMathLetter {
+            while end < characters.count, characters[end].isMathLetter { end += 1 }
             return String(characters[(index + 1)..<end])
         }
         return String(characters[end])
@@ -114,24 +114,24 @@ public struct LaTeXMathParser {
 
     private mutating func atom() -> MathNode? {
         guard let character = current else { return nil }
-        if character.isWhitespace {
+        if character.isMathSpace {
             skipSpaces()
             return atEnd ? nil : atom()
         }
         if character == "{" { return group() }
         if character == "\\" { return command() }
         index += 1
-        if character.isNumber || character == "." && current.map({ $0.isNumber }) == true {
+        if character.isMathDigit || character == "." && current.map({ $0.isMathDigit }) == true {
             var text = String(character)
             while let next = current,
-                next.isNumber || (next == "." && index + 1 < characters.count && characters[index + 1].isNumber)
+                next.isMathDigit || (next == "." && index + 1 < characters.count && characters[index + 1].isMathDigit)
             {
                 text.append(next)
                 index += 1
             }
             return .number(text)
         }
-        if character.isLetter { return .identifier(String(character)) }
+        if character.isMathLetter { return .identifier(String(character)) }
         if character == "~" { return .space(1) }
         switch character {
         case "-": return .operator("−")
@@ -282,5 +282,27 @@ public struct LaTeXMathParser {
             default: ("", "")
             }
         return .table(rows, open: fences.0, close: fences.1)
+    }
+}
+
+extension Character {
+    // Character properties, looked up in Unicode's tables only beyond ASCII (the common case in math).
+
+    /// `isLetter`.
+    fileprivate var isMathLetter: Bool {
+        guard let ascii = asciiValue else { return isLetter }
+        return ascii | 0x20 >= 0x61 && ascii | 0x20 <= 0x7A
+    }
+
+    /// `isNumber`.
+    fileprivate var isMathDigit: Bool {
+        guard let ascii = asciiValue else { return isNumber }
+        return ascii >= 0x30 && ascii <= 0x39
+    }
+
+    /// `isWhitespace`.
+    fileprivate var isMathSpace: Bool {
+        guard let ascii = asciiValue else { return isWhitespace }
+        return ascii == 0x20 || (ascii >= 0x09 && ascii <= 0x0D)
     }
 }

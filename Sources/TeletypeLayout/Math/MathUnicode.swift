@@ -183,7 +183,7 @@ enum MathAlphabets {
 
 extension String {
     /// The text without the spaces around it.
-    var trimmingSpaces: String {
+    package var trimmingSpaces: String {
         let utf8 = self.utf8
         guard utf8.first == 0x20 || utf8.last == 0x20 else { return self }
         // Spaces next to ASCII are characters of their own and are cut as bytes; next to anything
