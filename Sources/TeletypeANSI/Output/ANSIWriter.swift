@@ -101,21 +101,43 @@ public enum ANSIWriter {
     }
 }
 
-/// The SGR sequences of the few styles a rendering uses, worked out once each.
+/// Lines written out as they are made, for a renderer that needs no line back: the bytes so far,
+/// and the SGR sequences already worked out.
+struct LineWriter {
+    var bytes: [UInt8] = []
+    private var cache = SGRCache()
+    let capabilities: TerminalCapabilities
+
+    init(capabilities: TerminalCapabilities) {
+        self.capabilities = capabilities
+    }
+
+    /// Appends a line and its newline.
+    mutating func write(_ line: StyledLine) {
+        ANSIWriter.write(line, capabilities: capabilities, into: &bytes, cache: &cache)
+    }
+}
+
+/// The SGR sequences of the few styles a rendering uses, worked out once each and kept one after
+/// another in one buffer.
 struct SGRCache {
     private var styles: [TextStyle] = []
-    private var sequences: [[UInt8]] = []
+    /// Where each style's sequence ends in `store` (it starts where the previous one ends).
+    private var ends: [Int] = []
+    private var store: [UInt8] = []
 
     /// Appends the sequence that sets exactly `style` to `bytes`.
     mutating func append(_ style: TextStyle, depth: TerminalCapabilities.ColorDepth, to bytes: inout [UInt8]) {
-        if let index = styles.firstIndex(of: style) {
-            sequences[index].withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
-            return
+        let index: Int
+        if let found = styles.firstIndex(of: style) {
+            index = found
+        } else {
+            ANSIWriter.sgr(style, depth: depth, into: &store)
+            styles.append(style)
+            ends.append(store.count)
+            index = styles.count - 1
         }
-        var sequence: [UInt8] = []
-        ANSIWriter.sgr(style, depth: depth, into: &sequence)
-        styles.append(style)
-        sequences.append(sequence)
-        bytes.append(contentsOf: sequence)
+        let start = index > 0 ? ends[index - 1] : 0
+        store.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[start..<ends[index]])) }
     }
 }

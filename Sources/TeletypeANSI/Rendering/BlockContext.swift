@@ -218,6 +218,17 @@ struct BlockContext {
         return wrapper.finish()
     }
 
+    /// ``wrap(_:width:base:)``, each line written to `writer` as it is finished.
+    func wrap(_ spans: [Span], width: Int, base: TextStyle, writingTo writer: inout LineWriter) {
+        var wrapper = TextWrapper(width: width)
+        // The writer's storage moves into the wrapper and back, never copied.
+        wrapper.writer = LineWriter(capabilities: writer.capabilities)
+        swap(&wrapper.writer!, &writer)
+        feed(spans, into: &wrapper, base: base)
+        _ = wrapper.finish()
+        swap(&wrapper.writer!, &writer)
+    }
+
     // MARK: Prefixes
 
     /// Puts `first` in front of the first line and `rest` in front of the others. A blank line gets

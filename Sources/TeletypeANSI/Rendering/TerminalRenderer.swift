@@ -68,17 +68,20 @@ public struct TerminalRenderer: Sendable {
         return { blocks in
             let context = renderer.context
             let width = max(renderer.width, 1)
-            var bytes: [UInt8] = []
-            var cache = SGRCache()
+            var writer = LineWriter(capabilities: renderer.capabilities)
             for (offset, block) in blocks.enumerated() {
-                if offset > 0 { bytes.append(0x0A) }
-                let lines = context.block(
-                    MarkdownLayout.layout(block, depth: 0), width: width, indent: 0, base: renderer.theme.text)
-                for line in lines {
-                    ANSIWriter.write(line, capabilities: renderer.capabilities, into: &bytes, cache: &cache)
+                if offset > 0 { writer.bytes.append(0x0A) }
+                let layout = MarkdownLayout.layout(block, depth: 0)
+                // A paragraph's lines are written as the wrapper finishes them.
+                if case .paragraph(let spans) = layout {
+                    context.wrap(spans, width: width, base: renderer.theme.text, writingTo: &writer)
+                    continue
+                }
+                for line in context.block(layout, width: width, indent: 0, base: renderer.theme.text) {
+                    writer.write(line)
                 }
             }
-            return bytes
+            return writer.bytes
         }
     }
 

@@ -5,6 +5,10 @@ import TeletypeLayout
 struct TextWrapper {
     let width: Int
     private(set) var lines: [StyledLine] = []
+    /// Where finished lines are written instead of being kept in ``lines``, if anywhere.
+    var writer: LineWriter?
+    /// The lines finished so far.
+    private var finishedLines = 0
     private var line = LineBuilder()
     /// The word being gathered: fragments with their own styles, not yet placed.
     private var word: [Fragment] = []
@@ -244,14 +248,14 @@ struct TextWrapper {
 
     private mutating func space(style: TextStyle, hyperlink: String?) {
         flushWord()
-        if line.width > 0 || !lines.isEmpty || measuredLine > 0 { pendingSpace = (style, hyperlink) }
+        if line.width > 0 || finishedLines > 0 || measuredLine > 0 { pendingSpace = (style, hyperlink) }
     }
 
     /// Ends the current line here (a hard line break).
     mutating func breakLine() {
         flushWord()
         measuredLine = 0
-        lines.append(line.take())
+        newLine()
         pendingSpace = nil
     }
 
@@ -310,13 +314,18 @@ struct TextWrapper {
     }
 
     private mutating func newLine() {
-        lines.append(line.take())
+        if writer != nil {
+            line.write(into: &writer!)
+        } else {
+            lines.append(line.take())
+        }
+        finishedLines += 1
     }
 
     /// Finishes the last line and returns every line.
     mutating func finish() -> [StyledLine] {
         flushWord()
-        if line.width > 0 || lines.isEmpty { lines.append(line.take()) }
+        if line.width > 0 || finishedLines == 0 { newLine() }
         return lines
     }
 }
@@ -391,6 +400,12 @@ struct LineBuilder {
     /// Appends a finished line.
     mutating func append(_ other: StyledLine) {
         line.append(other)
+    }
+
+    /// Writes the finished line out; the builder starts over, keeping its storage.
+    mutating func write(into writer: inout LineWriter) {
+        writer.write(line)
+        line.removeAll()
     }
 
     /// The finished line, in storage of its own size; the builder starts over, keeping its storage.
