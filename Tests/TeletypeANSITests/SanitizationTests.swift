@@ -138,3 +138,45 @@ import Testing
         #expect(output == "a ␛[2J b ␇ c ␛[6n\n")
     }
 }
+
+/// The scan that decides whether text needs sanitizing reads eight bytes at a time; it finds what a
+/// byte-by-byte reading finds, wherever the control character falls.
+@Suite struct SafeTextScanTests {
+    /// The scan, one byte at a time.
+    static func expected(_ text: String) -> (needsSanitizing: Bool, hasTab: Bool) {
+        let bytes = Array(text.utf8)
+        var needs = false
+        for (index, byte) in bytes.enumerated() {
+            if byte < 0x20 && byte != 0x09 && byte != 0x0A { needs = true }
+            if byte == 0x7F || (index > 0 && bytes[index - 1] == 0xC2 && (0x80...0x9F).contains(byte)) { needs = true }
+        }
+        return (needs, bytes.contains(0x09))
+    }
+
+    static let controls: [String] = ["\u{1B}", "\u{07}", "\t", "\u{7F}", "\u{85}", "\u{9B}", "\u{00A0}", "é", "\n", "\u{00}"]
+
+    @Test(arguments: controls)
+    func aControlIsFoundAtEveryOffset(_ control: String) {
+        for length in 0..<40 {
+            for offset in 0...length {
+                let text = String(repeating: "a", count: offset) + control + String(repeating: "b", count: length - offset)
+                let scan = TerminalSafeText.scan(text)
+                let wanted = Self.expected(text)
+                #expect(
+                    scan.needsSanitizing == wanted.needsSanitizing && scan.hasTab == wanted.hasTab,
+                    "\(control.unicodeScalars.map { String($0.value, radix: 16) }) at \(offset) of \(length)")
+            }
+        }
+    }
+
+    @Test func theCorpusScansAsByteByByte() throws {
+        try #require(Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage))
+        for file in Corpus.markdown {
+            for line in file.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) + [file.text] {
+                let scan = TerminalSafeText.scan(line)
+                let wanted = Self.expected(line)
+                #expect(scan.needsSanitizing == wanted.needsSanitizing && scan.hasTab == wanted.hasTab, "\(file.name)")
+            }
+        }
+    }
+}

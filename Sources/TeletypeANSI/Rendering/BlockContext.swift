@@ -427,23 +427,35 @@ struct BlockContext {
     ) -> [StyledLine] {
         var out: [StyledLine] = []
         out.reserveCapacity(lines.count)
-        var runs: [(text: Substring, style: TextStyle)] = []
+        var runs: [(range: Range<Int>, style: TextStyle)] = []
         for (index, text) in lines.enumerated() {
-            Self.runs(of: text, tokens: tokens?[index] ?? [], style: style, syntax: theme.syntax, into: &runs)
+            var text = text
+            text.withUTF8 { bytes in
+                Self.runs(of: bytes, tokens: tokens?[index] ?? [], style: style, syntax: theme.syntax, into: &runs)
+            }
             var line = StyledLine()
             line.reserveCapacity(bytes: gutter.utf8.count + text.utf8.count, runs: gutter.runs.count + runs.count)
             line.append(gutter)
-            let fastWidth = text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } ? text.utf8.count : -1
-            if fastWidth >= 0 && gutter.width + fastWidth <= width {
-                for run in runs { line.append(utf8: run.text.utf8, style: run.style, width: run.text.utf8.count) }
+            let fits = gutter.width + text.utf8.count <= width
+            if fits, text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+                text.withUTF8 { bytes in
+                    for run in runs {
+                        line.append(
+                            utf8: UnsafeBufferPointer(rebasing: bytes[run.range]), style: run.style,
+                            width: run.range.count)
+                    }
+                }
                 out.append(line)
                 continue
             }
+            let utf8 = text.utf8
             for run in runs {
                 // The run is cut into chunks that fit, a chunk being a range of its bytes. An ASCII
                 // byte followed by another (or by the end) is a character of its own; anything else
                 // is measured as a grapheme cluster.
-                let text = run.text
+                let text = text[
+                    utf8.index(utf8.startIndex, offsetBy: run.range.lowerBound)..<utf8.index(
+                        utf8.startIndex, offsetBy: run.range.upperBound)]
                 let utf8 = text.utf8
                 var chunkStart = utf8.startIndex
                 var chunkWidth = 0
@@ -481,36 +493,37 @@ struct BlockContext {
         return out
     }
 
-    /// The runs of one style a line of code makes: its tokens in their kinds' styles, the text
-    /// between them in `style`.
+    /// The runs of one style a line of code makes, as ranges of its bytes: its tokens in their
+    /// kinds' styles, the text between them in `style`. Token offsets that fall inside a character's
+    /// bytes are moved back to its start.
     static func runs(
-        of text: String, tokens: [CodeToken], style: TextStyle, syntax: SyntaxStyles,
-        into runs: inout [(text: Substring, style: TextStyle)]
+        of bytes: UnsafeBufferPointer<UInt8>, tokens: [CodeToken], style: TextStyle, syntax: SyntaxStyles,
+        into runs: inout [(range: Range<Int>, style: TextStyle)]
     ) {
         runs.removeAll(keepingCapacity: true)
+        let count = bytes.count
         guard !tokens.isEmpty else {
-            runs.append((Substring(text), style))
+            runs.append((0..<count, style))
             return
         }
-        let utf8 = text.utf8
-        var position = utf8.startIndex
-        var offset = 0
-        // Moves forward to `target` (tokens are in order and do not overlap).
-        func advance(to target: Int) -> String.Index {
-            let clamped = min(max(target, offset), utf8.count)
-            position = utf8.index(position, offsetBy: clamped - offset)
-            offset = clamped
-            return position
+        /// `offset`, at the start of the scalar it falls in.
+        func aligned(_ offset: Int) -> Int {
+            var offset = offset
+            while offset > 0, offset < count, bytes[offset] & 0xC0 == 0x80 { offset -= 1 }
+            return offset
         }
+        var position = 0
+        // Tokens are in order and do not overlap.
         for token in tokens {
             let before = position
-            let start = advance(to: token.start)
-            if start > before { runs.append((text[before..<start], style)) }
-            let end = advance(to: token.end)
+            let start = min(max(token.start, position), count)
+            if start > before { runs.append((aligned(before)..<aligned(start), style)) }
+            let end = min(max(token.end, start), count)
+            position = end
             guard end > start else { continue }
-            runs.append((text[start..<end], syntax[token.kind].map { style.merged(with: $0) } ?? style))
+            runs.append((aligned(start)..<aligned(end), syntax[token.kind].map { style.merged(with: $0) } ?? style))
         }
-        if position < text.endIndex { runs.append((text[position...], style)) }
+        if position < count { runs.append((aligned(position)..<count, style)) }
     }
 
     func footnotes(_ notes: [LayoutFootnote], width: Int, indent: Int, base: TextStyle) -> [StyledLine] {

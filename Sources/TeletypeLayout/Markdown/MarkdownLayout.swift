@@ -123,10 +123,22 @@ public enum MarkdownLayout {
 
     /// The lines of a code or HTML block, without the final newline, made safe.
     static func lines(of text: String) -> [String] {
-        var body = text.utf8[...]
-        if body.last == 0x0A { body = body.dropLast() }
-        return body.split(separator: 0x0A, omittingEmptySubsequences: false).map {
-            TerminalSafeText.sanitize(String(Substring($0)))
+        // One scan says whether any line needs sanitizing; the lines are cut at newline bytes.
+        let needsSanitizing = TerminalSafeText.needsSanitizing(text)
+        var copy = text
+        return copy.withUTF8 { utf8 in
+            let bytes = UnsafeRawBufferPointer(utf8)
+            var end = bytes.count
+            if end > 0, bytes[end - 1] == 0x0A { end -= 1 }
+            let body = UnsafeRawBufferPointer(rebasing: bytes[..<end])
+            var lines: [String] = []
+            var start = 0
+            while let newline = ByteScan.firstIndex(of: 0x0A, in: body, from: start) {
+                lines.append(String(decoding: body[start..<newline], as: UTF8.self))
+                start = newline + 1
+            }
+            lines.append(String(decoding: body[start...], as: UTF8.self))
+            return needsSanitizing ? lines.map(TerminalSafeText.sanitize) : lines
         }
     }
 

@@ -14,18 +14,41 @@ public enum TerminalSafeText {
             var hasTab = false
             var needsSanitizing = false
             var previous: UInt8 = 0
-            for byte in bytes {
-                if byte < 0x20 {
-                    if byte == 0x09 {
-                        hasTab = true
-                    } else if byte != 0x0A {
+            var index = 0
+            let count = bytes.count
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            func hasZero(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
+            while index < count {
+                // Eight bytes at a time, skipped while none is below a space, DEL, or the lead byte of a
+                // C1 control (and the byte before them is not one); otherwise they are read one by one.
+                var end = count
+                if index + 8 <= count {
+                    let word = UInt64(
+                        littleEndian: UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+                    let below = (word &- ones &* 0x20) & ~word & highs != 0
+                    if previous != 0xC2, !below, !hasZero(word ^ (ones &* 0x7F)), !hasZero(word ^ (ones &* 0xC2)) {
+                        previous = UInt8(truncatingIfNeeded: word >> 56)
+                        index += 8
+                        continue
+                    }
+                    end = index + 8
+                }
+                while index < end {
+                    let byte = bytes[index]
+                    index += 1
+                    if byte < 0x20 {
+                        if byte == 0x09 {
+                            hasTab = true
+                        } else if byte != 0x0A {
+                            needsSanitizing = true
+                        }
+                    } else if byte == 0x7F || (previous == 0xC2 && byte >= 0x80 && byte <= 0x9F) {
                         needsSanitizing = true
                     }
-                } else if byte == 0x7F || (previous == 0xC2 && byte >= 0x80 && byte <= 0x9F) {
-                    needsSanitizing = true
+                    previous = byte
                 }
                 if needsSanitizing && hasTab { break }
-                previous = byte
             }
             return (needsSanitizing, hasTab)
         }
