@@ -123,12 +123,41 @@ package enum Input {
         if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
             throw CommandError.failure("cannot read '\(path)': it is a directory")
         }
-        do {
-            return try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
+        guard let data = readFile(path) else {
             let reason =
                 FileManager.default.fileExists(atPath: path) ? "permission denied or unreadable" : "no such file"
             throw CommandError.failure("cannot read '\(path)': \(reason)")
         }
+        return data
     }
+
+    /// The bytes of the file at `path`, read in as few calls as its size allows; nil when it cannot
+    /// be opened or read.
+    static func readFile(_ path: String) -> Data? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return nil }
+        // A file that is not regular (a FIFO, /dev/stdin) or that grows is read to its end.
+        var data = Data(count: max(Int(status.st_size), 0) + 1)
+        var length = 0
+        while true {
+            if length == data.count { data.count += max(data.count, 1 << 16) }
+            let count = data.withUnsafeMutableBytes { buffer in
+                readBytes(descriptor, buffer.baseAddress! + length, buffer.count - length)
+            }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { return nil }
+            if count == 0 { break }
+            length += count
+        }
+        data.count = length
+        return data
+    }
+}
+
+/// The C library's `read`, which `Input.read` hides by its name.
+private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
 }
