@@ -240,18 +240,14 @@ struct LabelSpans {
     init(_ bytes: UnsafeRawBufferPointer, marginDefinitions: Set<Int> = []) {
         // Labels are keyed by a hash of their normalized text: two labels that share a hash only
         // keep more text together, never less.
-        var appearances: [UInt64: (first: Int, last: Int)] = [:]
+        var appearances = LabelAppearances()
         Self.forEachLabel(in: bytes) { open, close, key in
-            if let seen = appearances[key] {
-                appearances[key] = (seen.first, open)
-            } else {
-                appearances[key] = (open, open)
-            }
+            appearances.record(key, at: open)
             let isDefinition = close + 1 < bytes.count && bytes[close + 1] == UInt8(ascii: ":")
             let isFootnote = close > open + 1 && bytes[open + 1] == UInt8(ascii: "^")
             if isDefinition && (isFootnote || !marginDefinitions.contains(open)) { keptLabels.insert(key) }
         }
-        spans = keptLabels.compactMap { appearances[$0] }.filter { $0.first < $0.last }
+        spans = keptLabels.compactMap { appearances.span(of: $0) }.filter { $0.first < $0.last }
     }
 
     /// Calls `body` with the offsets of the brackets around each `[…]` span of `bytes` that a link
@@ -312,5 +308,64 @@ struct LabelSpans {
     /// Whether a piece may start at `offset`.
     func allowsCut(at offset: Int) -> Bool {
         !spans.contains { $0.first < offset && offset <= $0.last }
+    }
+}
+
+/// The first and last appearance of each label key of a document, in a table addressed by the key
+/// itself (a hash already): a document has tens of thousands of labels, and a dictionary would
+/// hash each key again.
+struct LabelAppearances {
+    private var keys = [UInt64](repeating: 0, count: 256)
+    private var spans = [(first: Int, last: Int)](repeating: (0, 0), count: 256)
+    private var count = 0
+
+    /// Notes that the label with `key` appears at `offset` (offsets come in increasing order).
+    mutating func record(_ key: UInt64, at offset: Int) {
+        if 2 * (count + 1) > keys.count { grow() }
+        let key = Self.stored(key)
+        var slot = slot(of: key)
+        while true {
+            if keys[slot] == key {
+                spans[slot].last = offset
+                return
+            }
+            if keys[slot] == 0 {
+                keys[slot] = key
+                spans[slot] = (offset, offset)
+                count += 1
+                return
+            }
+            slot = (slot + 1) & (keys.count - 1)
+        }
+    }
+
+    /// The first and last appearance of the label with `key`, if it appeared.
+    func span(of key: UInt64) -> (first: Int, last: Int)? {
+        let key = Self.stored(key)
+        var slot = slot(of: key)
+        while keys[slot] != 0 {
+            if keys[slot] == key { return spans[slot] }
+            slot = (slot + 1) & (keys.count - 1)
+        }
+        return nil
+    }
+
+    /// Zero marks an empty slot, so a key of zero is kept as one.
+    private static func stored(_ key: UInt64) -> UInt64 { key == 0 ? 1 : key }
+
+    private func slot(of key: UInt64) -> Int {
+        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - keys.count.trailingZeroBitCount))
+    }
+
+    private mutating func grow() {
+        let old = (keys, spans)
+        keys = [UInt64](repeating: 0, count: old.0.count * 2)
+        spans = [(first: Int, last: Int)](repeating: (0, 0), count: old.0.count * 2)
+        for (index, key) in old.0.enumerated() where key != 0 {
+            var slot = slot(of: key)
+            while keys[slot] != 0 { slot = (slot + 1) & (keys.count - 1) }
+            keys[slot] = key
+            spans[slot] = old.1[index]
+        }
     }
 }
