@@ -2,7 +2,19 @@
 /// left (``CodeLexerState``), and returns the runs that are not plain text. Languages differ by
 /// their ``LanguageGrammar``; a few have a mode of their own (markup, CSS, YAML, diffs, …).
 struct CodeLexer: Sendable {
-    let grammar: LanguageGrammar
+    /// The grammar, shared by every lexer of the language: a lexer is made for each code block,
+    /// and copying the grammar's word sets and rules each time would cost more than lexing a short
+    /// block.
+    private let shared: SharedGrammar
+
+    /// The grammar of the language.
+    var grammar: LanguageGrammar {
+        _read { yield shared.grammar }
+    }
+
+    init(grammar: SharedGrammar) {
+        shared = grammar
+    }
 
     /// The tokens of `line`, and the state the next line starts in.
     func tokens(_ line: UnsafeBufferPointer<UInt8>, state: inout CodeLexerState) -> [CodeToken] {
@@ -583,5 +595,14 @@ struct TokenList {
         } else {
             tokens.append(CodeToken(start: start, end: end, kind: kind))
         }
+    }
+}
+
+/// A language's grammar, made once and shared by reference.
+final class SharedGrammar: Sendable {
+    let grammar: LanguageGrammar
+
+    init(_ grammar: LanguageGrammar) {
+        self.grammar = grammar
     }
 }

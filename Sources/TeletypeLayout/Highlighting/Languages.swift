@@ -2,15 +2,18 @@
 enum Languages {
     /// The grammar for a fence's info string (`python`, `{.python}`, `rust,ignore`, `C++`), nil
     /// when the language is not one Teletype knows (it stays plain).
-    static func grammar(for info: String) -> LanguageGrammar? {
+    static func grammar(for info: String) -> SharedGrammar? {
         var name = Substring(info.lowercased())
         name = name.drop { $0 == "{" || $0 == "." || $0 == " " }
         if let end = name.firstIndex(where: { $0 == "," || $0 == " " || $0 == "}" || $0 == "{" }) {
             name = name[..<end]
         }
         guard let canonical = aliases[String(name)] else { return nil }
-        return table[canonical]
+        return shared[canonical]
     }
+
+    /// The grammars, each made once.
+    static let shared: [String: SharedGrammar] = table.mapValues(SharedGrammar.init)
 
     static let aliases: [String: String] = {
         var map: [String: String] = [:]
