@@ -428,10 +428,12 @@ struct BlockContext {
         var out: [StyledLine] = []
         out.reserveCapacity(lines.count)
         var runs: [(range: Range<Int>, style: TextStyle)] = []
+        // The style of each kind of token, by the kind's raw value, looked up once for the block.
+        let kindStyles = tokens == nil ? [] : CodeTokenKind.allCases.map { theme.syntax[$0].map(style.merged) ?? style }
         for (index, text) in lines.enumerated() {
             var text = text
             text.withUTF8 { bytes in
-                Self.runs(of: bytes, tokens: tokens?[index] ?? [], style: style, syntax: theme.syntax, into: &runs)
+                Self.runs(of: bytes, tokens: tokens?[index] ?? [], style: style, kindStyles: kindStyles, into: &runs)
             }
             var line = StyledLine()
             line.reserveCapacity(bytes: gutter.utf8.count + text.utf8.count, runs: gutter.runs.count + runs.count)
@@ -494,10 +496,10 @@ struct BlockContext {
     }
 
     /// The runs of one style a line of code makes, as ranges of its bytes: its tokens in their
-    /// kinds' styles, the text between them in `style`. Token offsets that fall inside a character's
-    /// bytes are moved back to its start.
+    /// kinds' styles (`kindStyles`, by the kind's raw value), the text between them in `style`.
+    /// Token offsets that fall inside a character's bytes are moved back to its start.
     static func runs(
-        of bytes: UnsafeBufferPointer<UInt8>, tokens: [CodeToken], style: TextStyle, syntax: SyntaxStyles,
+        of bytes: UnsafeBufferPointer<UInt8>, tokens: [CodeToken], style: TextStyle, kindStyles: [TextStyle],
         into runs: inout [(range: Range<Int>, style: TextStyle)]
     ) {
         runs.removeAll(keepingCapacity: true)
@@ -521,7 +523,7 @@ struct BlockContext {
             let end = min(max(token.end, start), count)
             position = end
             guard end > start else { continue }
-            runs.append((aligned(start)..<aligned(end), syntax[token.kind].map { style.merged(with: $0) } ?? style))
+            runs.append((aligned(start)..<aligned(end), kindStyles[Int(token.kind.rawValue)]))
         }
         if position < count { runs.append((aligned(position)..<count, style)) }
     }
