@@ -41,7 +41,8 @@ struct TextWrapper {
 
     /// Adds text in one style; spaces in it are break opportunities.
     mutating func add(_ text: String, style: TextStyle, hyperlink: String? = nil) {
-        if text == "\n" {
+        // A hard break, told by its one byte (a comparison of strings would normalize long text).
+        if text.utf8.count == 1, text.utf8.first == 0x0A {
             breakLine()
             return
         }

@@ -49,5 +49,5 @@ public struct Span: Sendable, Equatable {
     public static let lineBreak = Span(text: "\n")
 
     /// Whether the span is a hard line break.
-    public var isLineBreak: Bool { text == "\n" }
+    public var isLineBreak: Bool { text.utf8.count == 1 && text.utf8.first == 0x0A }
 }

@@ -23,14 +23,9 @@ public enum MathUnicode {
         case .row(let nodes): return joined(nodes)
         case .identifier(let text), .number(let text): return text
         case .operator(let text, _):
-            switch text {
-            case "+", "−", "=", "<", ">", "≤", "≥", "≠", "≈", "≡", "→", "←", "⇒", "⇔", "⟹", "↦", "∈", "∉", "⊂",
-                "⊆", "∪", "∩", "×", "⋅", "±", "∼", "≃", "≅", "∝", "÷", "∧", "∨", "⟺", "↔", "⊕", "⊗", "∘", "∣", "≪",
-                "≫":
-                return " " + text + " "
-            case ",", ";": return text + " "
-            default: return text
-            }
+            if spacedOperators.contains(text) { return " " + text + " " }
+            if text == "," || text == ";" { return text + " " }
+            return text
         case .text(let text), .function(let text): return text
         case .fraction(let top, let bottom):
             return grouped(render(top)) + "/" + grouped(render(bottom))
@@ -69,6 +64,12 @@ public enum MathUnicode {
         case .raw(let source): return source
         }
     }
+
+    /// The operators drawn with a space on each side.
+    private static let spacedOperators: Set<String> = [
+        "+", "−", "=", "<", ">", "≤", "≥", "≠", "≈", "≡", "→", "←", "⇒", "⇔", "⟹", "↦", "∈", "∉", "⊂", "⊆", "∪", "∩",
+        "×", "⋅", "±", "∼", "≃", "≅", "∝", "÷", "∧", "∨", "⟺", "↔", "⊕", "⊗", "∘", "∣", "≪", "≫",
+    ]
 
     private static func joined(_ nodes: [MathNode]) -> String {
         var out = ""
