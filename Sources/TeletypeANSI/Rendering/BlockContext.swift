@@ -432,14 +432,17 @@ struct BlockContext {
         let kindStyles = tokens == nil ? [] : CodeTokenKind.allCases.map { theme.syntax[$0].map(style.merged) ?? style }
         for (index, text) in lines.enumerated() {
             var text = text
-            text.withUTF8 { bytes in
+            // Whether the line is printable ASCII, a cell a byte.
+            let printable = text.withUTF8 { bytes in
                 Self.runs(of: bytes, tokens: tokens?[index] ?? [], style: style, kindStyles: kindStyles, into: &runs)
+                var printable = true
+                for byte in bytes where byte < 0x20 || byte >= 0x7F { printable = false }
+                return printable
             }
             var line = StyledLine()
             line.reserveCapacity(bytes: gutter.utf8.count + text.utf8.count, runs: gutter.runs.count + runs.count)
             line.append(gutter)
-            let fits = gutter.width + text.utf8.count <= width
-            if fits, text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            if printable, gutter.width + text.utf8.count <= width {
                 text.withUTF8 { bytes in
                     for run in runs {
                         line.append(
