@@ -234,16 +234,25 @@ struct BlockContext {
     /// Puts `first` in front of the first line and `rest` in front of the others. A blank line gets
     /// the prefix without its trailing spaces.
     func prefixed(_ lines: [StyledLine], first: StyledLine, rest: StyledLine) -> [StyledLine] {
-        let bare = (first: first.trimmingTrailingSpaces(), rest: rest.trimmingTrailingSpaces())
+        // The prefixes without their trailing spaces, made when a blank line needs them.
+        var bareRest: StyledLine?
         var out: [StyledLine] = []
         out.reserveCapacity(lines.count)
         for (offset, line) in lines.enumerated() {
+            let prefix = offset == 0 ? first : rest
             if line.width == 0 {
-                out.append(offset == 0 ? bare.first : bare.rest)
+                if offset == 0 {
+                    out.append(first.trimmingTrailingSpaces())
+                } else {
+                    if bareRest == nil { bareRest = rest.trimmingTrailingSpaces() }
+                    out.append(bareRest!)
+                }
                 continue
             }
-            // The line's own segments are kept: only the prefix's are new.
-            var prefixed = offset == 0 ? first : rest
+            var prefixed = StyledLine()
+            prefixed.reserveCapacity(
+                bytes: prefix.utf8.count + line.utf8.count, runs: prefix.runs.count + line.runs.count)
+            prefixed.append(prefix)
             prefixed.append(line)
             out.append(prefixed)
         }

@@ -29,6 +29,8 @@ struct TextWrapper {
     init(width: Int) {
         self.width = max(width, 1)
         self.measuring = false
+        // Room for a line of ASCII words, so that the line's storage grows once at most.
+        line.reserveCapacity(bytes: min(self.width, 1024) + 16, runs: 4)
     }
 
     /// A wrapper that only measures unwrapped text: its widest line and longest word.
@@ -386,6 +388,11 @@ struct LineBuilder {
     /// Appends one space.
     mutating func appendSpace(style: TextStyle, hyperlink: String?) {
         line.appendSpace(style: style, hyperlink: hyperlink)
+    }
+
+    /// Makes room for `bytes` bytes of text in `runs` runs.
+    mutating func reserveCapacity(bytes: Int, runs: Int) {
+        line.reserveCapacity(bytes: bytes, runs: runs)
     }
 
     /// Appends `count` unstyled spaces.
