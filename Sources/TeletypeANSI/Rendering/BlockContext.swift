@@ -382,20 +382,51 @@ struct BlockContext {
         _ lines: [String], language: String? = nil, state: inout CodeLexerState, width: Int, indent: Int,
         base: TextStyle
     ) -> [StyledLine] {
+        var out: [StyledLine] = []
+        out.reserveCapacity(lines.count)
+        codeBody(lines, language: language, state: &state, width: width, indent: indent, base: base) {
+            out.append($0.copy())
+        }
+        return out
+    }
+
+    /// ``codeBody(_:language:state:width:indent:base:)``, each line handed to `emit` as it is made
+    /// (in storage the next line reuses).
+    func codeBody(
+        _ lines: [String], language: String? = nil, state: inout CodeLexerState, width: Int, indent: Int,
+        base: TextStyle, emit: (StyledLine) -> Void
+    ) {
         var tokens: [[CodeToken]]?
         if let highlighter = highlighter(for: language) {
             tokens = lines.map { highlighter.tokens(of: $0, state: &state) }
         }
         guard width >= 4 else {
-            return verbatim(
+            verbatim(
                 lines, style: theme.codeBlock, tokens: tokens, gutter: StyledLine(), continuation: StyledLine(),
-                width: width, indent: indent)
+                width: width, indent: indent, emit: emit)
+            return
         }
         let frame = base.merged(with: theme.codeFrame)
-        return verbatim(
+        verbatim(
             lines, style: theme.codeBlock, tokens: tokens, gutter: StyledLine(glyphs.codeGutter + " ", style: frame),
             continuation: StyledLine(glyphs.codeGutter + glyphs.continuation, style: frame), width: width,
-            indent: indent)
+            indent: indent, emit: emit)
+    }
+
+    /// ``code(language:_:width:indent:base:)`` of a top-level block, written to `writer`: the lines
+    /// are written as they are made, the frame around them once their widest is known.
+    func writeCode(language: String?, _ lines: [String], width: Int, base: TextStyle, to writer: inout LineWriter) {
+        var state = CodeLexerState()
+        var body = LineWriter(capabilities: writer.capabilities)
+        var widest = 0
+        codeBody(lines, language: language, state: &state, width: width, indent: 0, base: base) { line in
+            widest = max(widest, line.width)
+            body.write(line)
+        }
+        let frame = framed(code: [], widest: widest, language: language, width: width, base: base)
+        if let top = frame.first, frame.count == 2 { writer.write(top) }
+        writer.bytes.append(contentsOf: body.bytes)
+        if let bottom = frame.last, frame.count == 2 { writer.write(bottom) }
     }
 
     /// Code lines (from ``codeBody(_:width:indent:base:)``, the widest `widest` cells) in their frame,
@@ -436,9 +467,23 @@ struct BlockContext {
     ) -> [StyledLine] {
         var out: [StyledLine] = []
         out.reserveCapacity(lines.count)
+        verbatim(
+            lines, style: style, tokens: tokens, gutter: gutter, continuation: continuation, width: width,
+            indent: indent
+        ) { out.append($0.copy()) }
+        return out
+    }
+
+    /// ``verbatim(_:style:tokens:gutter:continuation:width:indent:)``, each line handed to `emit` as
+    /// it is made (in storage the next line reuses).
+    func verbatim(
+        _ lines: [String], style: TextStyle, tokens: [[CodeToken]]? = nil, gutter: StyledLine,
+        continuation: StyledLine, width: Int, indent: Int, emit: (StyledLine) -> Void
+    ) {
         var runs: [(range: Range<Int>, style: TextStyle)] = []
         // The style of each kind of token, by the kind's raw value, looked up once for the block.
         let kindStyles = tokens == nil ? [] : CodeTokenKind.allCases.map { theme.syntax[$0].map(style.merged) ?? style }
+        var line = StyledLine()
         for (index, text) in lines.enumerated() {
             var text = text
             // Whether the line is printable ASCII, a cell a byte.
@@ -448,7 +493,7 @@ struct BlockContext {
                 for byte in bytes where byte < 0x20 || byte >= 0x7F { printable = false }
                 return printable
             }
-            var line = StyledLine()
+            line.removeAll()
             line.reserveCapacity(bytes: gutter.utf8.count + text.utf8.count, runs: gutter.runs.count + runs.count)
             line.append(gutter)
             if printable, gutter.width + text.utf8.count <= width {
@@ -459,7 +504,7 @@ struct BlockContext {
                             width: run.range.count)
                     }
                 }
-                out.append(line)
+                emit(line)
                 continue
             }
             let utf8 = text.utf8
@@ -490,8 +535,9 @@ struct BlockContext {
                     if isTab { cells = 8 - (indent + line.width + chunkWidth) % 8 }
                     if line.width + chunkWidth + cells > width, chunkWidth > 0 || line.width > gutter.width {
                         line.append(utf8: utf8[chunkStart..<position], style: run.style, width: chunkWidth)
-                        out.append(line)
-                        line = continuation
+                        emit(line)
+                        line.removeAll()
+                        line.append(continuation)
                         chunkStart = position
                         chunkWidth = 0
                         // A tab now starts a fresh line: measure it from there.
@@ -502,9 +548,8 @@ struct BlockContext {
                 }
                 line.append(utf8: utf8[chunkStart..<utf8.endIndex], style: run.style, width: chunkWidth)
             }
-            out.append(line)
+            emit(line)
         }
-        return out
     }
 
     /// The runs of one style a line of code makes, as ranges of its bytes: its tokens in their

@@ -72,10 +72,15 @@ public struct TerminalRenderer: Sendable {
             for (offset, block) in blocks.enumerated() {
                 if offset > 0 { writer.bytes.append(0x0A) }
                 let layout = MarkdownLayout.layout(block, depth: 0)
-                // A paragraph's lines are written as the wrapper finishes them.
-                if case .paragraph(let spans) = layout {
+                // A paragraph's and a code block's lines are written as they are made.
+                switch layout {
+                case .paragraph(let spans):
                     context.wrap(spans, width: width, base: renderer.theme.text, writingTo: &writer)
                     continue
+                case .code(let language, let lines):
+                    context.writeCode(language: language, lines, width: width, base: renderer.theme.text, to: &writer)
+                    continue
+                default: break
                 }
                 for line in context.block(layout, width: width, indent: 0, base: renderer.theme.text) {
                     writer.write(line)

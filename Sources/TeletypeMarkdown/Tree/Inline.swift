@@ -45,7 +45,16 @@ public struct Link: Sendable, Equatable {
     /// Whether the link text is just its destination (an autolink, a bare URL or e-mail address).
     public var isAutolink: Bool {
         guard children.count == 1, case .text(let text) = children[0] else { return false }
-        return text == destination || "mailto:" + text == destination || "http://" + text == destination
+        if text == destination { return true }
+        // ASCII text and destination compare as bytes, without joining strings.
+        let (textBytes, destinationBytes) = (text.utf8, destination.utf8)
+        if textBytes.allSatisfy({ $0 < 0x80 }) && destinationBytes.allSatisfy({ $0 < 0x80 }) {
+            guard destinationBytes.count == textBytes.count + 7 else { return false }
+            let scheme = destinationBytes.prefix(7)
+            return (scheme.elementsEqual("mailto:".utf8) || scheme.elementsEqual("http://".utf8))
+                && destinationBytes.dropFirst(7).elementsEqual(textBytes)
+        }
+        return "mailto:" + text == destination || "http://" + text == destination
     }
 }
 
