@@ -418,6 +418,8 @@ struct BlockContext {
     func writeCode(language: String?, _ lines: [String], width: Int, base: TextStyle, to writer: inout LineWriter) {
         var state = CodeLexerState()
         var body = LineWriter(capabilities: writer.capabilities)
+        // Room for the text, the gutters and a few escape sequences a line, so that it grows once at most.
+        body.bytes.reserveCapacity(lines.reduce(0) { $0 + $1.utf8.count } + lines.count * 48)
         var widest = 0
         codeBody(lines, language: language, state: &state, width: width, indent: 0, base: base) { line in
             widest = max(widest, line.width)

@@ -189,18 +189,28 @@ enum ChunkPlanner {
 
     /// For a line starting a raw HTML block that may span blank lines (kinds 1–5), the text that ends it.
     private static func htmlBlockEnd(_ line: UnsafeRawBufferPointer) -> [UInt8]? {
-        let start = 0
-        guard start + 1 < line.count, line[start] == UInt8(ascii: "<") else { return nil }
-        let rest = Array(line[(start + 1)...].prefix(12)).map { $0 | ($0 >= 0x41 && $0 <= 0x5A ? 0x20 : 0) }
-        for tag in ["script", "pre", "style", "textarea"] where rest.starts(with: Array(tag.utf8)) {
-            return Array("</\(tag)>".utf8)
+        guard line.count > 1, line[0] == UInt8(ascii: "<") else { return nil }
+        /// Whether the bytes after `<` start with `prefix` (lowercase), ASCII case-insensitively.
+        func startsWith(_ prefix: [UInt8]) -> Bool {
+            guard line.count - 1 >= prefix.count else { return false }
+            for (offset, expected) in prefix.enumerated() {
+                let byte = line[1 + offset]
+                if (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) != expected { return false }
+            }
+            return true
         }
-        if rest.starts(with: Array("!--".utf8)) { return Array("-->".utf8) }
-        if rest.starts(with: Array("?".utf8)) { return Array("?>".utf8) }
-        if rest.starts(with: Array("![cdata[".utf8)) { return Array("]]>".utf8) }
-        if rest.count > 1, rest[0] == UInt8(ascii: "!"), (0x61...0x7A).contains(rest[1]) { return Array(">".utf8) }
+        for (opening, closing) in htmlBlockEnds where startsWith(opening) { return closing }
+        if line.count > 2, line[1] == UInt8(ascii: "!"), (0x61...0x7A).contains(line[2] | 0x20) { return [0x3E] }
         return nil
     }
+
+    /// The starts of the raw HTML blocks that run to an end marker (after the `<`), and their ends.
+    private static let htmlBlockEnds: [(opening: [UInt8], closing: [UInt8])] = [
+        (Array("script".utf8), Array("</script>".utf8)), (Array("pre".utf8), Array("</pre>".utf8)),
+        (Array("style".utf8), Array("</style>".utf8)), (Array("textarea".utf8), Array("</textarea>".utf8)),
+        (Array("!--".utf8), Array("-->".utf8)), (Array("?".utf8), Array("?>".utf8)),
+        (Array("![cdata[".utf8), Array("]]>".utf8)),
+    ]
 
     /// Whether `line` contains `marker`, ASCII case-insensitively (after the opening `<` when asked).
     private static func contains(_ line: UnsafeRawBufferPointer, _ marker: [UInt8], skippingOpening: Bool = false)
