@@ -44,7 +44,10 @@ struct Bench {
         if suites.contains("html") || suites.contains("ansi") {
             cmark = best(of: repeats) {
                 ChildProcess.run(
-                    ["cmark-gfm", "-e", "table", "-e", "strikethrough", "-e", "autolink", documentPath],
+                    [
+                        "cmark-gfm", "-e", "table", "-e", "strikethrough", "-e", "autolink", "-e", "tagfilter", "-e",
+                        "tasklist", documentPath,
+                    ],
                     captureOutput: false)
             }
             if cmark == nil { print("cmark-gfm is not installed (apt-get install cmark-gfm): no HTML/ANSI ratios") }
@@ -125,7 +128,10 @@ struct Bench {
                 of: repeats,
                 {
                     ChildProcess.run(
-                        ["cmark-gfm", "-e", "table", "-e", "strikethrough", "-e", "autolink", textsPath],
+                        [
+                            "cmark-gfm", "-e", "table", "-e", "strikethrough", "-e", "autolink", "-e", "tagfilter",
+                            "-e", "tasklist", textsPath,
+                        ],
                         captureOutput: false)
                 })
         else { return rows }

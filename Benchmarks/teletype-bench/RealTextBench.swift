@@ -30,7 +30,11 @@ enum RealTextBench {
         let repeats = quick ? 3 : 15
         let oneCore = PipedStreamBench.which("taskset").map { [$0, "-c", "0"] }
         if oneCore == nil { print("taskset is not installed: no one-core figures") }
-        let cmarkArguments = ["cmark-gfm", "-e", "table", "-e", "strikethrough", "-e", "autolink", path]
+        // The extensions Teletype reads too.
+        let cmarkArguments = [
+            "cmark-gfm", "-e", "table", "-e", "strikethrough", "-e", "autolink", "-e", "tagfilter", "-e", "tasklist",
+            path,
+        ]
         var rows: [Bench.Row] = []
         for (label, prefix) in [("", [String]())] + (oneCore.map { [(", one core", $0)] } ?? []) {
             let cases: [(String, [String], String)] = [

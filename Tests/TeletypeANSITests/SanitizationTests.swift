@@ -153,13 +153,16 @@ import Testing
         return (needs, bytes.contains(0x09))
     }
 
-    static let controls: [String] = ["\u{1B}", "\u{07}", "\t", "\u{7F}", "\u{85}", "\u{9B}", "\u{00A0}", "é", "\n", "\u{00}"]
+    static let controls: [String] = [
+        "\u{1B}", "\u{07}", "\t", "\u{7F}", "\u{85}", "\u{9B}", "\u{00A0}", "é", "\n", "\u{00}",
+    ]
 
     @Test(arguments: controls)
     func aControlIsFoundAtEveryOffset(_ control: String) {
         for length in 0..<40 {
             for offset in 0...length {
-                let text = String(repeating: "a", count: offset) + control + String(repeating: "b", count: length - offset)
+                let text =
+                    String(repeating: "a", count: offset) + control + String(repeating: "b", count: length - offset)
                 let scan = TerminalSafeText.scan(text)
                 let wanted = Self.expected(text)
                 #expect(
@@ -172,7 +175,9 @@ import Testing
     @Test func theCorpusScansAsByteByByte() throws {
         try #require(Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage))
         for file in Corpus.markdown {
-            for line in file.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) + [file.text] {
+            for line in file.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) + [
+                file.text
+            ] {
                 let scan = TerminalSafeText.scan(line)
                 let wanted = Self.expected(line)
                 #expect(scan.needsSanitizing == wanted.needsSanitizing && scan.hasTab == wanted.hasTab, "\(file.name)")

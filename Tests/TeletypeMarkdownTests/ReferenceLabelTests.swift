@@ -17,7 +17,9 @@ import Testing
             for value in range {
                 guard let scalar = Unicode.Scalar(UInt32(value)) else { continue }
                 let text = String(scalar)
-                #expect(ReferenceLabel.isCaseless(Array(text.utf8)), "U+\(String(value, radix: 16)) is not taken as caseless")
+                #expect(
+                    ReferenceLabel.isCaseless(Array(text.utf8)),
+                    "U+\(String(value, radix: 16)) is not taken as caseless")
                 if Self.folded(text) != Array(text.utf8) {
                     Issue.record("U+\(String(value, radix: 16)) changes when folded")
                 }

@@ -65,7 +65,9 @@ public enum ANSIWriter {
                 cache.append(run.style, depth: capabilities.colorDepth, to: &bytes)
                 current = run.style
             }
-            line.utf8.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[start..<run.end])) }
+            line.utf8.withUnsafeBufferPointer {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[start..<run.end]))
+            }
         }
         if link != nil { bytes.append(contentsOf: "\u{1B}]8;;\u{1B}\\".utf8) }
         if current != .plain { bytes.append(contentsOf: "\u{1B}[0m".utf8) }
@@ -138,6 +140,8 @@ struct SGRCache {
             index = styles.count - 1
         }
         let start = index > 0 ? ends[index - 1] : 0
-        store.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[start..<ends[index]])) }
+        store.withUnsafeBufferPointer {
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[start..<ends[index]]))
+        }
     }
 }

@@ -515,8 +515,9 @@ struct BlockContext {
                 // byte followed by another (or by the end) is a character of its own; anything else
                 // is measured as a grapheme cluster.
                 let text = text[
-                    utf8.index(utf8.startIndex, offsetBy: run.range.lowerBound)..<utf8.index(
-                        utf8.startIndex, offsetBy: run.range.upperBound)]
+                    utf8.index(
+                        utf8.startIndex, offsetBy: run.range.lowerBound)..<utf8.index(
+                            utf8.startIndex, offsetBy: run.range.upperBound)]
                 let utf8 = text.utf8
                 var chunkStart = utf8.startIndex
                 var chunkWidth = 0
