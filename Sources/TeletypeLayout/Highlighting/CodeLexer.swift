@@ -19,6 +19,8 @@ struct CodeLexer: Sendable {
     /// The tokens of `line`, and the state the next line starts in.
     func tokens(_ line: UnsafeBufferPointer<UInt8>, state: inout CodeLexerState) -> [CodeToken] {
         var out = TokenList()
+        // Room for the tokens of most lines (about one per four bytes), so that the list grows once at most.
+        if line.count >= 8 { out.tokens.reserveCapacity(min(line.count / 4, 32)) }
         switch grammar.special {
         case .none, .shell, .sql: code(line, from: 0, state: &state, into: &out)
         case .json: code(line, from: 0, state: &state, into: &out, keysAreTags: true)
