@@ -233,30 +233,24 @@ struct BlockContext {
 
     /// Puts `first` in front of the first line and `rest` in front of the others. A blank line gets
     /// the prefix without its trailing spaces.
-    func prefixed(_ lines: [StyledLine], first: StyledLine, rest: StyledLine) -> [StyledLine] {
+    func prefixed(_ lines: consuming [StyledLine], first: StyledLine, rest: StyledLine) -> [StyledLine] {
+        var lines = lines
         // The prefixes without their trailing spaces, made when a blank line needs them.
         var bareRest: StyledLine?
-        var out: [StyledLine] = []
-        out.reserveCapacity(lines.count)
-        for (offset, line) in lines.enumerated() {
-            let prefix = offset == 0 ? first : rest
-            if line.width == 0 {
+        for offset in lines.indices {
+            if lines[offset].width == 0 {
                 if offset == 0 {
-                    out.append(first.trimmingTrailingSpaces())
+                    lines[offset] = first.trimmingTrailingSpaces()
                 } else {
                     if bareRest == nil { bareRest = rest.trimmingTrailingSpaces() }
-                    out.append(bareRest!)
+                    lines[offset] = bareRest!
                 }
                 continue
             }
-            var prefixed = StyledLine()
-            prefixed.reserveCapacity(
-                bytes: prefix.utf8.count + line.utf8.count, runs: prefix.runs.count + line.runs.count)
-            prefixed.append(prefix)
-            prefixed.append(line)
-            out.append(prefixed)
+            // The line's own bytes stay where they are; the prefix goes in front.
+            lines[offset].insert(prefix: offset == 0 ? first : rest)
         }
-        return out
+        return lines
     }
 
     // MARK: Blocks

@@ -164,6 +164,39 @@ public struct StyledLine: Sendable, Equatable {
             width: width)
     }
 
+    /// The line in storage of its own with room for `bytes` more bytes in `runs` more runs (a prefix
+    /// a container may put in front).
+    func copy(reserving bytes: Int, runs extra: Int) -> StyledLine {
+        var copy = StyledLine()
+        copy.reserveCapacity(bytes: utf8.count + bytes, runs: runs.count + extra)
+        copy.utf8.append(contentsOf: utf8)
+        copy.runs.append(contentsOf: runs)
+        copy.width = width
+        return copy
+    }
+
+    /// Puts `prefix` in front of the line, as `prefix` with the line appended would be.
+    mutating func insert(prefix: StyledLine) {
+        guard !prefix.runs.isEmpty else {
+            width += prefix.width
+            return
+        }
+        guard let first = runs.first else {
+            self = StyledLine(utf8: prefix.utf8, runs: prefix.runs, width: prefix.width + width)
+            return
+        }
+        let shift = prefix.utf8.count
+        utf8.insert(contentsOf: prefix.utf8, at: 0)
+        for index in runs.indices { runs[index].end += shift }
+        // The prefix's last run and the line's first one become one when they look alike.
+        if let last = prefix.runs.last, last.style == first.style, last.hyperlink == first.hyperlink {
+            runs.insert(contentsOf: prefix.runs.dropLast(), at: 0)
+        } else {
+            runs.insert(contentsOf: prefix.runs, at: 0)
+        }
+        width += prefix.width
+    }
+
     /// Empties the line, keeping its storage for the next one.
     mutating func removeAll() {
         utf8.removeAll(keepingCapacity: true)

@@ -418,7 +418,8 @@ struct LineBuilder {
 
     /// The finished line, in storage of its own size; the builder starts over, keeping its storage.
     mutating func take() -> StyledLine {
-        let taken = line.copy()
+        // With room for the prefix of a container or two, put in front in place.
+        let taken = line.copy(reserving: 16, runs: 2)
         line.removeAll()
         return taken
     }
