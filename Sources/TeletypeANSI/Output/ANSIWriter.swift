@@ -107,7 +107,8 @@ public enum ANSIWriter {
 /// and the SGR sequences already worked out.
 struct LineWriter {
     var bytes: [UInt8] = []
-    private var cache = SGRCache()
+    /// The SGR sequences worked out so far (another writer of the same rendering may borrow them).
+    var cache = SGRCache()
     let capabilities: TerminalCapabilities
 
     init(capabilities: TerminalCapabilities) {

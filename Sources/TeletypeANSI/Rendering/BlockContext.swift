@@ -414,6 +414,9 @@ struct BlockContext {
         var body = LineWriter(capabilities: writer.capabilities)
         // Room for the text, the gutters and a few escape sequences a line, so that it grows once at most.
         body.bytes.reserveCapacity(lines.reduce(0) { $0 + $1.utf8.count } + lines.count * 48)
+        // The body borrows the writer's SGR sequences.
+        swap(&body.cache, &writer.cache)
+        defer { swap(&body.cache, &writer.cache) }
         var widest = 0
         codeBody(lines, language: language, state: &state, width: width, indent: 0, base: base) { line in
             widest = max(widest, line.width)

@@ -316,11 +316,12 @@ struct TextWrapper {
         pendingSpace = nil
     }
 
-    private mutating func newLine() {
+    private mutating func newLine(last: Bool = false) {
         if writer != nil {
             line.write(into: &writer!)
         } else {
-            lines.append(line.take())
+            // The last line takes the builder's storage, which is not needed any more.
+            lines.append(last ? line.takeStorage() : line.take())
         }
         finishedLines += 1
     }
@@ -328,7 +329,7 @@ struct TextWrapper {
     /// Finishes the last line and returns every line.
     mutating func finish() -> [StyledLine] {
         flushWord()
-        if line.width > 0 || finishedLines == 0 { newLine() }
+        if line.width > 0 || finishedLines == 0 { newLine(last: true) }
         return lines
     }
 }
@@ -408,6 +409,12 @@ struct LineBuilder {
     /// Appends a finished line.
     mutating func append(_ other: StyledLine) {
         line.append(other)
+    }
+
+    /// The finished line in the builder's own storage; the builder starts over with none.
+    mutating func takeStorage() -> StyledLine {
+        defer { line = StyledLine() }
+        return line
     }
 
     /// Writes the finished line out; the builder starts over, keeping its storage.
