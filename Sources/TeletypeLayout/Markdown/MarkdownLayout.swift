@@ -146,6 +146,8 @@ public enum MarkdownLayout {
 
     static func spans(_ inlines: [Inline]) -> [Span] {
         var builder = SpanBuilder()
+        // Neighbours that look alike merge: there are seldom more spans than inlines.
+        builder.spans.reserveCapacity(inlines.count)
         builder.add(inlines, roles: [], link: nil, autolink: false)
         return builder.spans
     }
