@@ -127,4 +127,17 @@ import Testing
         #expect(MarkdownDocument(parsing: "# a\n\n- b") == MarkdownDocument(parsing: "# a\n\n- b"))
         #expect(MarkdownDocument(parsing: "# a") != MarkdownDocument(parsing: "# b"))
     }
+
+    /// cmark-gfm gives no position to a paragraph that a table interrupts: it takes the table's first
+    /// line, so that blocks stay in source order (a stream commits blocks by their lines).
+    @Test(arguments: ["o\n| a |\n| --- |\n|\n\nx\n", "intro\nmore\n| a | b |\n| - | - |\n| 1 | 2 |\n"])
+    func aParagraphATableInterruptsKeepsItsPlace(_ text: String) {
+        let blocks = MarkdownDocument(parsing: text).blocks
+        #expect(blocks.count >= 2)
+        guard blocks.count >= 2, case .paragraph = blocks[0], case .table = blocks[1] else { return }
+        #expect(blocks[0].sourceRange.start.line >= 1)
+        #expect(blocks[0].sourceRange.start.line <= blocks[1].sourceRange.start.line)
+        let lines = blocks.map(\.sourceRange.start.line)
+        #expect(lines == lines.sorted())
+    }
 }

@@ -76,11 +76,6 @@ public struct StyledLine: Sendable, Equatable {
         }
     }
 
-    /// The bytes of the run at `index`.
-    func text(ofRun index: Int) -> ArraySlice<UInt8> {
-        utf8[(index > 0 ? runs[index - 1].end : 0)..<runs[index].end]
-    }
-
     /// Starts a run in `style` unless the last one already has that look.
     private mutating func startRun(style: TextStyle, hyperlink: String?) {
         if let last = runs.last, last.style == style, last.hyperlink == hyperlink { return }

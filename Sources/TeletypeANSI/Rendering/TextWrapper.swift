@@ -127,7 +127,9 @@ struct TextWrapper {
         scan: while index < count {
             // Eight ASCII bytes at a time: one cell each, their spaces found all at once.
             if index + 8 <= count {
-                let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
+                // Little-endian, so that the lowest set bit marks the first byte.
+                let word = UInt64(
+                    littleEndian: UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
                 if word & 0x8080_8080_8080_8080 == 0 {
                     let x = word ^ 0x2020_2020_2020_2020
                     var spaces = ~(((x & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | x) & 0x8080_8080_8080_8080

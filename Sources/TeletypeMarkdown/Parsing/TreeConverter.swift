@@ -80,7 +80,17 @@ struct TreeConverter {
 
     private func append(_ built: Built, to frame: inout Frame) {
         switch built {
-        case .block(let block): frame.blocks.append(block)
+        case .block(let block):
+            if case .table(let table) = block, case .paragraph(var paragraph) = frame.blocks.last,
+                paragraph.sourceRange.start.line == lineOffset
+            {
+                // cmark-gfm gives a paragraph that a table interrupts no position (and starts the
+                // table on the paragraph's first line): the paragraph takes the table's first line,
+                // so that blocks stay in source order.
+                paragraph.sourceRange = SourceRange(start: table.sourceRange.start, end: table.sourceRange.start)
+                frame.blocks[frame.blocks.count - 1] = .paragraph(paragraph)
+            }
+            frame.blocks.append(block)
         case .inline(let inline): frame.inlines.append(inline)
         case .item(let item): frame.items.append(item)
         case .row(let row, _): frame.rows.append(row)
