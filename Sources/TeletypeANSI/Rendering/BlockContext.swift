@@ -480,14 +480,13 @@ struct BlockContext {
         continuation: StyledLine, width: Int, indent: Int, emit: (StyledLine) -> Void
     ) {
         var runs: [(range: Range<Int>, style: TextStyle)] = []
-        // The style of each kind of token, by the kind's raw value, looked up once for the block.
-        let kindStyles = tokens == nil ? [] : CodeTokenKind.allCases.map { theme.syntax[$0].map(style.merged) ?? style }
+        let syntax = theme.syntax
         var line = StyledLine()
         for (index, text) in lines.enumerated() {
             var text = text
             // Whether the line is printable ASCII, a cell a byte.
             let printable = text.withUTF8 { bytes in
-                Self.runs(of: bytes, tokens: tokens?[index] ?? [], style: style, kindStyles: kindStyles, into: &runs)
+                Self.runs(of: bytes, tokens: tokens?[index] ?? [], style: style, syntax: syntax, into: &runs)
                 var printable = true
                 for byte in bytes where byte < 0x20 || byte >= 0x7F { printable = false }
                 return printable
@@ -553,10 +552,10 @@ struct BlockContext {
     }
 
     /// The runs of one style a line of code makes, as ranges of its bytes: its tokens in their
-    /// kinds' styles (`kindStyles`, by the kind's raw value), the text between them in `style`.
-    /// Token offsets that fall inside a character's bytes are moved back to its start.
+    /// kinds' styles, the text between them in `style`. Token offsets that fall inside a
+    /// character's bytes are moved back to its start.
     static func runs(
-        of bytes: UnsafeBufferPointer<UInt8>, tokens: [CodeToken], style: TextStyle, kindStyles: [TextStyle],
+        of bytes: UnsafeBufferPointer<UInt8>, tokens: [CodeToken], style: TextStyle, syntax: SyntaxStyles,
         into runs: inout [(range: Range<Int>, style: TextStyle)]
     ) {
         runs.removeAll(keepingCapacity: true)
@@ -580,7 +579,7 @@ struct BlockContext {
             let end = min(max(token.end, start), count)
             position = end
             guard end > start else { continue }
-            runs.append((aligned(start)..<aligned(end), kindStyles[Int(token.kind.rawValue)]))
+            runs.append((aligned(start)..<aligned(end), syntax[token.kind].map { style.merged(with: $0) } ?? style))
         }
         if position < count { runs.append((aligned(position)..<count, style)) }
     }

@@ -53,18 +53,30 @@ public struct SyntaxHighlighter: Sendable {
 /// the code block's text.
 public struct SyntaxStyles: Sendable, Equatable {
     /// The style of each kind; missing kinds are plain.
-    public var styles: [CodeTokenKind: TextStyle]
+    public var styles: [CodeTokenKind: TextStyle] {
+        didSet { byKind = Self.table(styles) }
+    }
+
+    /// The same styles by the kind's raw value: a code block looks one up for every token.
+    private var byKind: [TextStyle?]
 
     /// Styles for these kinds.
     public init(_ styles: [CodeTokenKind: TextStyle] = [:]) {
         self.styles = styles
+        byKind = Self.table(styles)
     }
 
     /// No highlighting: every kind plain.
     public static let none = SyntaxStyles()
 
     /// The style of `kind`, nil when it is drawn plain.
-    public subscript(kind: CodeTokenKind) -> TextStyle? { styles[kind] }
+    public subscript(kind: CodeTokenKind) -> TextStyle? { byKind[Int(kind.rawValue)] }
+
+    private static func table(_ styles: [CodeTokenKind: TextStyle]) -> [TextStyle?] {
+        CodeTokenKind.allCases.map { styles[$0] }
+    }
+
+    public static func == (lhs: SyntaxStyles, rhs: SyntaxStyles) -> Bool { lhs.styles == rhs.styles }
 
     /// Whether any kind has a style: a theme without styles draws code in one colour.
     public var isEmpty: Bool { styles.isEmpty }
