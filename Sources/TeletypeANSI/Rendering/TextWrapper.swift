@@ -78,7 +78,7 @@ struct TextWrapper {
                                 hyperlink: hyperlink)
                         if !placed {
                             addWord(
-                                text, start..<index, simple: simple, width: characters, style: style,
+                                text, bytes, start..<index, simple: simple, width: characters, style: style,
                                 hyperlink: hyperlink)
                         }
                     }
@@ -97,7 +97,8 @@ struct TextWrapper {
             }
             if start < bytes.count {
                 addWord(
-                    text, start..<bytes.count, simple: simple, width: characters, style: style, hyperlink: hyperlink)
+                    text, bytes, start..<bytes.count, simple: simple, width: characters, style: style,
+                    hyperlink: hyperlink)
             }
         }
     }
@@ -187,47 +188,80 @@ struct TextWrapper {
     }
 
     private mutating func addWord(
-        _ text: String, _ range: Range<Int>, simple: Bool, width: Int, style: TextStyle, hyperlink: String?
+        _ text: String, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, simple: Bool, width: Int,
+        style: TextStyle, hyperlink: String?
     ) {
         if simple {
             appendFragment(Fragment(text: text, range: range, style: style, hyperlink: hyperlink, width: width))
+        } else if Self.scalarsStandAlone(bytes, range) {
+            addScalars(text, bytes, range, style: style, hyperlink: hyperlink)
         } else {
             let utf8 = text.utf8
             let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
             let upper = utf8.index(utf8.startIndex, offsetBy: range.upperBound)
-            addUnicode(text[lower..<upper], style: style, hyperlink: hyperlink)
+            addClusters(text[lower..<upper], style: style, hyperlink: hyperlink)
         }
     }
 
-    private mutating func addUnicode(_ text: Substring, style: TextStyle, hyperlink: String?) {
+    /// Whether every scalar of the word is a cluster of its own (no combining mark, joiner or
+    /// selector), so that the word can be walked by scalars.
+    private static func scalarsStandAlone(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        var index = range.lowerBound
+        while index < range.upperBound {
+            // Lead bytes below 0xCC start scalars below U+0300, which never join.
+            if bytes[index] < 0xCC {
+                index += 1
+                continue
+            }
+            let (scalar, length) = UTF8Scalar.decode(bytes, at: index)
+            if CellWidth.mayJoin(scalar) { return false }
+            index += length
+        }
+        return true
+    }
+
+    /// Adds a word whose scalars are clusters of their own: runs of narrow scalars go on as one
+    /// fragment each, and a line may break before and after each wide (CJK) character.
+    private mutating func addScalars(
+        _ text: String, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, style: TextStyle, hyperlink: String?
+    ) {
+        var runStart = range.lowerBound
+        var runWidth = 0
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let (scalar, length) = UTF8Scalar.decode(bytes, at: index)
+            let cells = CellWidth.of(scalar)
+            if cells == 2 {
+                if index > runStart {
+                    appendFragment(
+                        Fragment(text: text, range: runStart..<index, style: style, hyperlink: hyperlink, width: runWidth))
+                }
+                flushWord()
+                appendFragment(
+                    Fragment(text: text, range: index..<index + length, style: style, hyperlink: hyperlink, width: 2))
+                flushWord()
+                runStart = index + length
+                runWidth = 0
+            } else {
+                runWidth += cells
+            }
+            index += length
+        }
+        if range.upperBound > runStart {
+            appendFragment(
+                Fragment(
+                    text: text, range: runStart..<range.upperBound, style: style, hyperlink: hyperlink, width: runWidth))
+        }
+    }
+
+    /// Adds a word walked by grapheme clusters; a line may break before and after each wide (CJK)
+    /// character.
+    private mutating func addClusters(_ text: Substring, style: TextStyle, hyperlink: String?) {
         var run = ""
         var runWidth = 0
-        // When every scalar is a cluster of its own (no combining mark, joiner or selector), the word
-        // is walked by scalars; otherwise by grapheme clusters.
-        if text.unicodeScalars.allSatisfy({ $0.value < 0x300 || !CellWidth.mayJoin($0) }) {
-            for scalar in text.unicodeScalars {
-                let cells = CellWidth.of(scalar)
-                if cells == 2 {
-                    if !run.isEmpty {
-                        appendFragment(Fragment(run, style: style, hyperlink: hyperlink, width: runWidth))
-                    }
-                    run = ""
-                    runWidth = 0
-                    flushWord()
-                    appendFragment(Fragment(String(scalar), style: style, hyperlink: hyperlink, width: 2))
-                    flushWord()
-                } else {
-                    run.unicodeScalars.append(scalar)
-                    runWidth += cells
-                }
-            }
-            if !run.isEmpty { appendFragment(Fragment(run, style: style, hyperlink: hyperlink, width: runWidth)) }
-            return
-        }
         for character in text {
             let cells = CellWidth.of(character)
             if cells == 2 {
-                // A line may break before and after a wide (CJK) character.
                 if !run.isEmpty { appendFragment(Fragment(run, style: style, hyperlink: hyperlink, width: runWidth)) }
                 run = ""
                 runWidth = 0
