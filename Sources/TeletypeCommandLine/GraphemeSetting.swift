@@ -49,7 +49,7 @@ package enum GraphemeSetting {
                 throw CommandError.usage("--graphemes must be on or off, not '\(choice)'", help: help)
             }
             set(clustering)
-        } else if let value = ProcessInfo.processInfo.environment["TELETYPE_GRAPHEMES"], !value.isEmpty {
+        } else if let value = Environment.value("TELETYPE_GRAPHEMES"), !value.isEmpty {
             if let clustering = clustering(value) { set(clustering) }
         }
         return rest

@@ -59,7 +59,7 @@ package enum MarkdownCommand {
         guard let parsed = try parser.parseOrShowHelp(arguments) else { return 0 }
         let width = try parser.width(parsed)
         let color = try parser.choice(parsed, "--color", in: ["auto", "always", "never"], default: "auto")
-        let themeName = try parser.choice(parsed, "--theme", in: Theme.presets.map(\.name), default: "dark")
+        let themeName = try parser.choice(parsed, "--theme", in: Theme.presetNames, default: "dark")
         let format = try parser.choice(parsed, "--format", in: ["ansi", "plain", "html"], default: "ansi")
         guard parsed.positional.count <= 1 else {
             throw CommandError.usage("expected one input file, got \(parsed.positional.count)", help: usage)
@@ -74,7 +74,7 @@ package enum MarkdownCommand {
             MarkdownStreaming.run(
                 renderer: renderer, live: live, typing: !parsed.isSet("--no-typing"),
                 height: Console.terminalHeight
-                    ?? ProcessInfo.processInfo.environment["LINES"].flatMap(Int.init).flatMap { $0 > 1 ? $0 : nil }
+                    ?? Environment.number("LINES", above: 1)
                     ?? 24)
             return 0
         }
@@ -94,7 +94,7 @@ package enum MarkdownCommand {
                 theme: Theme.named(themeName) ?? .dark)
             if let path, path != "-" {
                 // Relative links name files beside the document.
-                renderer.documentPath = URL(fileURLWithPath: path).standardizedFileURL.path
+                renderer.documentPath = HyperlinkPolicy.absolutePath(path)
             }
             data.withUnsafeBytes { renderer.render(markdownUTF8: $0, to: Console.output) }
         }

@@ -81,11 +81,7 @@ enum ReplayCommand {
             capabilities: TerminalSettings.capabilities(format: "ansi", color: color),
             appearance: appearance)
         let live = parsed.isSet("--live") || Console.outputIsTerminal
-        let height =
-            Console.terminalHeight ?? ProcessInfo.processInfo.environment["LINES"].flatMap(Int.init).flatMap {
-                $0 > 1 ? $0 : nil
-            }
-            ?? 24
+        let height = Console.terminalHeight ?? Environment.number("LINES", above: 1) ?? 24
         var expansion = ConversationViewState()
         expansion.expandReasoning = parsed.isSet("--expand-reasoning")
         expansion.expandToolCalls = parsed.isSet("--expand-tools")

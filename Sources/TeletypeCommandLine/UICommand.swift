@@ -47,7 +47,7 @@ enum UICommand {
         guard let parsed = try parser.parseOrShowHelp(arguments) else { return 0 }
         let width = try parser.width(parsed)
         let color = try parser.choice(parsed, "--color", in: ["auto", "always", "never"], default: "auto")
-        let themeName = try parser.choice(parsed, "--theme", in: Theme.presets.map(\.name), default: "dark")
+        let themeName = try parser.choice(parsed, "--theme", in: Theme.presetNames, default: "dark")
         let format = try parser.choice(parsed, "--format", in: ["ansi", "plain", "html"], default: "ansi")
         guard parsed.positional.count == 1 else {
             throw CommandError.usage("expected one input: a file, or - for standard input", help: usage)

@@ -1,4 +1,4 @@
-import TeletypeANSI
+@testable import TeletypeANSI
 import Testing
 
 @Suite struct CapabilitiesTests {
@@ -43,5 +43,16 @@ import Testing
         #expect(!caps.unicode)
         let output = TerminalRenderer(width: 30, capabilities: caps).render(markdown: "- [x] done\n\n> q\n\n---")
         #expect(output.unicodeScalars.allSatisfy { $0.value < 0x80 })
+    }
+
+    @Test(
+        arguments: [
+            ("en_US.UTF-8", true), ("C.utf8", true), ("de_DE.Utf-8@euro", true), ("UTF-8", true),
+            ("C", false), ("POSIX", false), ("en_US.ISO-8859-1", false), ("ja_JP.eucJP", false), ("UTF", false),
+            ("UTF-16", false), ("uu.utf8", true),
+        ])
+    func localeNamesUTF8(_ locale: String, _ expected: Bool) {
+        #expect(TerminalCapabilities.namesUTF8(locale) == expected)
+        #expect(TerminalCapabilities.detect(environment: ["LANG": locale], isTTY: true).unicode == expected)
     }
 }

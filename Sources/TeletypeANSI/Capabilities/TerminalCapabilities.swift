@@ -55,23 +55,31 @@ extension TerminalCapabilities {
     public static func detect(
         environment: [String: String], isTTY: Bool, colorChoice: ColorChoice = .auto
     ) -> TerminalCapabilities {
-        let term = environment["TERM"] ?? ""
-        let locale = environment["LC_ALL"] ?? environment["LC_CTYPE"] ?? environment["LANG"] ?? ""
-        let unicode = locale.isEmpty || locale.uppercased().contains("UTF-8") || locale.uppercased().contains("UTF8")
-        func nonEmpty(_ key: String) -> Bool { !(environment[key] ?? "").isEmpty }
+        detect(environment: { environment[$0] }, isTTY: isTTY, colorChoice: colorChoice)
+    }
+
+    /// ``detect(environment:isTTY:colorChoice:)`` with the environment read variable by variable
+    /// (as `getenv` does), without gathering all of it first.
+    public static func detect(
+        environment value: (String) -> String?, isTTY: Bool, colorChoice: ColorChoice = .auto
+    ) -> TerminalCapabilities {
+        let term = value("TERM") ?? ""
+        let locale = value("LC_ALL") ?? value("LC_CTYPE") ?? value("LANG") ?? ""
+        let unicode = locale.isEmpty || namesUTF8(locale)
+        func nonEmpty(_ key: String) -> Bool { !(value(key) ?? "").isEmpty }
 
         var colorful: Bool
         switch colorChoice {
         case .never: colorful = false
         case .always: colorful = true
         case .auto:
-            let forced = environment["FORCE_COLOR"].map { $0 != "0" && $0 != "false" } ?? false
-            let clicolorForced = environment["CLICOLOR_FORCE"].map { !$0.isEmpty && $0 != "0" } ?? false
+            let forced = value("FORCE_COLOR").map { $0 != "0" && $0 != "false" } ?? false
+            let clicolorForced = value("CLICOLOR_FORCE").map { !$0.isEmpty && $0 != "0" } ?? false
             if nonEmpty("NO_COLOR") {
                 colorful = false
             } else if forced || clicolorForced {
                 colorful = true
-            } else if environment["CLICOLOR"] == "0" || term == "dumb" {
+            } else if value("CLICOLOR") == "0" || term == "dumb" {
                 colorful = false
             } else {
                 colorful = isTTY
@@ -80,14 +88,14 @@ extension TerminalCapabilities {
         guard colorful else {
             return TerminalCapabilities(colorDepth: .none, hyperlinks: false, unicode: unicode)
         }
-        let colorterm = (environment["COLORTERM"] ?? "").lowercased()
+        let colorterm = (value("COLORTERM") ?? "").lowercased()
         var depth: ColorDepth = .ansi16
         if colorterm == "truecolor" || colorterm == "24bit" {
             depth = .trueColor
         } else if term.hasSuffix("-256color") || term.hasSuffix("256color") {
             depth = .ansi256
         }
-        if let level = environment["FORCE_COLOR"], colorChoice == .auto {
+        if let level = value("FORCE_COLOR"), colorChoice == .auto {
             switch level {
             case "2": depth = max(depth, .ansi256)
             case "3": depth = .trueColor
@@ -95,18 +103,29 @@ extension TerminalCapabilities {
             }
         }
         // Hyperlinks are shown only by terminals that understand OSC 8; others print the URL.
-        let program = environment["TERM_PROGRAM"] ?? ""
+        let program = value("TERM_PROGRAM") ?? ""
         // `TELETYPE_HYPERLINKS=1` or `0` decides outright, also into a pipe.
         let knownTerminal =
             ["iTerm.app", "WezTerm", "vscode", "ghostty", "Hyper", "tabby", "rio"].contains(program)
             || nonEmpty("VTE_VERSION") || nonEmpty("KITTY_WINDOW_ID") || nonEmpty("WT_SESSION")
             || nonEmpty("KONSOLE_VERSION") || term == "xterm-kitty" || term == "foot" || term.hasPrefix("alacritty")
         let hyperlinks: Bool
-        switch environment["TELETYPE_HYPERLINKS"] {
+        switch value("TELETYPE_HYPERLINKS") {
         case "1": hyperlinks = true
         case "0": hyperlinks = false
         default: hyperlinks = isTTY && knownTerminal
         }
         return TerminalCapabilities(colorDepth: depth, hyperlinks: hyperlinks, unicode: unicode)
+    }
+
+    /// Whether a locale name (`en_US.UTF-8`, `C.utf8`) names the UTF-8 encoding, in any case.
+    static func namesUTF8(_ locale: String) -> Bool {
+        // Compared on bytes: a generic substring search costs a command's start more than its worth.
+        let bytes = Array(locale.utf8).map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }
+        for start in bytes.indices where bytes[start] == 0x55 {
+            let rest = bytes[start...]
+            if rest.starts(with: "UTF-8".utf8) || rest.starts(with: "UTF8".utf8) { return true }
+        }
+        return false
     }
 }

@@ -1,6 +1,12 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Which link targets may become OSC 8 hyperlinks, and how they are encoded so that no byte of a
 /// target can end or alter the escape sequence.
-enum HyperlinkPolicy {
+package enum HyperlinkPolicy {
     /// The schemes a terminal hyperlink may use.
     static let schemes = ["http:", "https:", "mailto:"]
 
@@ -27,17 +33,34 @@ enum HyperlinkPolicy {
         // A scheme, however spelled, keeps it from being a path.
         if let colon = url.firstIndex(of: ":"), !url[..<colon].contains(where: { "/?#".contains($0) }) { return nil }
         let end = url.firstIndex(where: { $0 == "?" || $0 == "#" }) ?? url.endIndex
-        var components = folder.split(separator: "/").map(String.init)
-        for part in url[..<end].split(separator: "/", omittingEmptySubsequences: false) {
+        var path = "/" + resolved(url[..<end], from: folder.split(separator: "/").map(String.init)).joined(separator: "/")
+        if url[..<end].hasSuffix("/") && path != "/" { path += "/" }
+        return "file://" + path + url[end...]
+    }
+
+    /// The path components `relative` names from the folder `base` (given by its components), its
+    /// `.` and `..` parts resolved.
+    private static func resolved(_ relative: Substring, from base: [String]) -> [String] {
+        var components = base
+        for part in relative.split(separator: "/", omittingEmptySubsequences: false) {
             switch part {
             case ".", "": continue
             case "..": if !components.isEmpty { components.removeLast() }
             default: components.append(String(part))
             }
         }
-        var path = "/" + components.joined(separator: "/")
-        if url[..<end].hasSuffix("/") && path != "/" { path += "/" }
-        return "file://" + path + url[end...]
+        return components
+    }
+
+    /// `path` made absolute from the working directory, its `.` and `..` parts resolved (symbolic
+    /// links stay as they are): what a document's relative links are resolved against.
+    package static func absolutePath(_ path: String) -> String {
+        var base: [String] = []
+        if !path.hasPrefix("/"), let directory = getcwd(nil, 0) {
+            base = String(cString: directory).split(separator: "/").map(String.init)
+            free(directory)
+        }
+        return "/" + resolved(path[...], from: base).joined(separator: "/")
     }
 
     /// `url` with every byte that is not printable ASCII percent-encoded.

@@ -64,8 +64,17 @@ public struct Theme: Sendable, Equatable {
     /// The built-in themes, by name.
     public static let presets: [Theme] = [.dark, .light, .plain]
 
-    /// The preset called `name`, if any.
+    /// The names of ``presets``, known without making the themes (which a command that draws no
+    /// colour need not).
+    public static let presetNames = ["dark", "light", "plain"]
+
+    /// The preset called `name`, if any; only that theme is made.
     public static func named(_ name: String) -> Theme? {
-        presets.first { $0.name == name }
+        switch name {
+        case "dark": .dark
+        case "light": .light
+        case "plain": .plain
+        default: nil
+        }
     }
 }

@@ -27,9 +27,8 @@ package enum ParallelWork {
 }
 
 extension ParallelWork {
-    /// The number of cores work is spread over: read once, for Foundation reads the cgroup's files
-    /// each time it is asked.
-    package static let cores: Int = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    /// The number of cores work is spread over, read once.
+    package static let cores: Int = ActiveProcessors.count()
 
     /// `0..<count` cut into about `pieces` consecutive ranges of at least `minimum` elements each
     /// (one range when there is too little to share).
