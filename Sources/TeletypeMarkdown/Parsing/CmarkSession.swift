@@ -28,6 +28,9 @@ struct CmarkSession: Sendable {
 
     /// The block pass: safe to run on many threads at once.
     func feed(_ bytes: UnsafeRawBufferPointer) -> CmarkParser {
+        var flags = self.flags
+        // Well-formed text is passed as it is by cmark-gfm's check, which costs more than this one.
+        if flags & CMARK_OPT_VALIDATE_UTF8 != 0, UTF8Validity.isValid(bytes) { flags &= ~CMARK_OPT_VALIDATE_UTF8 }
         guard let parser = CmarkArena.parser(options: flags) else { return CmarkParser(pointer: nil) }
         for (name, syntax) in kinds.syntaxes where extensions.contains(name) {
             cmark_parser_attach_syntax_extension(parser, syntax)

@@ -20,6 +20,8 @@ struct TreeConverter {
         var items: [ListItem] = []
         var rows: [TableRow] = []
         var cells: [TableCell] = []
+        /// Whether the last inline came from a text node, which the next one continues.
+        var lastInlineIsText = false
     }
 
     /// What a finished node becomes in its parent.
@@ -49,7 +51,6 @@ struct TreeConverter {
 
     mutating func convert(_ root: OpaquePointer?) -> MarkdownDocument {
         guard let root else { return MarkdownDocument(blocks: []) }
-        cmark_consolidate_text_nodes(root)
         guard let iterator = cmark_iter_new(root) else { return MarkdownDocument(blocks: []) }
         defer { cmark_iter_free(iterator) }
         var stack = [Frame(node: root, type: CMARK_NODE_DOCUMENT)]
@@ -59,7 +60,11 @@ struct TreeConverter {
             guard let node = cmark_iter_get_node(iterator), node != root else { continue }
             let type = cmark_node_get_type(node)
             if event == CMARK_EVENT_ENTER {
-                if let leaf = leaf(node, type) {
+                if type == CMARK_NODE_TEXT {
+                    // cmark-gfm leaves text in several nodes where a bracket or an escape was: they
+                    // are joined here, as `cmark_consolidate_text_nodes` would in a pass of its own.
+                    appendText(literal(node), to: &stack[stack.count - 1])
+                } else if let leaf = leaf(node, type) {
                     append(leaf, to: &stack[stack.count - 1])
                 } else if stack.count > Self.maximumDepth, let flat = flattened(node, type) {
                     // Too deep: the subtree becomes its text, and the walk goes on after it.
@@ -91,10 +96,24 @@ struct TreeConverter {
                 frame.blocks[frame.blocks.count - 1] = .paragraph(paragraph)
             }
             frame.blocks.append(block)
-        case .inline(let inline): frame.inlines.append(inline)
+        case .inline(let inline):
+            frame.inlines.append(inline)
+            frame.lastInlineIsText = false
         case .item(let item): frame.items.append(item)
         case .row(let row, _): frame.rows.append(row)
         case .cell(let cell): frame.cells.append(cell)
+        }
+    }
+
+    /// Appends the text of a text node, joined to the text of a text node just before it.
+    private func appendText(_ text: String, to frame: inout Frame) {
+        if frame.lastInlineIsText, case .text(var joined)? = frame.inlines.last {
+            frame.inlines.removeLast()
+            joined += text
+            frame.inlines.append(.text(joined))
+        } else {
+            frame.inlines.append(.text(text))
+            frame.lastInlineIsText = true
         }
     }
 
@@ -103,7 +122,6 @@ struct TreeConverter {
     /// Converts a node that has no children, or returns `nil` for a container.
     private mutating func leaf(_ node: OpaquePointer, _ type: cmark_node_type) -> Built? {
         switch type {
-        case CMARK_NODE_TEXT: return .inline(.text(literal(node)))
         case CMARK_NODE_SOFTBREAK: return .inline(.softBreak)
         case CMARK_NODE_LINEBREAK: return .inline(.lineBreak)
         case CMARK_NODE_CODE:
