@@ -78,6 +78,24 @@ import Testing
         expectSameParse(text)
     }
 
+    /// Only the definitions some other piece uses are handed around; a piece reads the ones only
+    /// it uses itself, as the whole document would.
+    @Test func definitionsUsedInTheirOwnPieceStayThere() {
+        let sections = LargeDocuments.sections(300).replacingOccurrences(of: "[^n", with: "[n")
+        let middle = sections.index(sections.startIndex, offsetBy: sections.count / 2)
+        let heading = sections[middle...].range(of: "\n\n# ")!.lowerBound
+        var text = "See [far].\n\n" + sections[..<heading]
+        text += "\n\n# Local\n\nSee [near] here.\n\n[near]: https://example.com/near\n"
+        text += sections[heading...] + "\n[far]: https://example.com/far\n"
+        var copy = text
+        let plan = copy.withUTF8 { ChunkPlanner.plan(UnsafeRawBufferPointer($0), pieces: 6) }
+        #expect(!plan.cuts.isEmpty)
+        let shared = plan.definitionRegions.map { String(decoding: Array(text.utf8)[$0], as: UTF8.self) }
+        #expect(shared.contains("[far]: https://example.com/far\n"))
+        #expect(!shared.contains { $0.contains("[near]") })
+        expectSameParse(text)
+    }
+
     /// A definition inside a quote or a list item is not handed around: its uses stay with it.
     @Test func definitionsInContainersStillPreventCuts() {
         var text = "See [far].\n\n"

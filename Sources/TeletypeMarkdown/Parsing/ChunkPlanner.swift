@@ -24,7 +24,8 @@ enum ChunkPlanner {
         /// The byte offsets where pieces 1… start; empty for one piece.
         var cuts: [Int]
         /// The runs of lines (from after a blank line to the next one) holding definitions at the left
-        /// margin, in order: what every piece is to be parsed with.
+        /// margin that a piece other than their own may use, in order: what every piece is to be
+        /// parsed with. (A piece reads the definitions only it uses itself.)
         var definitionRegions: [Range<Int>]
         /// Hashes (``LabelSpans/hash(_:)``) of labels also defined elsewhere: their definitions
         /// are not handed around, their uses stay in the piece that defines them.
@@ -44,7 +45,6 @@ enum ChunkPlanner {
         guard pieces > 1 else { return plan }
         let scan = scanLines(in: bytes)
         let labels = LabelSpans(bytes, marginDefinitions: scan.definitionLines)
-        plan.definitionRegions = scan.definitionRegions
         plan.keptLabels = labels.keptLabels
         let candidates = scan.headings
         guard !candidates.isEmpty else { return plan }
@@ -63,7 +63,26 @@ enum ChunkPlanner {
             searchFrom = index + 1
         }
         plan.cuts = cuts
+        plan.definitionRegions = sharedRegions(scan.definitionRegions, of: bytes, cuts: cuts, labels: labels)
         return plan
+    }
+
+    /// The definition regions that define a label some piece other than the region's own may use:
+    /// one that appears (``LabelSpans/appearances(of:)``) outside that piece.
+    private static func sharedRegions(
+        _ regions: [Range<Int>], of bytes: UnsafeRawBufferPointer, cuts: [Int], labels: LabelSpans
+    ) -> [Range<Int>] {
+        guard !cuts.isEmpty else { return regions }
+        return regions.filter { region in
+            // The piece a region is in: a region ends at a blank line, so no cut falls inside it.
+            let index = lowerBound(cuts, region.lowerBound + 1, from: 0)
+            let piece = (index == 0 ? 0 : cuts[index - 1])..<(index < cuts.count ? cuts[index] : bytes.count)
+            let text = Array(UnsafeRawBufferPointer(rebasing: bytes[region]))
+            return LabelScanner.definitionLabels(in: text[...]).contains { label in
+                guard let span = labels.appearances(of: LabelSpans.key(of: Array(label))) else { return true }
+                return span.first < piece.lowerBound || span.last >= piece.upperBound
+            }
+        }
     }
 
     private static func lowerBound(_ values: [Int], _ target: Int, from start: Int) -> Int {
@@ -245,12 +264,15 @@ struct LabelSpans {
     private var spans: [(first: Int, last: Int)] = []
     /// Hashes of labels with a definition that is not handed around.
     private(set) var keptLabels = Set<UInt64>()
+    /// The first and last appearance of every label.
+    private var appearances = LabelAppearances()
 
     /// The spans of `bytes`, whose margin definitions start at the offsets `marginDefinitions`.
     init(_ bytes: UnsafeRawBufferPointer, marginDefinitions: Set<Int> = []) {
         // Labels are keyed by a hash of their normalized text: two labels that share a hash only
         // keep more text together, never less.
         var appearances = LabelAppearances()
+        defer { self.appearances = appearances }
         Self.forEachLabel(in: bytes) { open, close, key in
             appearances.record(key, at: open)
             let isDefinition = close + 1 < bytes.count && bytes[close + 1] == UInt8(ascii: ":")
@@ -313,6 +335,11 @@ struct LabelSpans {
             hash = (hash ^ UInt64(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)) &* 0x100_0000_01b3
         }
         return hash
+    }
+
+    /// The offsets of the first and the last `[…]` span of the label with `key`, if it appears.
+    func appearances(of key: UInt64) -> (first: Int, last: Int)? {
+        appearances.span(of: key)
     }
 
     /// Whether a piece may start at `offset`.
