@@ -44,14 +44,14 @@ enum Stages {
                 body()
                 best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
             }
-            print(name, String(format: "%.3f s", best))
+            print(name, String(format: "%.4f s", best))
         }
         let document = MarkdownDocument(parsing: text)
         let blocks = MarkdownLayout.layout(document)
         let renderer = TerminalRenderer(width: 100, capabilities: .full, theme: .dark)
         let lines = renderer.lines(blocks)
         for (stage, seconds) in Array(text.utf8).withUnsafeBytes({ ParseStages.measure($0) }) {
-            print("  " + stage, String(format: "%.3f s", seconds))
+            print("  " + stage, String(format: "%.4f s", seconds))
         }
         var kept: [MarkdownDocument] = []
         time("parse + convert (kept)") { kept.append(MarkdownDocument(parsing: text)) }

@@ -25,11 +25,29 @@ enum MathSpans {
         var unchangedFrom = 0
         var fence: (byte: UInt8, length: Int)?
         // The next dollar and the next backslash from the line on (`count` when there is none): a
-        // line without either is only read for code fences.
+        // line without either holds no math.
         var nextDollar = -1
         var nextBackslash = -1
+        // The same for backticks and tildes, without which a line opens or closes no fence.
+        var nextBacktick = -1
+        var nextTilde = -1
         var start = 0
         while start < count {
+            // Lines before the next byte that matters (a fence's mark, or math's in text) are passed
+            // over at once.
+            if nextBacktick < start { nextBacktick = ByteScan.firstIndex(of: 0x60, in: bytes, from: start) ?? count }
+            if nextTilde < start { nextTilde = ByteScan.firstIndex(of: 0x7E, in: bytes, from: start) ?? count }
+            var interesting = fence.map { $0.byte == 0x60 ? nextBacktick : nextTilde } ?? min(nextBacktick, nextTilde)
+            if fence == nil {
+                if nextDollar < start { nextDollar = ByteScan.firstIndex(of: 0x24, in: bytes, from: start) ?? count }
+                if nextBackslash < start {
+                    nextBackslash = ByteScan.firstIndex(of: 0x5C, in: bytes, from: start) ?? count
+                }
+                interesting = min(interesting, nextDollar, nextBackslash)
+            }
+            guard interesting < count else { break }
+            while interesting > start && bytes[interesting - 1] != 0x0A { interesting -= 1 }
+            start = interesting
             let end = lineEnd(bytes, from: start)
             let line = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
             if let open = fence {
@@ -39,13 +57,11 @@ enum MathSpans {
                 start = end
                 continue
             }
-            if let found = fenceMark(line) {
+            if min(nextBacktick, nextTilde) < end, let found = fenceMark(line) {
                 fence = (found.byte, found.length)
                 start = end
                 continue
             }
-            if nextDollar < start { nextDollar = ByteScan.firstIndex(of: 0x24, in: bytes, from: start) ?? count }
-            if nextBackslash < start { nextBackslash = ByteScan.firstIndex(of: 0x5C, in: bytes, from: start) ?? count }
             guard min(nextDollar, nextBackslash) < end else {
                 start = end
                 continue
