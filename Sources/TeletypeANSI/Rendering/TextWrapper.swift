@@ -330,6 +330,7 @@ struct TextWrapper {
                 }
             }
             for fragment in word {
+                if breakASCII(fragment) { continue }
                 var chunk = ""
                 var chunkWidth = 0
                 for character in fragment.characters {
@@ -350,6 +351,27 @@ struct TextWrapper {
         word.removeAll(keepingCapacity: true)
         wordWidth = 0
         pendingSpace = nil
+    }
+
+    /// Breaks a fragment of printable ASCII (a long URL, an identifier) across lines by its bytes,
+    /// one cell each, as the breaking by characters would; `false`, doing nothing, for other text.
+    private mutating func breakASCII(_ fragment: Fragment) -> Bool {
+        var text = fragment.text
+        let printable = text.withUTF8 { bytes in
+            UnsafeBufferPointer(rebasing: bytes[fragment.range]).allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        }
+        guard printable else { return false }
+        var start = fragment.range.lowerBound
+        while start < fragment.range.upperBound {
+            if line.width >= width { newLine() }
+            let end = min(start + width - line.width, fragment.range.upperBound)
+            line.append(
+                Fragment(
+                    text: fragment.text, range: start..<end, style: fragment.style, hyperlink: fragment.hyperlink,
+                    width: end - start))
+            start = end
+        }
+        return true
     }
 
     private mutating func newLine(last: Bool = false) {
