@@ -1,7 +1,7 @@
 /// The cells and cluster joining of U+0300–U+2FFF — combining marks, Greek, Cyrillic, Hebrew,
-/// Arabic, the Indic and Southeast Asian scripts, punctuation and symbols — worked out from
-/// Unicode properties once per block of 2,048 scalars, the first time text uses the block: a
-/// translated README measures its letters by a table lookup instead of property look-ups.
+/// Arabic, the Indic and Southeast Asian scripts, punctuation and symbols — read from a table
+/// (``ScriptCellData``) made from Unicode's properties: a translated README measures its letters by
+/// a table lookup instead of property look-ups, and no run pays for making the table.
 enum ScriptCellTable {
     /// The first scalar past the table.
     static let end: UInt32 = 0x3000
@@ -13,30 +13,14 @@ enum ScriptCellTable {
     /// The entry of `value`, which must lie in U+0300..<``end``.
     @inline(__always)
     static func entry(_ value: UInt32) -> UInt8 {
-        let index = Int(value & 0x7FF)
-        switch value >> 11 {
-        case 0: return block0[index]
-        case 1: return block1[index]
-        case 2: return block2[index]
-        case 3: return block3[index]
-        case 4: return block4[index]
-        default: return block5[index]
-        }
+        // A line of the data holds 128 scalars and its line feed.
+        ScriptCellData.digits.utf8Start[Int(value + value >> 7)] &- 0x30
     }
 
-    // Each block is made once, thread-safely, on first use.
-    private static let block0 = block(0x0000)
-    private static let block1 = block(0x0800)
-    private static let block2 = block(0x1000)
-    private static let block3 = block(0x1800)
-    private static let block4 = block(0x2000)
-    private static let block5 = block(0x2800)
-
-    private static func block(_ start: UInt32) -> [UInt8] {
-        (start..<start + 0x800).map { value in
-            guard value >= 0x300, let scalar = Unicode.Scalar(value) else { return 1 }
-            let width = UInt8(CellWidth.lookedUpWidth(scalar))
-            return width | (CellWidth.looksUpJoining(value) ? joinsBit : 0)
-        }
+    /// The entry of `value` worked out from Unicode's properties: what ``ScriptCellData`` holds.
+    static func computedEntry(_ value: UInt32) -> UInt8 {
+        guard value >= 0x300, let scalar = Unicode.Scalar(value) else { return 1 }
+        let width = UInt8(CellWidth.lookedUpWidth(scalar))
+        return width | (CellWidth.looksUpJoining(value) ? joinsBit : 0)
     }
 }

@@ -57,7 +57,21 @@ enum Languages {
         return map
     }()
 
-    static func words(_ text: String) -> [String] { text.split(separator: " ").map(String.init) }
+    /// The space-separated words of `text`.
+    static func words(_ text: String) -> [String] {
+        var text = text
+        return text.withUTF8 { bytes in
+            var out: [String] = []
+            var start = 0
+            for index in 0...bytes.count where index == bytes.count || bytes[index] == 0x20 {
+                if index > start {
+                    out.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+                }
+                start = index + 1
+            }
+            return out
+        }
+    }
 
     static func strings(_ rules: [LanguageGrammar.StringRule]) -> [LanguageGrammar.StringRule] { rules }
 

@@ -10,34 +10,52 @@ struct WordSet: Sendable {
     private let bucketStarts: [Int32]
     /// Whether words match whatever their case (SQL).
     let ignoresCase: Bool
-    private static let bucketCount = 32 * 64
+    /// Buckets by length and first byte: few, so that the tables of a language's sets are small
+    /// (a language's keywords fill a fraction of them).
+    private static let bucketCount = 256
 
     init(_ words: [String], ignoresCase: Bool = false) {
         self.ignoresCase = ignoresCase
-        let all = words.filter { !$0.isEmpty }.map { Array((ignoresCase ? $0.lowercased() : $0).utf8) }
-        guard !all.isEmpty else {
+        // Every word's bytes in one buffer, then placed bucket by bucket (a counting sort, which
+        // keeps the words' order within a bucket): a language's sets are made without an array a word.
+        var all: [UInt8] = []
+        var found: [(bucket: Int, start: Int, end: Int)] = []
+        found.reserveCapacity(words.count)
+        for word in words where !word.isEmpty {
+            let start = all.count
+            if ignoresCase {
+                for byte in word.utf8 { all.append(Self.lower(byte)) }
+            } else {
+                all.append(contentsOf: word.utf8)
+            }
+            found.append((Self.bucket(length: all.count - start, first: all[start]), start, all.count))
+        }
+        guard !found.isEmpty else {
             (bytes, starts, bucketStarts) = ([], [], [])
             return
         }
-        let sorted = all.map { (Self.bucket(length: $0.count, first: $0[0]), $0) }.sorted { $0.0 < $1.0 }
-        var bytes: [UInt8] = []
-        var starts: [Int32] = []
         var bucketStarts = [Int32](repeating: 0, count: Self.bucketCount + 1)
-        var next = 0
-        for bucket in 0..<Self.bucketCount {
-            bucketStarts[bucket] = Int32(starts.count)
-            while next < sorted.count, sorted[next].0 == bucket {
-                starts.append(Int32(bytes.count))
-                bytes += sorted[next].1
-                next += 1
-            }
+        for word in found { bucketStarts[word.bucket + 1] += 1 }
+        for bucket in 0..<Self.bucketCount { bucketStarts[bucket + 1] += bucketStarts[bucket] }
+        var order = [Int](repeating: 0, count: found.count)
+        var next = bucketStarts
+        for (index, word) in found.enumerated() {
+            order[Int(next[word.bucket])] = index
+            next[word.bucket] += 1
         }
-        bucketStarts[Self.bucketCount] = Int32(starts.count)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(all.count)
+        var starts: [Int32] = []
+        starts.reserveCapacity(found.count + 1)
+        for index in order {
+            starts.append(Int32(bytes.count))
+            bytes.append(contentsOf: all[found[index].start..<found[index].end])
+        }
         starts.append(Int32(bytes.count))
         (self.bytes, self.starts, self.bucketStarts) = (bytes, starts, bucketStarts)
     }
 
-    static func bucket(length: Int, first: UInt8) -> Int { (min(length, 31) << 6) | Int(first & 63) }
+    static func bucket(length: Int, first: UInt8) -> Int { (length &* 37 &+ Int(first)) & (bucketCount - 1) }
 
     /// Whether `line[start..<end]` is one of the words.
     func contains(_ line: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
