@@ -1,5 +1,3 @@
-import Dispatch
-
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -8,6 +6,11 @@ import Dispatch
 
 /// Runs independent pieces of work on every core and gathers their results in order. Used for large
 /// documents only; small inputs run inline.
+///
+/// The work runs on threads of its own, started for the call on processors other than the caller's
+/// (see ``WorkerThread``): such a thread runs within a fraction of a millisecond, where a dispatch
+/// queue's new thread, started on its parent's processor, could wait milliseconds for the
+/// scheduler to move it to an idle one, with that processor idle meanwhile.
 package enum ParallelWork {
     /// The results of `body(0..<count)`, computed concurrently.
     package static func map<Result: Sendable>(_ count: Int, _ body: @Sendable (Int) -> Result) -> [Result] {
@@ -19,10 +22,35 @@ package enum ParallelWork {
             slots.deallocate()
         }
         nonisolated(unsafe) let shared = slots
-        DispatchQueue.concurrentPerform(iterations: count) { index in
-            shared[index] = body(index)
+        let claims = WorkClaims(count)
+        withoutActuallyEscaping(body) { body in
+            // Each thread takes the next index until none is left.
+            let work: @Sendable () -> Void = {
+                while let index = claims.next() { shared[index] = body(index) }
+            }
+            let threads = (1..<min(cores, count)).compactMap { WorkerThread.start(spread: $0 - 1, work) }
+            work()
+            for thread in threads { thread.join() }
         }
         return slots.map { $0! }
+    }
+}
+
+/// The indices of a ``ParallelWork/map(_:_:)`` call not yet taken by a thread.
+private final class WorkClaims: @unchecked Sendable {
+    private let lock = ThreadLock()
+    private var taken = 0
+    private let count: Int
+
+    init(_ count: Int) { self.count = count }
+
+    /// The next index to work on, nil once every one is taken.
+    func next() -> Int? {
+        lock.withLock {
+            guard taken < count else { return nil }
+            taken += 1
+            return taken - 1
+        }
     }
 }
 
@@ -37,3 +65,4 @@ extension ParallelWork {
         return (0..<pieces).map { count * $0 / pieces..<count * ($0 + 1) / pieces }
     }
 }
+
