@@ -53,7 +53,7 @@ struct TreeConverter {
         guard let root else { return MarkdownDocument(blocks: []) }
         guard let iterator = cmark_iter_new(root) else { return MarkdownDocument(blocks: []) }
         defer { cmark_iter_free(iterator) }
-        var stack = [Frame(node: root, type: CMARK_NODE_DOCUMENT)]
+        var stack = [frame(root, CMARK_NODE_DOCUMENT)]
         while true {
             let event = cmark_iter_next(iterator)
             if event == CMARK_EVENT_DONE { break }
@@ -71,7 +71,7 @@ struct TreeConverter {
                     append(flat, to: &stack[stack.count - 1])
                     cmark_iter_reset(iterator, node, CMARK_EVENT_EXIT)
                 } else {
-                    stack.append(Frame(node: node, type: type))
+                    stack.append(frame(node, type))
                 }
             } else if event == CMARK_EVENT_EXIT, stack.count > 1 {
                 let frame = stack.removeLast()
@@ -81,6 +81,28 @@ struct TreeConverter {
             }
         }
         return MarkdownDocument(blocks: stack[0].blocks)
+    }
+
+    /// A frame for a container, with room for as many children as the node has: their list is
+    /// then made in one allocation instead of growing child by child.
+    private func frame(_ node: OpaquePointer, _ type: cmark_node_type) -> Frame {
+        var frame = Frame(node: node, type: type)
+        var count = 0
+        var child = cmark_node_first_child(node)
+        while let current = child {
+            count += 1
+            child = cmark_node_next(current)
+        }
+        guard count > 0 else { return frame }
+        switch type {
+        case CMARK_NODE_DOCUMENT, CMARK_NODE_BLOCK_QUOTE, CMARK_NODE_ITEM, CMARK_NODE_FOOTNOTE_DEFINITION:
+            frame.blocks.reserveCapacity(count)
+        case CMARK_NODE_LIST: frame.items.reserveCapacity(count)
+        case kinds.table: frame.rows.reserveCapacity(count)
+        case kinds.tableRow: frame.cells.reserveCapacity(count)
+        default: frame.inlines.reserveCapacity(count)
+        }
+        return frame
     }
 
     private func append(_ built: Built, to frame: inout Frame) {
