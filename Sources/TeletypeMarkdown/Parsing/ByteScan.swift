@@ -21,6 +21,16 @@ package enum ByteScan {
         firstIndex(of: byte, in: bytes) != nil
     }
 
+    /// Whether `bytes` holds `first` followed at once by `second`.
+    package static func containsPair(_ first: UInt8, _ second: UInt8, in bytes: UnsafeRawBufferPointer) -> Bool {
+        var index = 0
+        while let found = firstIndex(of: first, in: bytes, from: index) {
+            if found + 1 < bytes.count && bytes[found + 1] == second { return true }
+            index = found + 1
+        }
+        return false
+    }
+
     /// How many times `byte` occurs in `bytes`.
     package static func count(_ byte: UInt8, in bytes: UnsafeRawBufferPointer) -> Int {
         var count = 0

@@ -166,23 +166,24 @@ public struct MarkdownParser: Sendable {
     /// processes it; `nil` when a cut turned out to fall inside a block, so the caller parses the
     /// whole.
     ///
-    /// Pieces are parsed, converted and processed on every core; they take turns in document order
-    /// only to learn where their line and footnote numbers start.
+    /// Pieces are parsed, converted and processed on every core; a piece waits only to learn where its
+    /// footnote numbers start, and only for earlier pieces that may hold footnotes.
     private func parsePieces<Part: Sendable>(
         _ bytes: UnsafeRawBufferPointer, cuts: [Int], definitions: ReferenceDefinitions, session: CmarkSession,
         process: @Sendable ([Block]) -> Part, restore: @Sendable ([Block]) -> (blocks: [Block], restored: Int)?
     ) -> (pieces: ProcessedPieces<Part>, restored: Int)? {
         let bounds = zip([0] + cuts, cuts + [bytes.count]).map { $0..<$1 }
         nonisolated(unsafe) let source = bytes
-        let turns = PieceTurns()
+        let turns = PieceTurns(count: bounds.count)
         let results = ParallelWork.map(bounds.count) { index -> (part: Part, footnotes: [Block], restored: Int)? in
             let piece = UnsafeRawBufferPointer(rebasing: source[bounds[index]])
+            let lines = ByteScan.count(0x0A, in: piece)
+            turns.announce(index, lines: lines, mayHoldFootnotes: ByteScan.containsPair(0x5B, 0x5E, in: piece))
             // The definitions of other pieces that this one may use are written before it.
             var carrier: (bytes: [UInt8], lines: Int) = ([], 0)
             if definitions.count > 0 {
                 carrier = definitions.carrier(for: definitions.labelsUsed(in: piece))
             }
-            let lines = ByteScan.count(0x0A, in: piece)
             let converted = CmarkArena.scope { () -> (document: MarkdownDocument, lineOffset: Int)? in
                 let parser: CmarkParser
                 if carrier.bytes.isEmpty {
@@ -236,8 +237,10 @@ package struct ProcessedPieces<Part> {
     package var footnotes: [Block]
 }
 
-/// Tells each piece, in document order, how many lines and footnotes came before it. Once a piece
-/// is found to be cut badly, later pieces are not converted.
+/// Tells each piece how many lines and footnotes came before it. A piece's lines are known as soon
+/// as it starts, and so are its footnotes when it holds no `[^` (which every footnote reference and
+/// definition starts with): a piece waits only for the earlier pieces that may hold footnotes to be
+/// parsed. Once a piece is found to be cut badly, later pieces are not converted.
 final class PieceTurns: @unchecked Sendable {
     /// What precedes a piece.
     struct Offsets {
@@ -246,37 +249,54 @@ final class PieceTurns: @unchecked Sendable {
     }
 
     private let condition = ThreadLock()
-    private var next = 0
-    private var running: Offsets? = Offsets(lines: 0, footnotes: 0)
+    /// Each piece's lines and footnotes, as they become known.
+    private var lines: [Int?]
+    private var footnotes: [Int?]
+    private var isFailed = false
+
+    init(count: Int) {
+        lines = Array(repeating: nil, count: count)
+        footnotes = Array(repeating: nil, count: count)
+    }
 
     /// Marks the parse as failed (a piece turned out not to parse as it does in the whole).
     func fail() {
-        condition.lock()
-        running = nil
-        condition.unlock()
+        condition.withLock { isFailed = true }
+        condition.broadcast()
     }
 
     /// Whether some piece was found cut badly: the others need not be converted.
     var failed: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return running == nil
+        condition.withLock { isFailed }
     }
 
-    /// Waits for piece `index`'s turn, adds its own lines and footnotes (`nil` when it is cut
-    /// badly), and returns what precedes it (`nil` once any piece has been found cut badly).
+    /// Tells what piece `index` holds before it is parsed: its lines, and whether it may hold
+    /// footnotes (when it does not, it holds none).
+    func announce(_ index: Int, lines: Int, mayHoldFootnotes: Bool) {
+        condition.withLock {
+            self.lines[index] = lines
+            if !mayHoldFootnotes { footnotes[index] = 0 }
+        }
+        condition.broadcast()
+    }
+
+    /// Adds piece `index`'s own lines and footnotes (`nil` when it is cut badly), waits until those
+    /// of every earlier piece are known, and returns what precedes it (`nil` once any piece has been
+    /// found cut badly).
     func take(_ index: Int, own: Offsets?) -> Offsets? {
         condition.lock()
-        while next != index { condition.wait() }
-        let before = running
-        if let current = running, let own {
-            running = Offsets(lines: current.lines + own.lines, footnotes: current.footnotes + own.footnotes)
-        } else {
-            running = nil
+        defer { condition.unlock() }
+        guard let own else {
+            isFailed = true
+            condition.broadcast()
+            return nil
         }
-        next += 1
+        lines[index] = own.lines
+        footnotes[index] = own.footnotes
         condition.broadcast()
-        condition.unlock()
-        return own == nil ? nil : before
+        while !isFailed, !(0..<index).allSatisfy({ lines[$0] != nil && footnotes[$0] != nil }) { condition.wait() }
+        guard !isFailed else { return nil }
+        return Offsets(
+            lines: lines[..<index].reduce(0) { $0 + $1! }, footnotes: footnotes[..<index].reduce(0) { $0 + $1! })
     }
 }
