@@ -1,5 +1,6 @@
-@testable import TeletypeANSI
 import Testing
+
+@testable import TeletypeANSI
 
 @Suite struct CapabilitiesTests {
     typealias Depth = TerminalCapabilities.ColorDepth

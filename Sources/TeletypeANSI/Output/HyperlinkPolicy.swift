@@ -33,7 +33,8 @@ package enum HyperlinkPolicy {
         // A scheme, however spelled, keeps it from being a path.
         if let colon = url.firstIndex(of: ":"), !url[..<colon].contains(where: { "/?#".contains($0) }) { return nil }
         let end = url.firstIndex(where: { $0 == "?" || $0 == "#" }) ?? url.endIndex
-        var path = "/" + resolved(url[..<end], from: folder.split(separator: "/").map(String.init)).joined(separator: "/")
+        var path =
+            "/" + resolved(url[..<end], from: folder.split(separator: "/").map(String.init)).joined(separator: "/")
         if url[..<end].hasSuffix("/") && path != "/" { path += "/" }
         return "file://" + path + url[end...]
     }

@@ -234,7 +234,8 @@ struct TextWrapper {
             if cells == 2 {
                 if index > runStart {
                     appendFragment(
-                        Fragment(text: text, range: runStart..<index, style: style, hyperlink: hyperlink, width: runWidth))
+                        Fragment(
+                            text: text, range: runStart..<index, style: style, hyperlink: hyperlink, width: runWidth))
                 }
                 flushWord()
                 appendFragment(
@@ -250,7 +251,8 @@ struct TextWrapper {
         if range.upperBound > runStart {
             appendFragment(
                 Fragment(
-                    text: text, range: runStart..<range.upperBound, style: style, hyperlink: hyperlink, width: runWidth))
+                    text: text, range: runStart..<range.upperBound, style: style, hyperlink: hyperlink, width: runWidth)
+            )
         }
     }
 

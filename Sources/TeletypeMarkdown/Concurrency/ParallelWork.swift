@@ -65,4 +65,3 @@ extension ParallelWork {
         return (0..<pieces).map { count * $0 / pieces..<count * ($0 + 1) / pieces }
     }
 }
-

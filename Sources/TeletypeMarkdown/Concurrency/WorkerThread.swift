@@ -19,15 +19,17 @@ struct WorkerThread {
         #else
             var thread: pthread_t?
         #endif
-        let created = teletype_thread_start(&thread, { context in
-            #if canImport(Glibc)
-                let box = Unmanaged<WorkBox>.fromOpaque(context!).takeRetainedValue()
-            #else
-                let box = Unmanaged<WorkBox>.fromOpaque(context).takeRetainedValue()
-            #endif
-            box.work()
-            return nil
-        }, context, Int32(truncatingIfNeeded: spread))
+        let created = teletype_thread_start(
+            &thread,
+            { context in
+                #if canImport(Glibc)
+                    let box = Unmanaged<WorkBox>.fromOpaque(context!).takeRetainedValue()
+                #else
+                    let box = Unmanaged<WorkBox>.fromOpaque(context).takeRetainedValue()
+                #endif
+                box.work()
+                return nil
+            }, context, Int32(truncatingIfNeeded: spread))
         guard created == 0 else {
             Unmanaged<WorkBox>.fromOpaque(context).release()
             return nil
