@@ -77,11 +77,18 @@ enum ChunkPlanner {
             // The piece a region is in: a region ends at a blank line, so no cut falls inside it.
             let index = lowerBound(cuts, region.lowerBound + 1, from: 0)
             let piece = (index == 0 ? 0 : cuts[index - 1])..<(index < cuts.count ? cuts[index] : bytes.count)
-            let text = Array(UnsafeRawBufferPointer(rebasing: bytes[region]))
-            return LabelScanner.definitionLabels(in: text[...]).contains { label in
-                guard let span = labels.appearances(of: LabelSpans.key(of: Array(label))) else { return true }
-                return span.first < piece.lowerBound || span.last >= piece.upperBound
+            // The region's `[…]:` spans, keyed as the appearances are.
+            var shared = false
+            let text = UnsafeRawBufferPointer(rebasing: bytes[region])
+            LabelSpans.forEachLabel(in: text) { _, close, key in
+                guard !shared, close + 1 < text.count, text[close + 1] == UInt8(ascii: ":") else { return }
+                guard let span = labels.appearances(of: key) else {
+                    shared = true
+                    return
+                }
+                shared = span.first < piece.lowerBound || span.last >= piece.upperBound
             }
+            return shared
         }
     }
 
@@ -294,19 +301,32 @@ struct LabelSpans {
         while let open = ByteScan.firstIndex(of: UInt8(ascii: "["), in: bytes, from: index) {
             var end = open + 1
             var ascii = true
+            // The label's hash (``hash(_:)``) is made as it is read.
+            var hash = LabelHash()
             while end < count && end - open <= LabelScanner.maximumLabelBytes && bytes[end] != UInt8(ascii: "]")
                 && bytes[end] != UInt8(ascii: "[")
             {
-                if bytes[end] >= 0x80 { ascii = false }
+                let byte = bytes[end]
+                if byte >= 0x80 { ascii = false }
+                hash.add(byte)
                 // An escaped bracket belongs to the label.
-                end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1
+                if byte == UInt8(ascii: "\\") {
+                    if end + 1 < count { hash.add(bytes[end + 1]) }
+                    end += 2
+                } else {
+                    end += 1
+                }
             }
             guard end < count, bytes[end] == UInt8(ascii: "]") else {
                 index = end
                 continue
             }
-            let label = UnsafeRawBufferPointer(rebasing: bytes[(open + 1)..<end])
-            body(open, end, ascii ? hash(label) : hash(ReferenceLabel(Array(label)[...]).key))
+            if ascii {
+                body(open, end, hash.value)
+            } else {
+                let label = UnsafeRawBufferPointer(rebasing: bytes[(open + 1)..<end])
+                body(open, end, Self.hash(ReferenceLabel(Array(label)[...]).key))
+            }
             index = end + 1
         }
     }
@@ -319,22 +339,9 @@ struct LabelSpans {
     /// FNV-1a of an ASCII label as CommonMark matches it: lowercased, whitespace runs as one space,
     /// trimmed.
     static func hash<Bytes: Collection<UInt8>>(_ label: Bytes) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        var pendingSpace = false
-        var started = false
-        for byte in label {
-            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
-                pendingSpace = started
-                continue
-            }
-            if pendingSpace {
-                hash = (hash ^ 0x20) &* 0x100_0000_01b3
-                pendingSpace = false
-            }
-            started = true
-            hash = (hash ^ UInt64(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)) &* 0x100_0000_01b3
-        }
-        return hash
+        var hash = LabelHash()
+        for byte in label { hash.add(byte) }
+        return hash.value
     }
 
     /// The offsets of the first and the last `[…]` span of the label with `key`, if it appears.
@@ -345,6 +352,27 @@ struct LabelSpans {
     /// Whether a piece may start at `offset`.
     func allowsCut(at offset: Int) -> Bool {
         !spans.contains { $0.first < offset && offset <= $0.last }
+    }
+}
+
+/// FNV-1a of an ASCII label as CommonMark matches it, made a byte at a time (``LabelSpans/hash(_:)``).
+struct LabelHash {
+    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+    private var pendingSpace = false
+    private var started = false
+
+    @inline(__always)
+    mutating func add(_ byte: UInt8) {
+        if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+            pendingSpace = started
+            return
+        }
+        if pendingSpace {
+            value = (value ^ 0x20) &* 0x100_0000_01b3
+            pendingSpace = false
+        }
+        started = true
+        value = (value ^ UInt64(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)) &* 0x100_0000_01b3
     }
 }
 
