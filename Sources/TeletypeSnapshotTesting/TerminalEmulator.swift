@@ -155,6 +155,15 @@ public struct TerminalEmulator: Sendable {
         }
     }
 
+    /// Blanks `cells` of the current row; a wide character that an end of them covers half of is
+    /// blanked whole, as terminals erase it.
+    private mutating func blank(_ cells: some Sequence<Int>) {
+        for cell in cells {
+            eraseWideCharacter(at: cell)
+            grid[row][cell] = " "
+        }
+    }
+
     /// Blanks both halves of the wide character that covers `cell` in the current row, if one does.
     private mutating func eraseWideCharacter(at cell: Int) {
         if grid[row][cell].isEmpty, cell > 0 {
@@ -230,12 +239,12 @@ public struct TerminalEmulator: Sendable {
             switch first {
             case 1:
                 for line in 0..<row { grid[line] = Array(repeating: " ", count: width) }
-                for cell in 0...column { grid[row][cell] = " " }
+                blank(0...column)
             case 2, 3:
                 grid = Array(repeating: Array(repeating: " ", count: width), count: height)
                 if first == 3 { scrollback.removeAll() }
             default:
-                for cell in column..<width { grid[row][cell] = " " }
+                blank(column..<width)
                 for line in (row + 1)..<height { grid[line] = Array(repeating: " ", count: width) }
             }
         case UInt8(ascii: "M"):
@@ -253,9 +262,9 @@ public struct TerminalEmulator: Sendable {
             column = 0
         case UInt8(ascii: "K"):
             switch first {
-            case 1: for cell in 0...column { grid[row][cell] = " " }
+            case 1: blank(0...column)
             case 2: grid[row] = Array(repeating: " ", count: width)
-            default: for cell in column..<width { grid[row][cell] = " " }
+            default: blank(column..<width)
             }
         default:
             // SGR, modes (cursor, synchronized output) and the rest change no text.

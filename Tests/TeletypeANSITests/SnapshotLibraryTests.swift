@@ -117,6 +117,20 @@ import XCTest
         invalid.feed([0xA9])
         #expect(invalid.screen == ["\u{FFFD}xxé"])
     }
+
+    /// Found by fuzzing: erasing from the right half of a wide character (or to its left half)
+    /// erases all of it, as terminals do, so that writing there leaves no half behind.
+    @Test func erasingHalfAWideCharacterErasesItWhole() {
+        var right = TerminalEmulator(width: 4, height: 1)
+        right.feed("漢字\u{1B}[2G\u{1B}[Kx")
+        #expect(right.screen == [" x"])
+        var left = TerminalEmulator(width: 4, height: 1)
+        left.feed("漢字\u{1B}[3G\u{1B}[1K")
+        #expect(left.screen == [""])
+        var below = TerminalEmulator(width: 4, height: 2)
+        below.feed("ab\r\n漢字\u{1B}[1;1H\u{1B}[2B\u{1B}[4G\u{1B}[J")
+        #expect(below.screen == ["ab", "漢"])
+    }
 }
 
 /// The library from XCTest.
