@@ -178,7 +178,7 @@ public struct MarkdownParser: Sendable {
         let results = ParallelWork.map(bounds.count) { index -> (part: Part, footnotes: [Block], restored: Int)? in
             let piece = UnsafeRawBufferPointer(rebasing: source[bounds[index]])
             let lines = ByteScan.count(0x0A, in: piece)
-            turns.announce(index, lines: lines, mayHoldFootnotes: ByteScan.containsPair(0x5B, 0x5E, in: piece))
+            turns.announce(index, lines: lines, mayHoldFootnotes: LabelScanner.containsFootnoteMark(piece))
             // The definitions of other pieces that this one may use are written before it.
             var carrier: (bytes: [UInt8], lines: Int) = ([], 0)
             if definitions.count > 0 {

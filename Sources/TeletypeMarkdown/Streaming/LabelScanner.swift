@@ -40,6 +40,11 @@ enum LabelScanner {
 
     /// Whether `bytes` holds `[^`, which every footnote reference and definition starts with.
     static func containsFootnoteMark<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Bool {
+        if let found = bytes.withContiguousStorageIfAvailable({
+            ByteScan.containsPair(UInt8(ascii: "["), UInt8(ascii: "^"), in: UnsafeRawBufferPointer($0))
+        }) {
+            return found
+        }
         var previous: UInt8 = 0
         for byte in bytes {
             if previous == UInt8(ascii: "[") && byte == UInt8(ascii: "^") { return true }
