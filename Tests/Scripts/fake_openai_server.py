@@ -6,7 +6,9 @@ responses. The first path segment names the scenario:
   /drop/v1/chat/completions       half of it, then the connection is dropped
   /http500/v1/chat/completions    500 with a JSON error body
   /flaky/v1/chat/completions      500 the first time, the recorded stream after
-  /slow/v1/chat/completions       the head at once, the first byte of the body after SLOW seconds
+  /slow/v1/chat/completions       the head at once, the first byte of the body after SLOW seconds, or
+                                  as soon as /release is posted to
+  /release                        lets every waiting and later /slow reply go on at once (204)
   /malformed/v1/chat/completions  a good chunk, then a data line that is not JSON
   /echo/v1/chat/completions       one chunk whose text is the request (body and Authorization)
   /ui/api/chat                    the recorded Vercel AI SDK UI message stream (vercel.jsonl beside it)
@@ -24,6 +26,7 @@ import json
 import os
 import signal
 import sys
+import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -70,6 +73,12 @@ class Handler(BaseHTTPRequestHandler):
         body = self.rfile.read(length).decode("utf-8")
         scenario = self.path.strip("/").split("/")[0]
         global FLAKY_FAILED
+        if scenario == "release":
+            RELEASED.set()
+            self.send_response(204)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
         if scenario == "flaky" and not FLAKY_FAILED:
             FLAKY_FAILED = True
             scenario = "http500"
@@ -122,7 +131,7 @@ class Handler(BaseHTTPRequestHandler):
         elif scenario == "malformed":
             events = [chunk("Before the bad line. "), "data: {not json\n\n", chunk("never shown")]
         elif scenario == "slow":
-            time.sleep(SLOW)
+            RELEASED.wait(SLOW)
         for event in events:
             self.wfile.write(event.encode("utf-8"))
             self.wfile.flush()
@@ -140,6 +149,7 @@ if __name__ == "__main__":
     SLOW = float(sys.argv[2]) if len(sys.argv) > 2 else 3.0
     CORPUS = sys.argv[3] if len(sys.argv) > 3 else ""
     FLAKY_FAILED = False
+    RELEASED = threading.Event()
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     print(server.server_address[1], flush=True)
     server.serve_forever()

@@ -77,14 +77,17 @@ import Testing
         let process = Process()
         process.executableURL = CommandLineTests.executable
         process.arguments = [
-            "ask", "Swift or Rust?", "--replay", demo, "--color", "never", "--width", "70", "--no-typing",
+            "ask", "Swift or Rust?", "--replay", demo, "--speed", "0.5", "--color", "never", "--width", "70",
+            "--no-typing",
         ]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
-        // The answer starts about 4.3 s in and ends at 8 s.
-        usleep(5_500_000)
+        // At half speed the answer's first sentence is written by 10.5 s and "widest" comes at 15.7 s: Ctrl-C
+        // halfway leaves 2.5 s either side for a busy machine (a pipe gets the reply at the end, so there
+        // is no output to wait for).
+        usleep(13_000_000)
         kill(process.processIdentifier, SIGINT)
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
