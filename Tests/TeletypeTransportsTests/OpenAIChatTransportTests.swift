@@ -15,7 +15,7 @@ import Testing
         return AIConversation(transport: OpenAIChatTransport(configuration: configuration), replyTimeout: timeout)
     }
 
-    func settle(_ chat: AIConversation<Message>, seconds: Double = 10) async {
+    func settle(_ chat: AIConversation<Message>, seconds: Double = 30) async {
         let deadline = Date().addingTimeInterval(seconds)
         while chat.status.isAnswering && Date() < deadline { try? await Task.sleep(nanoseconds: 5_000_000) }
     }

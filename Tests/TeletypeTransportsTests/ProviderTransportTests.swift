@@ -9,7 +9,7 @@ import Testing
 /// provider captures (`../shared/corpus/streams`) played back as the server's answer.
 @MainActor
 @Suite(.serialized) struct ProviderTransportTests {
-    func settle(_ chat: AIConversation<Message>, seconds: Double = 10) async {
+    func settle(_ chat: AIConversation<Message>, seconds: Double = 30) async {
         let deadline = Date().addingTimeInterval(seconds)
         while chat.status.isAnswering && Date() < deadline { try? await Task.sleep(nanoseconds: 5_000_000) }
     }

@@ -15,7 +15,7 @@ import Testing
 
     /// Waits (in real time, the recording being instant) until the conversation settles.
     func settle(_ conversation: AIConversation<Message>) async {
-        for _ in 0..<2000 where conversation.status.isAnswering {
+        for _ in 0..<20000 where conversation.status.isAnswering {
             try? await Task.sleep(nanoseconds: 1_000_000)
         }
     }

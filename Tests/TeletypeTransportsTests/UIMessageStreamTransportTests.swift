@@ -15,7 +15,7 @@ import Testing
     }
 
     func settle(_ chat: AIConversation<Message>) async {
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(30)
         while chat.status.isAnswering && Date() < deadline { try? await Task.sleep(nanoseconds: 5_000_000) }
     }
 
