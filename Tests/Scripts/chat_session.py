@@ -6,6 +6,7 @@ usage: chat_session.py WIDTH HEIGHT SCRIPT.json -- COMMAND...
 
 Each step of the script (a JSON list) is one of:
   {"keys": "text"}             type it (escape sequences included), in one write
+  {"typeahead": "text"}        as the first step only: type it the moment the program is started
   {"wait": "text", "timeout": 10}   wait until the screen shows it (fails otherwise)
   {"gone": "text", "timeout": 10}   wait until the screen no longer shows it
   {"screen": "name"}           remember the screen under that name
@@ -91,6 +92,10 @@ def main():
         return False
 
     try:
+        # Keys typed ahead are written at once, before the program can have started; every other
+        # step comes after a moment's start.
+        if steps and "typeahead" in steps[0]:
+            os.write(master, steps.pop(0)["typeahead"].encode())
         pump(0.2)
         for step in steps:
             if "keys" in step:

@@ -10,6 +10,8 @@ struct ChatCommandTests {
     /// One step of a session.
     enum Step {
         case keys(String)
+        /// Keys typed the moment the program is started (first step only).
+        case typeahead(String)
         case wait(String, timeout: Double = 15)
         case gone(String, timeout: Double = 15)
         case screen(String)
@@ -21,6 +23,7 @@ struct ChatCommandTests {
         var json: [String: Any] {
             switch self {
             case .keys(let text): ["keys": text]
+            case .typeahead(let text): ["typeahead": text]
             case .wait(let text, let timeout): ["wait": text, "timeout": timeout]
             case .gone(let text, let timeout): ["gone": text, "timeout": timeout]
             case .screen(let name): ["screen": name]
@@ -254,6 +257,18 @@ struct ChatCommandTests {
         #expect(session.screen("failed").contains("are you there?"), "nothing typed is lost")
         #expect(session.screen("failed").contains("overloaded"))
         #expect(session.screen("retried").components(separatedBy: "are you there?").count == 2, "sent once")
+    }
+
+    /// Keys typed while the program starts (before it takes the terminal) are kept, as a shell keeps
+    /// them.
+    @Test func keysTypedDuringStartAreKept() throws {
+        let data = try folder()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let session = try run(
+            ["--speed", "20", "--no-save"],
+            [.typeahead("typed early"), .wait("› typed early"), .screen("typed")] + Self.quit, data: data)
+        expectClean(session)
+        #expect(session.screen("typed").contains("How can I help?"), "the keys reached the composer")
     }
 
     @Test func attachmentsAndChatOptionsGoWithTheMessage() throws {

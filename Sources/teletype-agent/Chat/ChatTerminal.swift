@@ -24,7 +24,8 @@ enum ChatTerminal {
         cfmakeraw(&raw)
         // Keep output processing so that a stray "\n" from elsewhere still returns the carriage.
         raw.c_oflag |= tcflag_t(OPOST | ONLCR)
-        guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else { return false }
+        // TCSANOW, not TCSAFLUSH: keys typed while the program started are kept, and read as typed.
+        guard tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0 else { return false }
         isRaw = true
         Console.output(enterSequence)
         installSignalHandlers()
