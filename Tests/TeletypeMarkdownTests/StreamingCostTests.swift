@@ -43,6 +43,38 @@ import Testing
         }
     }
 
+    /// Link reference definitions at the end of a README, in groups between blank lines, make no
+    /// block: they are committed group by group as they come, not parsed again at each group. Twice
+    /// the paragraphs and definitions cost at most 2.2 times as much.
+    @Test(arguments: [false, true])
+    func definitionsAtTheEndCostInProportion(_ tracksOpenTail: Bool) {
+        func readme(_ count: Int) -> String {
+            let uses = (1...count).map { "See [label \($0)] and [label \($0 + count)].\n\n" }
+            let groups = (1...(2 * count)).map {
+                "[label \($0)]: https://example.com/\($0)\n" + ($0 % 3 == 0 ? "\n" : "")
+            }
+            return uses.joined() + "<!-- the links -->\n\n" + groups.joined() + "\nThe end.\n"
+        }
+        var costs: [Int] = []
+        for count in [150, 300] {
+            let text = readme(count)
+            let parser = Self.streamed(text, tracksOpenTail: tracksOpenTail)
+            #expect(parser.document == MarkdownDocument(parsing: text))
+            costs.append(parser.bytesParsed)
+        }
+        let growth = Double(costs[1]) / Double(costs[0])
+        #expect(growth <= 2.2, "\(costs[0]) → \(costs[1]) bytes parsed (\(growth)×), tail tracked: \(tracksOpenTail)")
+    }
+
+    /// A definition inside a raw HTML comment that runs over blank lines is the comment's text: no
+    /// cut falls there, however the comment's range reads.
+    @Test(arguments: [1, 3, 7, 64])
+    func aDefinitionInsideACommentIsNoCut(_ pause: Int) {
+        let text = "Use [a].\n\n<!--\n\n[a]: https://example.com\n\n-->\n\n[b]: /b\n\nAnd [b].\n"
+        let parser = Self.streamed(text, pause: pause, tracksOpenTail: false)
+        #expect(parser.document == MarkdownDocument(parsing: text))
+    }
+
     static let brackets = [
         "Thanks @dependabot[bot] for the bump.", "As shown in [1], the result holds.", "Read `array[i]` as array[i].",
         "The key is d[k]: v here.",
@@ -84,7 +116,8 @@ import Testing
         // The paragraph that uses [a] was parsed again once, and is written; [b] still waits.
         #expect(parser.revisedSegmentIDs == [0])
         #expect(parser.committedSegmentCount == 1)
-        #expect(parser.heldSegments.map(\.isSettled) == [false, true])
+        // Held: the paragraph with [b]; behind it, settled, "Plain." and the definition.
+        #expect(parser.heldSegments.map(\.isSettled) == [false, true, true])
         guard case .paragraph(let first) = parser.committed.first,
             case .link(let link) = first.inlines.dropFirst().first
         else {

@@ -1,6 +1,6 @@
 /// Where a stream's open tail may be cut: before a line at the left margin that follows a blank
 /// line and cannot continue what came before (not a list item, not inside a fence or raw HTML
-/// block), where a block starts. The text before such a cut parses, on its own, into the same
+/// block), where a block starts or where no block is (link reference definitions). The text before such a cut parses, on its own, into the same
 /// blocks as in the whole document, but for the link reference definitions it may use (see
 /// ``ReferenceDefinitions``).
 enum CommitPoints {
@@ -39,6 +39,10 @@ enum CommitPoints {
                 }
                 if blockIndex > 0, blockIndex < blocks.count, blocks[blockIndex].sourceRange.start.line == line {
                     cuts.append(Cut(blocks: blockIndex, offset: index, line: line))
+                } else if bytes.first == UInt8(ascii: "["), isBetweenBlocks(line, next: blockIndex, of: blocks) {
+                    // Link reference definitions, which make no block: a run of them at the end of
+                    // a document (common in READMEs) would otherwise stay open, parsed again each time.
+                    cuts.append(Cut(blocks: blockIndex, offset: index, line: line))
                 }
                 fence = opensFence(bytes)
             } else {
@@ -49,6 +53,24 @@ enum CommitPoints {
             line += 1
         }
         return cuts
+    }
+
+    /// Whether no block holds `line`: the next body block (from index `next` on) starts after it, or
+    /// none comes, and no footnote definition holds it. A raw HTML block's range may end a line
+    /// early (a comment runs over blank lines, and an open one runs to the end of the text): the
+    /// lines of its text say where it ends.
+    static func isBetweenBlocks(_ line: Int, next: Int, of blocks: [Block]) -> Bool {
+        if next < blocks.count, !blocks[next].isFootnoteDefinition, blocks[next].sourceRange.start.line <= line {
+            return false
+        }
+        if next > 0, case .htmlBlock(let html) = blocks[next - 1] {
+            let newlines = html.html.utf8.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+            let lastLine = html.sourceRange.start.line + newlines - (html.html.utf8.last == 0x0A ? 1 : 0)
+            if lastLine >= line { return false }
+        }
+        return !blocks.contains {
+            $0.isFootnoteDefinition && $0.sourceRange.start.line <= line && line <= $0.sourceRange.end.line
+        }
     }
 
     /// A line at the left margin that cannot continue a list: not a list marker, not indented.

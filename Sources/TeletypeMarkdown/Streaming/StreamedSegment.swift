@@ -27,4 +27,8 @@ struct SegmentSource: Sendable {
     var pending: Set<ReferenceLabel>
     /// Whether it holds a footnote reference or definition.
     var hasFootnotes: Bool
+    /// Whether a definition it uses arrived since its blocks were parsed, and they are to be parsed
+    /// again before they are committed (when nothing shows held segments, that waits until
+    /// nothing else is pending).
+    var isStale = false
 }

@@ -198,6 +198,9 @@ public struct StreamingMarkdownParser: Sendable {
         if needsWholeParse {
             tail = wholeParse()
         } else {
+            for index in committedSegmentCount..<segments.count where sources[index].isStale {
+                reparseSegment(index)
+            }
             tail = parsed
         }
         healedTail = tail
@@ -293,20 +296,34 @@ public struct StreamingMarkdownParser: Sendable {
     }
 
     /// Parses again, alone, each held segment (before index `end`) that waits on one of `labels`.
+    /// When the tail is not tracked, nothing shows a held segment: one that still waits on other
+    /// labels, or holds footnotes, is only marked, and parsed once when it can be committed (else
+    /// each group of definitions at the end of a README would parse it again).
     private mutating func reparseHeld(using labels: [ReferenceLabel], before end: Int? = nil) {
         guard !labels.isEmpty else { return }
         let end = end ?? segments.count
         guard committedSegmentCount < end else { return }
         let arrived = Set(labels)
         for index in committedSegmentCount..<end where !sources[index].pending.isDisjoint(with: arrived) {
-            let source = sources[index]
-            let bytes = text[source.range]
-            let blocks = parse(bytes, linesBefore: source.linesBefore, carrier: definitions.carrier(for: source.labels))
-            segments[index].blocks = blocks.filter { !$0.isFootnoteDefinition }
-            segments[index].revision += 1
-            revisedSegmentIDs.append(segments[index].id)
-            refreshPending(index)
+            if !tracksOpenTail {
+                sources[index].pending.subtract(arrived)
+                sources[index].isStale = true
+                if !sources[index].pending.isEmpty || sources[index].hasFootnotes { continue }
+            }
+            reparseSegment(index)
         }
+    }
+
+    /// Parses segment `index` again, alone, with the definitions known now.
+    private mutating func reparseSegment(_ index: Int) {
+        let source = sources[index]
+        let bytes = text[source.range]
+        let blocks = parse(bytes, linesBefore: source.linesBefore, carrier: definitions.carrier(for: source.labels))
+        segments[index].blocks = blocks.filter { !$0.isFootnoteDefinition }
+        segments[index].revision += 1
+        revisedSegmentIDs.append(segments[index].id)
+        sources[index].isStale = false
+        refreshPending(index)
     }
 
     /// Works out what segment `index` still waits on, and whether it is settled.
