@@ -21,6 +21,7 @@ enum CommitPoints {
         var previousBlank = false
         var fence: (character: UInt8, length: Int)?
         var blockIndex = 0
+        var hasLoneReturn = false
         let end = text.count
         while index < end {
             var lineEnd = index
@@ -28,6 +29,9 @@ enum CommitPoints {
             guard lineEnd < end else { break }
             let bytes = text[index..<lineEnd]
             let isBlank = bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+            // A carriage return alone ends a line for the parser, not here: the blocks' line numbers
+            // no longer match these, so no line can be shown to be outside every block.
+            if !hasLoneReturn, bytes.dropLast().contains(0x0D) { hasLoneReturn = true }
             if let open = fence {
                 if closes(bytes, open) { fence = nil }
             } else if previousBlank && !isBlank && startsAtMargin(bytes) {
@@ -39,7 +43,9 @@ enum CommitPoints {
                 }
                 if blockIndex > 0, blockIndex < blocks.count, blocks[blockIndex].sourceRange.start.line == line {
                     cuts.append(Cut(blocks: blockIndex, offset: index, line: line))
-                } else if bytes.first == UInt8(ascii: "["), isBetweenBlocks(line, next: blockIndex, of: blocks) {
+                } else if !hasLoneReturn, bytes.first == UInt8(ascii: "["),
+                    isBetweenBlocks(line, next: blockIndex, of: blocks)
+                {
                     // Link reference definitions, which make no block: a run of them at the end of
                     // a document (common in READMEs) would otherwise stay open, parsed again each time.
                     cuts.append(Cut(blocks: blockIndex, offset: index, line: line))
