@@ -1,8 +1,8 @@
 /// Where a stream's open tail may be cut: before a line at the left margin that follows a blank
 /// line and cannot continue what came before (not a list item, not inside a fence or raw HTML
-/// block), where a block starts or where no block is (link reference definitions). The text before such a cut parses, on its own, into the same
-/// blocks as in the whole document, but for the link reference definitions it may use (see
-/// ``ReferenceDefinitions``).
+/// block), where a block starts or where no block is (link reference definitions). The text before
+/// such a cut parses, on its own, into the same blocks as in the whole document, but for the link
+/// reference definitions it may use (see ``ReferenceDefinitions``).
 enum CommitPoints {
     /// A place to cut: how many of the tail's blocks come before it, the byte offset of its line in
     /// the text, and that line's number.
