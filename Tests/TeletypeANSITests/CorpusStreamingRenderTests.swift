@@ -30,6 +30,30 @@ import Testing
     @Test(arguments: Corpus.markdownNames)
     func pipedOutputIsTheBatchRender(_ name: String) {
         let file = Corpus.markdown(named: name)
+        Self.checkPiped(file.text, bytes: file.bytes, label: name)
+    }
+
+    @Test(arguments: Corpus.markdownNames)
+    func theLiveScreenEndsOnTheBatchRender(_ name: String) {
+        let file = Corpus.markdown(named: name)
+        Self.checkLive(file.text, bytes: file.bytes, label: name)
+    }
+
+    /// Generated mixtures of math delimiters, escapes and reference links (``MixedMarkdown``).
+    @Test(arguments: MixedMarkdown.seeds)
+    func mixturesPipedAreTheBatchRender(_ seed: UInt64) {
+        let text = MixedMarkdown.document(seed: seed)
+        Self.checkPiped(text, bytes: Array(text.utf8), label: "mixture \(seed)")
+    }
+
+    @Test(arguments: MixedMarkdown.seeds)
+    func mixturesLiveEndOnTheBatchRender(_ seed: UInt64) {
+        let text = MixedMarkdown.document(seed: seed)
+        Self.checkLive(text, bytes: Array(text.utf8), label: "mixture \(seed)")
+    }
+
+    static func checkPiped(_ text: String, bytes: [UInt8], label name: String) {
+        let file = (text: text, bytes: bytes)
         for width in [40, 100] {
             let renderer = TerminalRenderer(width: width, capabilities: .full)
             var stream = MarkdownStreamRenderer(renderer: renderer, showsOpenLines: false)
@@ -43,9 +67,8 @@ import Testing
         }
     }
 
-    @Test(arguments: Corpus.markdownNames)
-    func theLiveScreenEndsOnTheBatchRender(_ name: String) {
-        let file = Corpus.markdown(named: name)
+    static func checkLive(_ text: String, bytes: [UInt8], label name: String) {
+        let file = (text: text, bytes: bytes)
         for (width, height) in [(40, 24), (100, 50)] {
             let renderer = TerminalRenderer(width: width, capabilities: .full)
             var stream = MarkdownStreamRenderer(renderer: renderer)

@@ -20,9 +20,26 @@ import Testing
         return Array(names.shuffled(using: &generator).prefix(6)).sorted()
     }()
 
+    /// Generated mixtures of math delimiters, escapes and reference links (``MixedMarkdown``), one
+    /// with CRLF line endings, as a user pipes them.
+    static let mixtures: [UInt64] = [2, 3]
+
     @Test(arguments: documents)
     func pipedOutputIsTheBatchRender(_ name: String) async throws {
-        let text = Corpus.markdown(named: name).text
+        try await checkPiped(Corpus.markdown(named: name).text, label: name)
+    }
+
+    @Test(arguments: mixtures)
+    func mixturesPipedAreTheBatchRender(_ seed: UInt64) async throws {
+        try await checkPiped(MixedMarkdown.document(seed: seed), label: "mixture \(seed)")
+    }
+
+    @Test(arguments: mixtures)
+    func mixturesLiveEndOnTheBatchRender(_ seed: UInt64) async throws {
+        try await checkLive(MixedMarkdown.document(seed: seed), label: "mixture \(seed)")
+    }
+
+    func checkPiped(_ text: String, label name: String) async throws {
         for color in ["never", "always"] {
             let streamed = try await LiveRenderingTests().runTrickling(
                 ["md", "--color", color, "--width", "100"], text: text, pieces: 150)
@@ -34,7 +51,10 @@ import Testing
 
     @Test(arguments: documents)
     func theLiveTerminalEndsOnTheBatchRender(_ name: String) async throws {
-        let text = Corpus.markdown(named: name).text
+        try await checkLive(Corpus.markdown(named: name).text, label: name)
+    }
+
+    func checkLive(_ text: String, label name: String) async throws {
         for (width, height) in [(40, 24), (100, 40)] {
             let live = try await LiveRenderingTests().runTrickling(
                 ["md", "--live", "--no-typing", "--color", "never", "--width", "\(width)"], text: text, pieces: 150,

@@ -68,56 +68,79 @@ public struct MarkdownParser: Sendable {
     ) -> ProcessedPieces<Part> {
         var plain = self
         plain.options.recognizesMath = false
-        // Math is written as marked code spans first (see MathSpans); if a marker lands outside
-        // math, the text is parsed as it is.
-        if options.recognizesMath, let rewritten = MathSpans.rewrite(bytes) {
-            let parsed = rewritten.withUnsafeBytes { rewrittenBytes in
-                plain.parse(utf8: rewrittenBytes, validated: validated, checkingMath: true, processingPieces: process)
+        // Math is written as marked code spans first (see MathSpans); the blocks in which a marker
+        // lands outside math are parsed again as written (see StrayMath), the rest keep their math.
+        if options.recognizesMath, var rewritten = MathSpans.rewrite(bytes) {
+            var kept: [ClosedRange<Int>] = []
+            while true {
+                let strays = StrayMath()
+                let parsed = rewritten.withUnsafeBytes { rewrittenBytes in
+                    plain.parse(utf8: rewrittenBytes, validated: validated, strays: strays, processingPieces: process)
+                }
+                if let parsed { return parsed }
+                // Each round keeps more lines as written; a marker the text itself holds ends it.
+                let more = strays.merged(with: kept)
+                guard more != kept,
+                    let next = MathSpans.rewrite(bytes, keeping: StrayMath.byteRanges(of: more, in: bytes))
+                else { break }
+                kept = more
+                rewritten = next
             }
-            if let parsed { return parsed }
         }
-        return plain.parse(utf8: bytes, validated: validated, checkingMath: false, processingPieces: process)!
+        return plain.parse(utf8: bytes, validated: validated, strays: nil, processingPieces: process)!
     }
 
-    /// The parse of `bytes`; with `checkingMath`, nil when a math marker turned up outside math.
+    /// The parse of `bytes`; with `strays`, nil when a math marker turned up outside math, with the
+    /// blocks where it did noted in `strays`.
     private func parse<Part: Sendable>(
-        utf8 bytes: UnsafeRawBufferPointer, validated: Bool, checkingMath: Bool,
+        utf8 bytes: UnsafeRawBufferPointer, validated: Bool, strays: StrayMath?,
         processingPieces process: @Sendable ([Block]) -> Part
     ) -> ProcessedPieces<Part>? {
         let session = CmarkSession(options: options, validated: validated)
-        @Sendable func checked(_ blocks: [Block]) -> [Block]? {
-            checkingMath && MathSpans.hasStrayMarker(blocks) ? nil : blocks
+        @Sendable func checked(_ blocks: [Block], through lastLine: Int) -> [Block]? {
+            guard let strays else { return blocks }
+            return strays.record(blocks, through: lastLine) ? nil : blocks
         }
         // Very long paragraph lines are parsed apart (see LongLineGuard), unless their placeholders
         // land where they cannot be rebuilt: then the text is parsed as it is.
         if guardsLongLines, let longLines = LongLineGuard(bytes) {
             nonisolated(unsafe) let original = bytes
             let guarded = longLines.substituted(bytes).withUnsafeBytes { substituted in
-                parse(substituted, session: session, process: process) { blocks in
+                parse(substituted, session: session, strays: strays, process: process) { blocks, lastLine in
                     longLines.restore(blocks, original: original, session: session).flatMap { restored in
-                        checked(restored.blocks).map { ($0, restored.restored) }
+                        checked(restored.blocks, through: lastLine).map { ($0, restored.restored) }
                     }
                 }
             }
             if let guarded, guarded.restored == longLines.lines.count { return guarded.pieces }
+            if strays?.found == true { return nil }
         }
-        return parse(bytes, session: session, process: process) { blocks in checked(blocks).map { ($0, 0) } }?.pieces
+        return parse(bytes, session: session, strays: strays, process: process) { blocks, lastLine in
+            checked(blocks, through: lastLine).map { ($0, 0) }
+        }?.pieces
     }
 
     /// Parses `bytes` in pieces when it is large, else whole; `restore` rewrites each piece's blocks
-    /// before they are processed and says how many long lines it rebuilt, or fails the parse (`nil`).
+    /// (given with the piece's last line) before they are processed and says how many long lines it
+    /// rebuilt, or fails the parse (`nil`).
     private func parse<Part: Sendable>(
-        _ bytes: UnsafeRawBufferPointer, session: CmarkSession, process: @Sendable ([Block]) -> Part,
-        restore: @Sendable ([Block]) -> (blocks: [Block], restored: Int)?
+        _ bytes: UnsafeRawBufferPointer, session: CmarkSession, strays: StrayMath?,
+        process: @Sendable ([Block]) -> Part, restore: @Sendable ([Block], Int) -> (blocks: [Block], restored: Int)?
     ) -> (pieces: ProcessedPieces<Part>, restored: Int)? {
         if maximumPieces > 1 {
             let plan = ChunkPlanner.plan(bytes, pieces: maximumPieces)
-            if !plan.cuts.isEmpty, let definitions = sharedDefinitions(bytes, plan: plan),
-                let pieces = parsePieces(
+            if !plan.cuts.isEmpty, let definitions = sharedDefinitions(bytes, plan: plan) {
+                var cutBadly = false
+                if let pieces = parsePieces(
                     bytes, cuts: plan.cuts, definitions: definitions, session: session, process: process,
-                    restore: restore)
-            {
-                return pieces
+                    restore: restore, cutBadly: &cutBadly)
+                {
+                    return pieces
+                }
+                // With every cut good, every piece was checked for math markers, and the whole would
+                // find the same; a bad cut makes the blocks after it wrong, so the whole is checked.
+                if !cutBadly, strays?.found == true { return nil }
+                strays?.forget()
             }
         }
         let converted = CmarkArena.scope {
@@ -126,7 +149,7 @@ public struct MarkdownParser: Sendable {
             var converter = TreeConverter(kinds: session.kinds)
             return converter.convert(root.pointer).blocks
         }
-        guard let (blocks, restored) = restore(converted) else { return nil }
+        guard let (blocks, restored) = restore(converted, Int.max) else { return nil }
         let (body, footnotes) = Self.separatingFootnotes(blocks)
         return (ProcessedPieces(parts: [process(body)], footnotes: footnotes), restored)
     }
@@ -170,11 +193,13 @@ public struct MarkdownParser: Sendable {
     /// footnote numbers start, and only for earlier pieces that may hold footnotes.
     private func parsePieces<Part: Sendable>(
         _ bytes: UnsafeRawBufferPointer, cuts: [Int], definitions: ReferenceDefinitions, session: CmarkSession,
-        process: @Sendable ([Block]) -> Part, restore: @Sendable ([Block]) -> (blocks: [Block], restored: Int)?
+        process: @Sendable ([Block]) -> Part, restore: @Sendable ([Block], Int) -> (blocks: [Block], restored: Int)?,
+        cutBadly: inout Bool
     ) -> (pieces: ProcessedPieces<Part>, restored: Int)? {
         let bounds = zip([0] + cuts, cuts + [bytes.count]).map { $0..<$1 }
         nonisolated(unsafe) let source = bytes
         let turns = PieceTurns(count: bounds.count)
+        defer { cutBadly = turns.failed }
         let results = ParallelWork.map(bounds.count) { index -> (part: Part, footnotes: [Block], restored: Int)? in
             let piece = UnsafeRawBufferPointer(rebasing: source[bounds[index]])
             let lines = ByteScan.count(0x0A, in: piece)
@@ -211,7 +236,8 @@ public struct MarkdownParser: Sendable {
                 turns.fail()
                 return nil
             }
-            guard let (restoredBlocks, restored) = restore(document.blocks) else { return nil }
+            let lastLine = lineOffset + carrier.lines + lines
+            guard let (restoredBlocks, restored) = restore(document.blocks, lastLine) else { return nil }
             let (blocks, footnotes) = Self.separatingFootnotes(restoredBlocks)
             return (process(blocks), footnotes, restored)
         }

@@ -15,8 +15,10 @@ enum MathSpans {
     static let inlineBytes: [UInt8] = [0xEF, 0xB7, 0x90]
     static let displayBytes: [UInt8] = [0xEF, 0xB7, 0x91]
 
-    /// The text with its math written as marked code spans; nil when it has no math.
-    static func rewrite(_ bytes: UnsafeRawBufferPointer) -> [UInt8]? {
+    /// The text with its math written as marked code spans; nil when it has no math. The lines in
+    /// `kept` (byte ranges of whole lines, in order) are left as written: they belong to blocks in
+    /// which a marker landed outside math (see ``StrayMath``).
+    static func rewrite(_ bytes: UnsafeRawBufferPointer, keeping kept: [Range<Int>] = []) -> [UInt8]? {
         // Most documents have neither a dollar nor a backslash before a bracket.
         guard ByteScan.contains(0x24, in: bytes) || ByteScan.contains(0x5C, in: bytes) else { return nil }
         let count = bytes.count
@@ -32,6 +34,8 @@ enum MathSpans {
         var nextBacktick = -1
         var nextTilde = -1
         var start = 0
+        // The first range of `kept` that does not end before the line.
+        var keptIndex = 0
         while start < count {
             // Lines before the next byte that matters (a fence's mark, or math's in text) are passed
             // over at once.
@@ -66,9 +70,26 @@ enum MathSpans {
                 start = end
                 continue
             }
+            // A link reference definition's destination and title are not text.
+            if isDefinitionLine(line) {
+                start = end
+                continue
+            }
+            var limit = count
+            if !kept.isEmpty {
+                while keptIndex < kept.count, kept[keptIndex].upperBound <= start { keptIndex += 1 }
+                if keptIndex < kept.count {
+                    if kept[keptIndex].lowerBound < end {
+                        start = end
+                        continue
+                    }
+                    limit = kept[keptIndex].lowerBound
+                }
+            }
             // A display opener at the end of the line: its close must come before a blank line.
             var consumed = 1
-            let rewritten = rewriteLine(line, following: LazyLines(bytes: bytes, start: end), consumed: &consumed)
+            let rewritten = rewriteLine(
+                line, following: LazyLines(bytes: bytes, start: end, limit: limit), consumed: &consumed)
             var next = end
             for _ in 1..<max(consumed, 1) { next = lineEnd(bytes, from: next) }
             if let rewritten {
@@ -142,6 +163,11 @@ enum MathSpans {
                 ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || $0 >= 0x80
             }
         }
+        /// `\(…\)` and `\[…\]` on a line are math only with a letter in them: `\(>= 0.14.2\)` is a
+        /// version in escaped parentheses, as READMEs write it, not a formula.
+        func holdsLetter(_ from: Int, _ to: Int) -> Bool {
+            line[from..<to].contains { ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || $0 >= 0x80 }
+        }
         func emit(_ start: Int, _ contentStart: Int, _ contentEnd: Int, _ end: Int, display: Bool) {
             out.append(contentsOf: line[copied..<start])
             let content = Array(line[contentStart..<contentEnd])
@@ -187,7 +213,7 @@ enum MathSpans {
                 if next == 0x28 || next == 0x5B {
                     // `\(…\)`, `\[…\]`.
                     let closer: [UInt8] = [0x5C, next == 0x28 ? 0x29 : 0x5D]
-                    if let end = find(closer, in: line, from: i + 2), end > i + 2, saysSomething(i + 2, end) {
+                    if let end = find(closer, in: line, from: i + 2), end > i + 2, holdsLetter(i + 2, end) {
                         emit(i, i + 2, end, end + 2, display: next == 0x5B)
                         i = end + 2
                         continue
@@ -271,7 +297,7 @@ enum MathSpans {
     ) -> (bytes: [UInt8], lines: Int)? {
         var start = following.start
         var lines = 0
-        while start < following.bytes.count {
+        while start < min(following.bytes.count, following.limit) {
             let end = lineEnd(following.bytes, from: start)
             let next = UnsafeRawBufferPointer(rebasing: following.bytes[start..<end])
             lines += 1
@@ -307,6 +333,26 @@ enum MathSpans {
     struct LazyLines {
         let bytes: UnsafeRawBufferPointer
         let start: Int
+        /// Where the lines that may be read end (a line kept as written, or the end).
+        var limit: Int
+    }
+
+    /// Whether a line starts a link reference definition (`[label]: destination`, after at most
+    /// three spaces; a footnote's `[^label]:` holds text and is not one).
+    static func isDefinitionLine(_ line: UnsafeRawBufferPointer) -> Bool {
+        var i = 0
+        while i < line.count, i < 3, line[i] == 0x20 { i += 1 }
+        guard i + 1 < line.count, line[i] == 0x5B, line[i + 1] != 0x5E else { return false }
+        i += 1
+        while i < line.count {
+            switch line[i] {
+            case 0x5C: i += 2
+            case 0x5B: return false
+            case 0x5D: return i + 1 < line.count && line[i + 1] == 0x3A
+            default: i += 1
+            }
+        }
+        return false
     }
 
     static func find(_ needle: [UInt8], in line: UnsafeRawBufferPointer, from start: Int) -> Int? {
