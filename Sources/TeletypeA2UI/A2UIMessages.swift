@@ -4,7 +4,8 @@ import TeletypeLayout
 /// A2UI (Agent to UI, v0.9) as a stream of messages: `createSurface`, `updateComponents`,
 /// `updateDataModel`, `deleteSurface`, read from JSONL (a message a line), a JSON array of them,
 /// an example file's `{"messages": […]}`, or any of these cut short — a stream still arriving shows
-/// the messages complete so far.
+/// the messages complete so far; a stream that has ended with a message unfinished has a problem
+/// naming where it was cut.
 public struct A2UIStream: Sendable, Equatable {
     /// The surfaces, in the order they were created (deleted ones gone).
     public internal(set) var surfaces: [A2UISurface] = []
@@ -14,8 +15,10 @@ public struct A2UIStream: Sendable, Equatable {
     public private(set) var deletedSurfaces: [String] = []
 
     /// The surfaces `text` builds. A test-case file of the specification (`{"tests": […]}`)
-    /// builds each valid case on its own, one after another.
-    public init(reading text: String) {
+    /// builds each valid case on its own, one after another. With `isComplete` (the input has
+    /// ended: a file, or a pipe that closed), an unfinished last message is a problem with its line
+    /// and column; without it (a pipe still open) it is text still arriving.
+    public init(reading text: String, isComplete: Bool = true) {
         if text.contains("\"tests\""), let whole = try? JSONParser.parse(text), let tests = whole["tests"]?.array {
             for test in tests where test["valid"]?.bool != false {
                 var single = A2UIStream()
@@ -28,7 +31,7 @@ public struct A2UIStream: Sendable, Equatable {
             }
             return
         }
-        let (messages, problems) = Self.messages(in: text)
+        let (messages, problems) = Self.messages(in: text, isComplete: isComplete)
         self.problems = problems
         for (message, line) in messages { apply(message, line: line) }
     }
@@ -113,12 +116,13 @@ public struct A2UIStream: Sendable, Equatable {
 
     /// How many messages of `text` are complete (a stream still arriving has more to come).
     public static func completeMessageCount(in text: String) -> Int {
-        messages(in: text).messages.count
+        messages(in: text, isComplete: false).messages.count
     }
 
     /// The complete messages of a document and the lines they start on; what is not JSON is a
-    /// problem (and ends the reading: a stream cut short stops where it was cut).
-    static func messages(in text: String) -> (messages: [(JSONValue, Int)], problems: [A2UIProblem]) {
+    /// problem (and ends the reading). A message cut short ends the reading too: when the input is
+    /// complete it is a problem at the end of the input, else it is still arriving.
+    static func messages(in text: String, isComplete: Bool) -> (messages: [(JSONValue, Int)], problems: [A2UIProblem]) {
         // An example file: {"messages": [...]}.
         if let whole = try? JSONParser.parse(text), case .object(let object) = whole {
             if let list = object["messages"]?.array {
@@ -139,6 +143,12 @@ public struct A2UIStream: Sendable, Equatable {
         let bytes = Array(text.utf8)
         var index = 0
         var line = 1
+        /// The 1-based column of `offset`, in characters from the start of its line.
+        func column(of offset: Int) -> Int {
+            var start = offset
+            while start > 0, bytes[start - 1] != 0x0A { start -= 1 }
+            return String(decoding: bytes[start..<offset], as: UTF8.self).count + 1
+        }
         func skipSeparators() {
             while index < bytes.count {
                 switch bytes[index] {
@@ -156,7 +166,8 @@ public struct A2UIStream: Sendable, Equatable {
             let start = index
             let startLine = line
             guard bytes[index] == 0x7B else {
-                problems.append(A2UIProblem(line: line, message: "expected a JSON object"))
+                problems.append(
+                    A2UIProblem(line: line, column: column(of: index), message: "expected a JSON object (a message)"))
                 break
             }
             // Find the object's end: braces outside strings.
@@ -187,7 +198,19 @@ public struct A2UIStream: Sendable, Equatable {
                 if byte == 0x0A { scanLine += 1 }
                 scan += 1
             }
-            guard let end else { break }  // cut short: the rest is still arriving
+            guard let end else {
+                // Cut short: the rest is still arriving, or never will.
+                if isComplete {
+                    problems.append(
+                        A2UIProblem(
+                            line: scanLine, column: column(of: bytes.count),
+                            message: startLine == scanLine
+                                ? "the message is cut short: the input ends inside it"
+                                : "the message that starts on line \(startLine) is cut short: the input ends inside it")
+                    )
+                }
+                break
+            }
             let parsed: Result<JSONValue, JSONParser.Failure> = bytes[start..<end].withUnsafeBytes { piece in
                 do throws(JSONParser.Failure) {
                     return .success(try JSONParser.parse(piece))

@@ -20,11 +20,11 @@ public struct A2UIRenderer: AIUIRenderer {
 
     public func blocks(for document: AIUIDocument) -> [LayoutBlock]? {
         if let live, live.content == document.content { return live.blocks }
-        return Self.blocks(A2UIStream(reading: document.content))
+        return Self.blocks(A2UIStream(reading: document.content, isComplete: document.status != "streaming"))
     }
 
     public func html(for document: AIUIDocument) -> String? {
-        A2UIHTML.html(A2UIStream(reading: document.content))
+        A2UIHTML.html(A2UIStream(reading: document.content, isComplete: document.status != "streaming"))
     }
 
     /// The HTML of every surface of a stream, and a line for each problem.

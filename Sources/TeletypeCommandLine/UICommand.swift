@@ -23,8 +23,8 @@ enum UICommand {
         drawn as far as it is defined: text, images (as links, never loaded), rows side by side when they
         fit, cards, tabs, lists over the data model, and forms with their current values. Reading a pipe in
         a terminal, each message is drawn as it arrives. A problem (an unknown component, a missing child,
-        a cycle, a bad path) shows as a line naming it; input that is not JSON is named by FILE:LINE:COLUMN,
-        with exit 2, after what could be drawn.
+        a cycle, a bad path) shows as a line naming it; input that is not JSON, or whose last message is cut
+        short when the input ends, is named by FILE:LINE:COLUMN, with exit 2, after what could be drawn.
 
         OPTIONS
           --format ansi|plain|html      Terminal text, plain text, or an HTML fragment (default: ansi)
@@ -96,7 +96,7 @@ enum UICommand {
             let complete = A2UIStream.completeMessageCount(in: text)
             if complete != drawnMessages {
                 drawnMessages = complete
-                let lines = renderer.lines(A2UIRenderer.blocks(A2UIStream(reading: text)))
+                let lines = renderer.lines(A2UIRenderer.blocks(A2UIStream(reading: text, isComplete: false)))
                 Console.output(region.frame(committed: [], live: lines))
             }
         }

@@ -57,7 +57,7 @@ import Testing
             end =
                 jsonl.index(end, offsetBy: Int(generator.next() % 200) + 1, limitedBy: jsonl.endIndex) ?? jsonl.endIndex
             // Every prefix draws (progressive rendering), and never a problem from the cut itself.
-            let partial = A2UIStream(reading: String(jsonl[..<end]))
+            let partial = A2UIStream(reading: String(jsonl[..<end]), isComplete: false)
             #expect(partial.problems.isEmpty, "\(path): a cut stream reports \(partial.problems)")
             _ = renderer.render(A2UIRenderer.blocks(partial))
         }

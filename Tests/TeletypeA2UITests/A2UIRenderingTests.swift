@@ -75,6 +75,25 @@ import Testing
         #expect(Self.text(stream).contains("Before"))
     }
 
+    /// A stream cut anywhere inside a message: still arriving, it shows what is complete and no
+    /// problem; ended, the cut is a problem at the end of the input, with its line and column.
+    @Test func aMessageCutShortIsAProblemOnlyOnceTheInputHasEnded() {
+        let whole = [
+            Self.create, Self.components(#"[{"id":"root","component":"Text","text":{"path":"/a"}}]"#),
+            Self.data(#"{"a":"Hello {there}","b":[1,2,{"c":"\""}]}"#),
+        ].joined(separator: "\n")
+        let bytes = Array(whole.utf8)
+        let lastStart = whole.utf8.count - Self.data(#"{"a":"Hello {there}","b":[1,2,{"c":"\""}]}"#).utf8.count
+        for cut in (lastStart + 1)..<bytes.count {
+            let text = String(decoding: bytes[..<cut], as: UTF8.self)
+            #expect(A2UIStream(reading: text, isComplete: false).problems.isEmpty, "cut at \(cut)")
+            let ended = A2UIStream(reading: text).problems
+            #expect(ended.count == 1 && ended[0].line == 3 && ended[0].column == cut - lastStart + 1, "cut at \(cut)")
+        }
+        #expect(A2UIStream(reading: whole).problems.isEmpty)
+        #expect(A2UIStream(reading: whole + "\n{\"version\"").problems.first?.line == 4)
+    }
+
     @Test func valuesCannotInjectMarkupOrEscapes() {
         let stream = [
             Self.create,

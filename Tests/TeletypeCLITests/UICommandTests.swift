@@ -33,6 +33,52 @@ import Testing
         #expect(result.output.contains("Hello from the agent"))
     }
 
+    /// A stream whose last message stops anywhere inside it, read from a file or from a pipe that
+    /// closed, is an error at the end of the input, with what came before drawn.
+    @Test(arguments: [0.1, 0.5, 0.9])
+    func aLastMessageCutShortIsAnErrorAtTheEndOfInput(_ fraction: Double) throws {
+        let lines = Self.stream.split(separator: "\n")
+        let last = String(lines[2])
+        let cut = lines[0] + "\n" + lines[1] + "\n" + last.prefix(Int(Double(last.count) * fraction))
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("cut-\(UUID().uuidString).jsonl")
+        try Data(cut.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        for (arguments, input, name) in [
+            (["ui", file.path], Data(), file.path), (["ui", "-"], Data(cut.utf8), "<stdin>"),
+            (["ui", "-", "--live"], Data(cut.utf8), "<stdin>"),
+        ] {
+            let result = try cli.run(arguments + ["--format", "plain", "--width", "40"], input: input)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.error.hasPrefix("teletype: error: \(name):3:"), "\(result.error)")
+            #expect(result.error.contains("cut short"), "\(result.error)")
+        }
+    }
+
+    /// A reply's UI in a Teletype transcript, under either name, with its content as text or as
+    /// JSON, whichever message comes first: rendered, never dropped.
+    @Test(arguments: ["ui", "ai_ui"], [true, false])
+    func aTeletypeTranscriptReadsUIUnderEitherName(_ key: String, _ contentAsJSON: Bool) throws {
+        let messages = Self.stream.split(separator: "\n").joined(separator: ",")
+        let content =
+            contentAsJSON ? "[\(messages)]" : String(decoding: try JSONEncoder().encode(Self.stream), as: UTF8.self)
+        let reply = #"{"id":"r","role":"assistant","text":"","\#(key)":{"v":1,"format":"a2ui","content":\#(content)}}"#
+        let question = #"{"id":"q","role":"user","text":"Say hello"}"#
+        for transcript in [question + "\n" + reply, reply + "\n" + question] {
+            for format in ["plain", "html"] {
+                let result = try cli.run(["render", "-", "--format", format], input: Data(transcript.utf8))
+                #expect(result.status == 0, "\(result.error)")
+                #expect(result.output.contains("Hello from the agent"), "\(key) \(format): \(result.output)")
+            }
+        }
+    }
+
+    /// A UI document in a format nothing here draws, on a reply without text, says so.
+    @Test func aUIDocumentNothingDrawsIsNamed() throws {
+        let transcript = #"{"id":"r","role":"assistant","text":"","ui":{"format":"openui","content":"<Card/>"}}"#
+        let result = try cli.run(["render", "-", "--format", "plain"], input: Data(transcript.utf8))
+        #expect(result.status == 0 && result.output.contains("\"openui\""), "\(result.output)")
+    }
+
     @Test func aFileThatIsNotThereIsAnError() throws {
         let result = try cli.run(["ui", "/nonexistent/ui.jsonl"])
         #expect(result.status == 1 && result.output.isEmpty)
