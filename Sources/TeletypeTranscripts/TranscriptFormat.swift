@@ -55,7 +55,10 @@ public enum TranscriptFormat: String, Sendable, CaseIterable {
             {
                 return .gemini
             }
-            if object["user"]?.object != nil || object["ai_generated"] != nil || object["ai_ui"] != nil {
+            // `ai_ui` alone says Stream only without a `role`: Teletype's messages may carry it too.
+            if object["user"]?.object != nil || object["ai_generated"] != nil
+                || (object["ai_ui"] != nil && object["role"] == nil)
+            {
                 return .stream
             }
             if let parts = object["parts"]?.array {

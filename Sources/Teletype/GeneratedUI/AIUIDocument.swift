@@ -17,12 +17,18 @@ public struct AIUIDocument: Sendable, Hashable {
         self.content = content
     }
 
-    /// Reads an `ai_ui` object leniently; `nil` without a format.
+    /// Reads an `ai_ui` object leniently; `nil` without a format. The content is text, or JSON (an
+    /// A2UI message list written as an array or object), kept as its JSON text.
     public init?(payload: JSONObject) {
         guard let format = payload["format"]?.string else { return nil }
+        let content: String
+        switch payload["content"] {
+        case .string(let text): content = text
+        case .array, .object: content = payload["content"]!.jsonText
+        default: content = ""
+        }
         self.init(
-            format: format, version: payload["v"]?.integer ?? 1, status: payload["status"]?.string,
-            content: payload["content"]?.string ?? "")
+            format: format, version: payload["v"]?.integer ?? 1, status: payload["status"]?.string, content: content)
     }
 
     /// The object in the Stream Chat shape.

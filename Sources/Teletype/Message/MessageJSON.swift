@@ -25,7 +25,8 @@ extension Message: Codable {
             }
         }
         attachments = (object["attachments"]?.array ?? []).compactMap { $0.object.map(Message.attachment) }
-        uiDocument = object["ui"]?.object.flatMap(AIUIDocument.init(payload:))
+        // `ui`, or `ai_ui` as Stream Chat names it: both are read, `ui` first.
+        uiDocument = (object["ui"]?.object ?? object["ai_ui"]?.object).flatMap(AIUIDocument.init(payload:))
         rating = object["rating"]?.string.flatMap(AIMessageRating.init(rawValue:))
         if let texts = object["reasoning_text"]?.object {
             for (key, text) in texts.pairs { if let text = text.string { reasoningTexts[key] = text } }
