@@ -67,7 +67,8 @@ public struct ConversationPageExporter: Sendable {
         let appearance: AIAppearance = colorScheme == .dark ? .dark : colorScheme == .plain ? .plain : .light
         let renderer = ConversationHTMLRenderer(options: options, appearance: appearance)
         let layout = ConversationLayout(appearance: appearance, ui: ui)
-        let state = ConversationViewState(actions: [], expandToolCalls: true)
+        // A page is a record: a call without a result did not go on running.
+        let state = ConversationViewState(actions: [], expandToolCalls: true, isRecorded: true)
         var summary = ConversationOverview()
         var wroteHeader = false
         var batch: [Message] = []

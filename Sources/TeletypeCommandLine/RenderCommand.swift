@@ -82,7 +82,8 @@ enum RenderCommand {
         }
         progress.set("laying out and drawing \(transcript.messages.count) messages", step: 2, of: 3)
         let appearance = AIAppearance.named(themeName) ?? .dark
-        var state = ConversationViewState()
+        // A transcript is a record: a call without a result did not go on running.
+        var state = ConversationViewState(isRecorded: true)
         state.expandReasoning = parsed.isSet("--expand-reasoning")
         state.expandToolCalls = parsed.isSet("--expand-tools")
         let messages: [any AIMessage] = transcript.messages

@@ -90,3 +90,61 @@ import Testing
         #expect(try cli.run(["render"]).status == 2)
     }
 }
+
+/// A transcript read from a file is a record: its last calls, with no result in the file, are not
+/// shown running in `render` (any format) nor spinning in an exported page; a reply of many steps
+/// has one row of actions.
+@Suite struct RecordedTranscriptCommandTests {
+    let cli = CommandLineTests()
+
+    /// An Anthropic exchange that ends with a server tool called and a client tool waiting.
+    static let unanswered = """
+        [{"role": "user", "content": "Run it"},
+         {"role": "assistant", "content": [
+           {"type": "text", "text": "Let me try."},
+           {"type": "server_tool_use", "id": "srv_1", "name": "code_execution", "input": {"code": "print(1)"}},
+           {"type": "tool_use", "id": "tool_1", "name": "get_weather", "input": {"city": "Oslo"}}]}]
+        """
+
+    @Test func aCallWithoutAResultIsNoResultRecorded() throws {
+        for format in ["plain", "ansi", "markdown", "html"] {
+            let result = try cli.run(
+                ["render", "-", "--format", format, "--color", "always"], input: Data(Self.unanswered.utf8))
+            #expect(result.status == 0, "\(format): \(result.error)")
+            #expect(result.output.contains("No result recorded"), "\(format): \(result.output)")
+            #expect(!result.output.contains("Running") && !result.output.contains("Waiting for"), "\(format)")
+            #expect(!result.output.contains("◌"), "\(format)")
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("recorded-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = folder.appendingPathComponent("chat.json")
+        try Data(Self.unanswered.utf8).write(to: input)
+        let page = folder.appendingPathComponent("chat.html")
+        let result = try cli.run(["export", input.path, "-o", page.path])
+        #expect(result.status == 0, "\(result.error)")
+        let html = try String(contentsOf: page, encoding: .utf8)
+        #expect(html.contains("No result recorded") && !html.contains("◌") && !html.contains("tt-tool tt-running"))
+    }
+
+    /// A recorded reply that calls a tool three times and then answers, replayed into a pipe.
+    @Test func aReplayedReplyOfManyStepsIsRatedOnce() throws {
+        var events = [#"{"type":"message","message":{"id":"u","role":"user","text":"Find it"},"t":0}"#]
+        for step in 1...3 {
+            events.append(
+                #"{"type":"message","message":{"id":"s\#(step)","role":"assistant","text":"","parts":[{"type":"ai_tool_call","payload":{"id":"c\#(step)","name":"search","status":"completed"}}]},"t":\#(step * 10)}"#
+            )
+            events.append(#"{"type":"done","id":"s\#(step)","t":\#(step * 10 + 5)}"#)
+        }
+        events.append(#"{"type":"message","message":{"id":"a","role":"assistant","text":"Here it is."},"t":50}"#)
+        events.append(#"{"type":"done","id":"a","t":60}"#)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("steps-\(UUID()).jsonl")
+        try Data(events.joined(separator: "\n").utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try cli.run(["replay", file.path, "--instant", "--color", "never"])
+        #expect(result.status == 0, "\(result.error)")
+        let ratingLines = result.output.split(separator: "\n").filter { $0.contains("△") }
+        #expect(ratingLines.count == 1, "\(result.output)")
+        #expect(result.output.range(of: "Here it is.").map { result.output[$0.upperBound...].contains("△") } == true)
+    }
+}

@@ -158,7 +158,7 @@ struct ConversationDrawing {
         case .running: styles.toolRunning
         case .completed: styles.toolCompleted
         case .failed: styles.toolFailed
-        case .cancelled, .declined: styles.toolCancelled
+        case .cancelled, .declined, .noResult: styles.toolCancelled
         case .awaitingApproval, .awaitingClient: styles.toolWaiting
         }
     }

@@ -110,6 +110,7 @@ enum HTMLPageStyles {
             .tt-failed .tt-icon, .tt-failed .tt-status { color: var(--bad); }
             .tt-running .tt-icon, .tt-running .tt-status { color: var(--accent); }
             .tt-awaiting-approval .tt-status, .tt-awaiting-client .tt-status { color: var(--wait); }
+            .tt-no-result .tt-icon, .tt-no-result .tt-status { color: var(--muted); }
             .tt-cancelled, .tt-declined { color: var(--muted); }
             dl { margin: .4rem 0 .4rem 1.2rem; } dt { color: var(--muted); font-size: .85em; } dd { margin: 0 0 .4rem; }
             pre { background: var(--code); border: 1px solid var(--border); border-radius: 6px; padding: .6rem .8rem; overflow-x: auto; white-space: pre; }

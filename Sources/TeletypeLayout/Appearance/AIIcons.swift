@@ -14,6 +14,8 @@ public struct AIIcons: Sendable, Equatable {
     public var toolFailed: String
     /// Marks a tool call that was cancelled.
     public var toolCancelled: String
+    /// Marks a tool call in a record that has no result in it.
+    public var toolNoResult: String = "∅"
     /// Marks a part this version cannot show.
     public var unsupported: String
     /// Marks an image attachment.
@@ -61,6 +63,7 @@ public struct AIIcons: Sendable, Equatable {
     public static let ascii: AIIcons = {
         var icons = asciiBase
         icons.refusal = "(x)"
+        icons.toolNoResult = "o"
         return icons
     }()
 

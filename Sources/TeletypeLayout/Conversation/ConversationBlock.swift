@@ -71,6 +71,8 @@ public struct ToolCallView: Sendable, Equatable {
     public enum State: String, Sendable, Equatable {
         case running, awaitingClient = "awaiting-client", awaitingApproval = "awaiting-approval", completed, failed,
             cancelled, declined
+        /// A call in a record (a transcript, an exported page) with no result in it.
+        case noResult = "no-result"
     }
 
     public var state: State

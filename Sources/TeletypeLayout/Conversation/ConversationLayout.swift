@@ -21,8 +21,10 @@ public struct ConversationLayout: Sendable {
 
     /// The row of one message, or `nil` for a reply that shows nothing yet. Rows of different
     /// messages are independent, so a long transcript can be laid out one message at a time.
+    /// `endsReply` says whether the message is the last of its reply (a reply of several steps is
+    /// several messages): the reply's actions show under its end only (see ``endsReply(_:at:)``).
     public func row(
-        for message: any AIMessage, isFirst: Bool, isLatestReply: Bool,
+        for message: any AIMessage, isFirst: Bool, isLatestReply: Bool, endsReply: Bool = true,
         state: ConversationViewState = ConversationViewState(), answer: MarkdownDocument? = nil
     ) -> ConversationRow? {
         if message.role.isUser {
@@ -42,7 +44,7 @@ public struct ConversationLayout: Sendable {
                 message: message, isLatestReply: isLatestReply, state: state, ui: ui, answer: answer),
             appearance: appearance)
         if blocks.isEmpty && message.isGenerating { return nil }
-        if !message.isGenerating {
+        if !message.isGenerating, endsReply {
             let rating = state.ratings[message.id] ?? message.rating
             blocks += factory.makeReplyActionsView(
                 options: AIReplyActionsViewOptions(
@@ -64,10 +66,26 @@ public struct ConversationLayout: Sendable {
         let layout = self
         let parts = ParallelWork.map(ranges.count) { part in
             ranges[part].map { index in
-                layout.row(for: messages[index], isFirst: index == 0, isLatestReply: index == latestReply, state: state)
+                layout.row(
+                    for: messages[index], isFirst: index == 0, isLatestReply: index == latestReply,
+                    endsReply: Self.endsReply(messages, at: index), state: state)
             }
         }
         return rows(for: messages, messageRows: Array(parts.joined()), latestReply: latestReply, state: state)
+    }
+
+    /// Whether the message at `index` ends its reply: no message of the agent's comes after it
+    /// before the user speaks again (system messages aside). A reply that calls tools and then
+    /// answers may be several messages; it is rated, copied and shared as one, under its end.
+    public static func endsReply(_ messages: [any AIMessage], at index: Int) -> Bool {
+        var next = index + 1
+        while next < messages.count {
+            let role = messages[next].role
+            if role.isUser { return true }
+            if role != .system { return false }
+            next += 1
+        }
+        return true
     }
 
     /// The index of the latest reply: the last message after the last user message that is not a

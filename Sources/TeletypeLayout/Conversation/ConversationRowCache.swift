@@ -10,6 +10,8 @@ public struct ConversationRowCache: Sendable {
         var message: Message
         var isFirst: Bool
         var isLatestReply: Bool
+        var endsReply: Bool
+        var isRecorded: Bool
         var rating: AIMessageRating?
         var actions: ReplyActionSet
         var expandReasoning: Bool
@@ -34,13 +36,14 @@ public struct ConversationRowCache: Sendable {
     /// The row of one message, laid out again only if it changed: for a live view that knows which
     /// message an update touched, so the cost does not grow with the conversation.
     public mutating func row(
-        for message: any AIMessage, isFirst: Bool, isLatestReply: Bool, layout: ConversationLayout,
-        state: ConversationViewState = ConversationViewState()
+        for message: any AIMessage, isFirst: Bool, isLatestReply: Bool, endsReply: Bool = true,
+        layout: ConversationLayout, state: ConversationViewState = ConversationViewState()
     ) -> ConversationRow? {
-        let key = Self.key(message, isFirst: isFirst, isLatestReply: isLatestReply, state: state)
+        let key = Self.key(message, isFirst: isFirst, isLatestReply: isLatestReply, endsReply: endsReply, state: state)
         if let entry = entries[message.id], entry.key == key { return entry.row }
         let row = layout.row(
-            for: message, isFirst: isFirst, isLatestReply: isLatestReply, state: state, answer: streamedAnswer(message))
+            for: message, isFirst: isFirst, isLatestReply: isLatestReply, endsReply: endsReply, state: state,
+            answer: streamedAnswer(message))
         layouts += 1
         entries[message.id] = (key, row)
         return row
@@ -66,14 +69,16 @@ public struct ConversationRowCache: Sendable {
         return MarkdownDocument(blocks: entry.parser.committed + entry.parser.held + entry.parser.healedTail)
     }
 
-    static func key(_ message: any AIMessage, isFirst: Bool, isLatestReply: Bool, state: ConversationViewState) -> Key {
+    static func key(
+        _ message: any AIMessage, isFirst: Bool, isLatestReply: Bool, endsReply: Bool, state: ConversationViewState
+    ) -> Key {
         let snapshot = message as? Message ?? Message(message)
         let streamingReasoning = snapshot.parts.contains {
             if case .reasoning(let part) = $0 { part.isStreaming } else { false }
         }
         return Key(
-            message: snapshot, isFirst: isFirst, isLatestReply: isLatestReply,
-            rating: state.ratings[message.id] ?? message.rating, actions: state.actions,
+            message: snapshot, isFirst: isFirst, isLatestReply: isLatestReply, endsReply: endsReply,
+            isRecorded: state.isRecorded, rating: state.ratings[message.id] ?? message.rating, actions: state.actions,
             expandReasoning: state.expandReasoning, expandToolCalls: state.expandToolCalls,
             thinkingElapsed: streamingReasoning ? state.thinkingElapsed : nil)
     }
@@ -92,8 +97,8 @@ public struct ConversationRowCache: Sendable {
             seen.insert(message.id)
             messageRows.append(
                 row(
-                    for: message, isFirst: index == 0, isLatestReply: index == latestReply, layout: layout, state: state
-                ))
+                    for: message, isFirst: index == 0, isLatestReply: index == latestReply,
+                    endsReply: ConversationLayout.endsReply(messages, at: index), layout: layout, state: state))
         }
         if entries.count > seen.count { entries = entries.filter { seen.contains($0.key) } }
         if !streams.isEmpty { streams = streams.filter { seen.contains($0.key) } }

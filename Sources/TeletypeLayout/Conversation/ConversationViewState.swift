@@ -26,12 +26,16 @@ public struct ConversationViewState: Sendable {
     public var expandReasoning: Bool
     /// Show tool calls' arguments and output.
     public var expandToolCalls: Bool
+    /// Whether the conversation is a record (a transcript read from a file, a page exported): nothing
+    /// in it is still running, so a tool call without a result shows "No result recorded" rather than
+    /// running or waiting, and a step still marked as thinking shows as thought.
+    public var isRecorded: Bool
 
     public init(
         isThinking: Bool = false, thinkingElapsed: Double? = nil, pendingMessage: AIPendingMessage? = nil,
         hasOlderMessages: Bool = false, footer: String? = nil, footerIsError: Bool = false, emptyContent: String? = nil,
         suggestions: [String] = [], actions: ReplyActionSet = .all, ratings: [String: AIMessageRating?] = [:],
-        expandReasoning: Bool = false, expandToolCalls: Bool = false
+        expandReasoning: Bool = false, expandToolCalls: Bool = false, isRecorded: Bool = false
     ) {
         self.isThinking = isThinking
         self.thinkingElapsed = thinkingElapsed
@@ -45,6 +49,7 @@ public struct ConversationViewState: Sendable {
         self.ratings = ratings
         self.expandReasoning = expandReasoning
         self.expandToolCalls = expandToolCalls
+        self.isRecorded = isRecorded
     }
 }
 

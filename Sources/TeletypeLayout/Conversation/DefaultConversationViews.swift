@@ -47,6 +47,9 @@ extension AIConversationViewFactory {
             blocks.append(.generatedUI(view))
         } else if !message.text.isEmpty {
             blocks.append(.markdown(options.answer ?? MarkdownDocument(parsing: message.text)))
+        } else if let document = message.uiDocument, !message.isGenerating {
+            // A UI document nothing here draws is never dropped without a word.
+            blocks.append(.notice(appearance.string("message.ui_unshown", document.format), kind: .system))
         }
         for case .refusal(let refusal) in message.parts {
             let text = refusal.text.flatMap { $0.isEmpty ? nil : $0 } ?? appearance.string("message.refusal")
@@ -157,7 +160,8 @@ public enum ConversationViews {
         _ part: AIReasoningPart, fullText: String?, state: ConversationViewState, appearance: AIAppearance
     ) -> ReasoningView {
         let title: String
-        if part.isStreaming {
+        let isStreaming = part.isStreaming && !state.isRecorded
+        if isStreaming {
             let elapsed = part.duration ?? state.thinkingElapsed
             title =
                 elapsed.map { appearance.string("reasoning.title.thinking_for", DisplayFormatting.thoughtDuration($0)) }
@@ -170,8 +174,8 @@ public enum ConversationViews {
                 ?? appearance.string("reasoning.title.thought")
         }
         return ReasoningView(
-            title: title, summary: part.isStreaming ? nil : part.summary, text: fullText ?? part.preview,
-            isOpen: part.isStreaming || state.expandReasoning, isStreaming: part.isStreaming)
+            title: title, summary: isStreaming ? nil : part.summary, text: fullText ?? part.preview,
+            isOpen: isStreaming || state.expandReasoning, isStreaming: isStreaming)
     }
 
     /// A tool call card.
@@ -185,6 +189,8 @@ public enum ConversationViews {
             case .completed: (.completed, icons.toolCompleted, "tool_call.status.completed")
             case .failed: (.failed, icons.toolFailed, "tool_call.status.failed")
             case .cancelled: (.cancelled, icons.toolCancelled, "tool_call.status.cancelled")
+            // In a record, a call that is neither done nor ended has no result: it runs no longer.
+            case _ where state.isRecorded: (.noResult, icons.toolNoResult, "tool_call.status.no_result")
             case .awaitingApproval:
                 (.awaitingApproval, icons.toolAwaitingApproval, "tool_call.status.awaiting_approval")
             case .awaitingClient: (.awaitingClient, icons.toolAwaitingClient, "tool_call.status.awaiting_client")
