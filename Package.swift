@@ -56,7 +56,10 @@ let package = Package(
             dependencies: [
                 "TeletypeCommandLine", "Teletype", "TeletypeMarkdown", "TeletypeLayout", "TeletypeANSI", "TeletypeHTML",
                 "TeletypeTransports", "TeletypeArchive", "TeletypeA2UI",
-            ]
+            ],
+            // FoundationNetworking's static library leaves libcurl to the link (`make install` links
+            // the Swift libraries in); Debian's libcurl4-openssl-dev has it.
+            linkerSettings: [.linkedLibrary("curl", .when(platforms: [.linux]))]
         ),
         .target(
             name: "TeletypeFuzzing",

@@ -17,7 +17,8 @@ enum AgentHelper {
     static func run(_ command: String, _ arguments: [String]) throws -> Int32 {
         guard let path = location() else {
             throw CommandError.failure(
-                "teletype \(command) needs teletype-agent beside teletype (swift build builds both)")
+                "teletype \(command) needs teletype-agent beside teletype, in \(folder() ?? "its folder"):"
+                    + " `make install` installs both, `swift build` builds both")
         }
         var cArguments = ([path] + arguments).map { strdup($0) } + [nil]
         execv(path, &cArguments)
@@ -28,6 +29,13 @@ enum AgentHelper {
 
     /// `teletype-agent` in the folder of this executable, if it is there.
     static func location() -> String? {
+        guard let folder = folder() else { return nil }
+        let path = folder + "/teletype-agent"
+        return access(path, X_OK) == 0 ? path : nil
+    }
+
+    /// The folder of this executable.
+    static func folder() -> String? {
         var buffer = [CChar](repeating: 0, count: 4096)
         let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         let me =
@@ -35,7 +43,6 @@ enum AgentHelper {
             ? String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
             : CommandLine.arguments.first ?? ""
         guard let slash = me.lastIndex(of: "/") else { return nil }
-        let path = String(me[..<slash]) + "/teletype-agent"
-        return access(path, X_OK) == 0 ? path : nil
+        return String(me[..<slash])
     }
 }
