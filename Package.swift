@@ -70,7 +70,9 @@ let package = Package(
         .executableTarget(name: "teletype-fuzz", dependencies: ["TeletypeFuzzing"], path: "Fuzz/teletype-fuzz"),
         .executableTarget(
             name: "teletype-bench",
-            dependencies: ["Teletype", "TeletypeMarkdown", "TeletypeLayout", "TeletypeANSI", "TeletypeHTML"],
+            dependencies: [
+                "Teletype", "TeletypeMarkdown", "TeletypeLayout", "TeletypeANSI", "TeletypeHTML", "TeletypeTestSupport",
+            ],
             path: "Benchmarks/teletype-bench"
         ),
         .testTarget(

@@ -38,6 +38,7 @@ struct Bench {
         )
         var rows: [Row] = []
         if suites.contains("real") { rows += RealTextBench.run(quick: quick, me: me, folder: folder) }
+        if suites.contains("sizes") { rows += RealTextBench.sizes(quick: quick, me: me, folder: folder) }
         if suites.contains("highlight") { rows += HighlightBench.run(quick: quick) }
 
         var cmark: (seconds: Double, peak: Int)?

@@ -7,8 +7,10 @@ import TeletypeMarkdown
 // teletype-bench [html] [ansi] [rich] [--quick] [--json FILE]
 //
 // Measures Teletype against its peers in one run, on one machine, and prints ratios:
-//   real  the real documents of ../shared/corpus/markdown one after another, `teletype md` (HTML, ANSI) against
-//         `cmark-gfm` as whole processes, on every core and on one (taskset -c 0)
+//   real  the real documents of ../shared/corpus/markdown one after another, and long generated documents shaped
+//         like real ones outside it (release notes, API reference, awesome list, changelog), `teletype md` (HTML,
+//         ANSI) against `cmark-gfm` as whole processes, on every core and on one (taskset -c 0)
+//   sizes what a 1 KB, a 60 KB and a 1 MB document cost as whole processes, against cmark-gfm
 //   html  Markdown → HTML, ours vs the `cmark-gfm -e table -e strikethrough -e autolink` command (~5 MB)
 //   ansi  Markdown → ANSI, ours vs that same cmark-gfm HTML conversion (~5 MB)
 //   rich  Markdown → ANSI on a 200 KB slice, ours vs Python rich (`Console(width=100, force_terminal=True)`)
@@ -52,12 +54,13 @@ while index < arguments.count {
             exit(2)
         }
         jsonPath = arguments[index]
-    case "real", "html", "ansi", "rich", "render", "export", "export-large", "streaming", "piped", "conversation",
+    case "real", "sizes", "html", "ansi", "rich", "render", "export", "export-large", "streaming", "piped",
+        "conversation",
         "hostile", "highlight", "archive":
         suites.append(arguments[index])
     case "-h", "--help":
         print(
-            "usage: teletype-bench [real] [html] [ansi] [rich] [render] [export] [export-large] [streaming] [piped] [conversation] [hostile] [highlight] [archive] [--quick] [--json FILE]"
+            "usage: teletype-bench [real] [sizes] [html] [ansi] [rich] [render] [export] [export-large] [streaming] [piped] [conversation] [hostile] [highlight] [archive] [--quick] [--json FILE]"
         )
         exit(0)
     default:
@@ -68,7 +71,8 @@ while index < arguments.count {
 }
 if suites.isEmpty {
     suites = [
-        "real", "html", "ansi", "rich", "render", "export", "export-large", "streaming", "piped", "conversation",
+        "real", "sizes", "html", "ansi", "rich", "render", "export", "export-large", "streaming", "piped",
+        "conversation",
         "hostile", "highlight", "archive",
     ]
 }

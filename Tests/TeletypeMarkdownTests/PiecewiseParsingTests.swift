@@ -127,6 +127,22 @@ import Testing
         expectSameParse(text)
     }
 
+    /// Long documents shaped like real ones outside the corpus (release notes with setext
+    /// headings, an API reference with anchors before its headings, very long lists, a changelog
+    /// defining the same labels in every section): each is cut into pieces of about even size, so
+    /// every core has work, and the pieces parse to the whole's tree.
+    @Test(arguments: LongDocuments.shapes)
+    func longDocumentsOfEveryShapeAreCutEvenly(_ shape: String) {
+        let text = LongDocuments.document(shape, bytes: 900_000)
+        var copy = text
+        let cuts = copy.withUTF8 { ChunkPlanner.cuts(in: UnsafeRawBufferPointer($0), pieces: 8) }
+        #expect(cuts.count >= 6, "\(shape): \(cuts.count) cuts")
+        let bounds = zip([0] + cuts, cuts + [text.utf8.count]).map { $1 - $0 }
+        let share = text.utf8.count / (cuts.count + 1)
+        #expect(bounds.max()! <= 2 * share, "\(shape): pieces of \(bounds) bytes")
+        expectSameParse(text)
+    }
+
     @Test func smallDocumentsAreParsedWhole() {
         #expect(cutCount(LargeDocuments.section(1)) == 0)
     }

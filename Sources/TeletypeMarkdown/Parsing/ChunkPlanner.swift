@@ -7,9 +7,12 @@
 /// Finds where a large document may be cut into pieces that cmark-gfm parses, one by one, into the
 /// same blocks as the whole.
 ///
-/// A cut goes before an ATX heading at the left margin that follows a blank line: such a line ends
-/// every open block except a fenced code block or a raw HTML block that spans blank lines. Those
-/// are tracked here (and a cut that lands in one anyway is caught after parsing).
+/// A cut goes before a line at the left margin that follows a blank line and is not a list item (a
+/// paragraph, a heading of either kind, a quote, a table, raw HTML, a definition, a fence): such a
+/// line ends every open block except a fenced code block or a raw HTML block that spans blank
+/// lines. Those are tracked here (and a cut that lands in one anyway is caught after parsing). So
+/// every document with paragraphs has cuts, whatever its headings: release notes with setext
+/// headings, API references whose headings follow an anchor line.
 ///
 /// Link reference definitions at the left margin (where real documents keep them, often all at
 /// the end) are handed to every piece that may use them (see ``Plan/definitionRegions``), so a cut
@@ -46,7 +49,7 @@ enum ChunkPlanner {
         let scan = scanLines(in: bytes)
         let labels = LabelSpans(bytes, marginDefinitions: scan.definitionLines)
         plan.keptLabels = labels.keptLabels
-        let candidates = scan.headings
+        let candidates = scan.blockStarts
         guard !candidates.isEmpty else { return plan }
         var cuts: [Int] = []
         var searchFrom = 0
@@ -67,29 +70,58 @@ enum ChunkPlanner {
         return plan
     }
 
-    /// The definition regions that define a label some piece other than the region's own may use:
-    /// one that appears (``LabelSpans/appearances(of:)``) outside that piece.
+    /// What of the definition regions some piece other than the region's own may use: a region that
+    /// defines such a label (one that appears, ``LabelSpans/appearances(of:)``, outside that piece),
+    /// or, when every line of the region is a definition on its own (``SimpleDefinitionLine``), only
+    /// the lines that define one. Release notes keep a section's definitions after it, where only its
+    /// own piece uses most of them: handing around just the few others keeps the shared part small.
     private static func sharedRegions(
         _ regions: [Range<Int>], of bytes: UnsafeRawBufferPointer, cuts: [Int], labels: LabelSpans
     ) -> [Range<Int>] {
         guard !cuts.isEmpty else { return regions }
-        return regions.filter { region in
+        var shared: [Range<Int>] = []
+        for region in regions {
             // The piece a region is in: a region ends at a blank line, so no cut falls inside it.
             let index = lowerBound(cuts, region.lowerBound + 1, from: 0)
             let piece = (index == 0 ? 0 : cuts[index - 1])..<(index < cuts.count ? cuts[index] : bytes.count)
-            // The region's `[…]:` spans, keyed as the appearances are.
-            var shared = false
-            let text = UnsafeRawBufferPointer(rebasing: bytes[region])
-            LabelSpans.forEachLabel(in: text) { _, close, key in
-                guard !shared, close + 1 < text.count, text[close + 1] == UInt8(ascii: ":") else { return }
-                guard let span = labels.appearances(of: key) else {
-                    shared = true
+            func usedElsewhere(_ key: UInt64) -> Bool {
+                guard let span = labels.appearances(of: key) else { return true }
+                return span.first < piece.lowerBound || span.last >= piece.upperBound
+            }
+            // The region's lines, each a definition standing alone, or nil.
+            var lines: [(range: Range<Int>, needed: Bool)]? = []
+            forEachLine(in: UnsafeRawBufferPointer(rebasing: bytes[region])) { range in
+                guard lines != nil else { return }
+                let line = UnsafeRawBufferPointer(
+                    rebasing: bytes[(region.lowerBound + range.lowerBound)..<(region.lowerBound + range.upperBound)])
+                guard SimpleDefinitionLine.labelEnd(line) != nil else {
+                    lines = nil
                     return
                 }
-                shared = span.first < piece.lowerBound || span.last >= piece.upperBound
+                var needed = false
+                LabelSpans.forEachLabel(in: line) { open, close, key in
+                    if open == 0 { needed = usedElsewhere(key) }
+                }
+                // The line with its ending (LF or CRLF).
+                var end = region.lowerBound + range.upperBound
+                if end < region.upperBound, bytes[end] == 0x0D { end += 1 }
+                if end < region.upperBound, bytes[end] == 0x0A { end += 1 }
+                lines?.append(((region.lowerBound + range.lowerBound)..<end, needed))
             }
-            return shared
+            if let lines {
+                shared += lines.filter(\.needed).map(\.range)
+                continue
+            }
+            // The region's `[…]:` spans, keyed as the appearances are.
+            var isShared = false
+            let text = UnsafeRawBufferPointer(rebasing: bytes[region])
+            LabelSpans.forEachLabel(in: text) { _, close, key in
+                guard !isShared, close + 1 < text.count, text[close + 1] == UInt8(ascii: ":") else { return }
+                isShared = usedElsewhere(key)
+            }
+            if isShared { shared.append(region) }
         }
+        return shared
     }
 
     private static func lowerBound(_ values: [Int], _ target: Int, from start: Int) -> Int {
@@ -104,17 +136,17 @@ enum ChunkPlanner {
 
     // MARK: Lines
 
-    /// Offsets of lines that start with `#`…`######` and a space (or end), after a blank line,
+    /// Offsets of the lines a cut may go before (``startsBlockAfterBlank(_:)``, after a blank line),
     /// outside fenced code and multi-line raw HTML at the left margin.
-    static func headingStarts(in bytes: UnsafeRawBufferPointer) -> [Int] {
-        scanLines(in: bytes).headings
+    static func blockStarts(in bytes: UnsafeRawBufferPointer) -> [Int] {
+        scanLines(in: bytes).blockStarts
     }
 
-    /// What a pass over the lines finds outside fenced code and multi-line raw HTML: headings after
-    /// a blank line (``headingStarts(in:)``), lines at the left margin that may start a link
+    /// What a pass over the lines finds outside fenced code and multi-line raw HTML: the lines a
+    /// cut may go before (``blockStarts(in:)``), lines at the left margin that may start a link
     /// reference definition (`[…]:`), and the runs of lines between blank lines holding them.
     static func scanLines(in bytes: UnsafeRawBufferPointer) -> (
-        headings: [Int], definitionLines: Set<Int>, definitionRegions: [Range<Int>]
+        blockStarts: [Int], definitionLines: Set<Int>, definitionRegions: [Range<Int>]
     ) {
         var starts: [Int] = []
         var definitionLines = Set<Int>()
@@ -136,8 +168,9 @@ enum ChunkPlanner {
                 regionHasDefinition = false
             } else {
                 if previousBlank { regionStart = range.lowerBound }
-                if previousBlank && isATXHeading(line) {
-                    starts.append(range.lowerBound)
+                if previousBlank && startsBlockAfterBlank(line) { starts.append(range.lowerBound) }
+                if isATXHeading(line) {
+                    // A heading holds neither a fence, raw HTML nor a definition.
                 } else if let opened = opensFence(line) {
                     fence = opened
                 } else if let marker = htmlBlockEnd(line), !contains(line, marker, skippingOpening: true) {
@@ -182,6 +215,24 @@ enum ChunkPlanner {
             index += 1
         }
         return (columns, index)
+    }
+
+    /// Whether a line after a blank line ends every block open before it (fenced code and raw HTML
+    /// spanning blank lines aside, which are tracked): it is at the left margin and cannot be a list
+    /// item, which would continue a list (`-`, `+`, `*` and `1.`/`1)` lines are left out whole,
+    /// thematic breaks with them).
+    static func startsBlockAfterBlank(_ line: UnsafeRawBufferPointer) -> Bool {
+        guard let first = line.first, first != 0x20, first != 0x09 else { return false }
+        if first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: "*") { return false }
+        var digits = 0
+        while digits < line.count, digits < 10, line[digits] >= 0x30 && line[digits] <= 0x39 { digits += 1 }
+        if digits > 0, digits <= 9, digits < line.count,
+            line[digits] == UInt8(ascii: ".") || line[digits] == UInt8(ascii: ")")
+        {
+            let after = digits + 1
+            if after == line.count || line[after] == 0x20 || line[after] == 0x09 { return false }
+        }
+        return true
     }
 
     static func isATXHeading(_ line: UnsafeRawBufferPointer) -> Bool {

@@ -4,7 +4,7 @@ import CCmarkGFM
 /// ``MarkdownDocument``. The files of this folder are the only place in Teletype that touches
 /// cmark-gfm; no cmark pointer outlives a call to ``parse(_:)``.
 ///
-/// A large document is cut into pieces at headings that start after a blank line (see
+/// A large document is cut into pieces before lines that start a block after a blank line (see
 /// ``ChunkPlanner``) and the pieces are parsed on every core; the result equals that of parsing the
 /// whole at once.
 public struct MarkdownParser: Sendable {

@@ -12,7 +12,7 @@ package enum ParseStages {
             return (result, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         }
         let (_, labels) = time { LabelSpans(bytes) }
-        let (_, headings) = time { ChunkPlanner.headingStarts(in: bytes) }
+        let (_, headings) = time { ChunkPlanner.blockStarts(in: bytes) }
         let (_, planning) = time { ChunkPlanner.cuts(in: bytes, pieces: 4 * ParallelWork.cores) }
         let (_, longLines) = time { LongLineGuard(bytes) }
         let (_, mathPass) = time { MathSpans.rewrite(bytes) }
@@ -29,7 +29,7 @@ package enum ParseStages {
         let (_, swiftRelease) = time { kept = nil }
         _ = kept
         return [
-            ("planning pieces", planning), ("  of which labels", labels), ("  and headings", headings),
+            ("planning pieces", planning), ("  of which labels", labels), ("  and block starts", headings),
             ("finding long lines", longLines), ("writing math as code spans", mathPass),
             ("cmark block pass", blockPass),
             ("cmark inline pass", inlinePass), ("conversion to the Swift tree", conversion),
