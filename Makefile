@@ -4,7 +4,7 @@ SWIFT ?= swift
 VENV := .venv
 PYTHON := $(VENV)/bin/python
 APT_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev cmark-gfm pkg-config libcurl4-openssl-dev
-TEST_APT_PACKAGES := chromium
+TEST_APT_PACKAGES := chromium chromium-driver
 FUZZ_SECONDS ?= 60
 FUZZ_SEED ?= 0
 
@@ -32,14 +32,17 @@ endef
 deps:
 	$(call apt_install,$(APT_PACKAGES))
 
-# For the tests only: a headless browser that opens exported pages.
+# For the tests only: a headless browser that opens exported pages, and its driver (the
+# accessibility check drives it through Selenium).
 test-deps:
 	$(call apt_install,$(TEST_APT_PACKAGES))
 
 # Python tools, in a git-ignored venv: pyte (what a terminal shows), wcwidth (the cell oracle),
-# Pygments and cmarkgfm (oracles), rich and streamdown (the peers the benchmarks compare with).
+# Pygments and cmarkgfm (oracles), rich and streamdown (the peers the benchmarks compare with),
+# axe-selenium-python and Selenium (axe-core, the accessibility check of exported pages).
 # Pinned, so that an oracle's answer does not move under the tests.
-PYTHON_PACKAGES := rich==15.0.0 pyte==0.8.2 wcwidth==0.9.4 streamdown==0.36.9 Pygments==2.21.0 cmarkgfm==2025.10.22
+PYTHON_PACKAGES := rich==15.0.0 pyte==0.8.2 wcwidth==0.9.4 streamdown==0.36.9 Pygments==2.21.0 cmarkgfm==2025.10.22 \
+  axe-selenium-python==2.1.6 selenium==4.51.0
 venv: $(VENV)/.installed
 $(VENV)/.installed: Makefile
 	@python3 -m venv $(VENV) 2>/dev/null || { \

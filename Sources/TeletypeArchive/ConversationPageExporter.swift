@@ -65,7 +65,10 @@ public struct ConversationPageExporter: Sendable {
         to output: (String) throws -> Void
     ) throws -> ConversationOverview {
         let appearance: AIAppearance = colorScheme == .dark ? .dark : colorScheme == .plain ? .plain : .light
-        let renderer = ConversationHTMLRenderer(options: options, appearance: appearance)
+        // A page's task list checkboxes are named for assistive technology.
+        var pageOptions = options
+        pageOptions.namesTaskCheckboxes = true
+        let renderer = ConversationHTMLRenderer(options: pageOptions, appearance: appearance)
         let layout = ConversationLayout(appearance: appearance, ui: ui)
         // A page is a record: a call without a result did not go on running.
         let state = ConversationViewState(actions: [], expandToolCalls: true, isRecorded: true)
@@ -81,7 +84,7 @@ public struct ConversationPageExporter: Sendable {
                 let page = HTMLPage(
                     title: title ?? (summary.title.isEmpty ? "Conversation" : summary.title), colorScheme: colorScheme,
                     allowsRemoteImages: options.loadsRemoteImages, allowsAnyImage: options.allowsAnyURL)
-                try output(page.header)
+                try output(page.header + page.heading)
                 wroteHeader = true
             }
             let messages = batch

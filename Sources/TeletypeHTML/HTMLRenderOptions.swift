@@ -25,6 +25,13 @@ public struct HTMLRenderOptions: Sendable, Equatable {
     public var rendersMath: Bool
     /// The alerts' titles, localized; missing ones are English.
     public var alertTitles: [MarkdownAlert: String] = [:]
+    /// Give each task list checkbox an accessible name (`aria-label="Done"` or `"Not done"`), as
+    /// exported pages do; off by default, where the HTML is the GFM specification's.
+    public var namesTaskCheckboxes = false
+    /// The name of a checked task checkbox, localized.
+    public var checkedTaskName = "Done"
+    /// The name of an unchecked task checkbox, localized.
+    public var uncheckedTaskName = "Not done"
 
     /// Creates options; the defaults are the untrusted policy.
     public init(

@@ -203,6 +203,14 @@ private struct Writer {
             buffer.newlineIfNeeded()
             buffer.raw("<li>")
             switch item.checkbox {
+            case .checked where options.namesTaskCheckboxes:
+                buffer.raw("<input type=\"checkbox\" checked=\"\" disabled=\"\" aria-label=\"")
+                buffer.text(options.checkedTaskName)
+                buffer.raw("\" /> ")
+            case .unchecked where options.namesTaskCheckboxes:
+                buffer.raw("<input type=\"checkbox\" disabled=\"\" aria-label=\"")
+                buffer.text(options.uncheckedTaskName)
+                buffer.raw("\" /> ")
             case .checked: buffer.raw("<input type=\"checkbox\" checked=\"\" disabled=\"\" /> ")
             case .unchecked: buffer.raw("<input type=\"checkbox\" disabled=\"\" /> ")
             case nil: break

@@ -49,8 +49,9 @@ public struct ArchiveIndexPage: Sendable {
     /// The whole page.
     public var html: String {
         var out = HTMLBuffer(capacity: 4096 + rows.count * 400)
-        out.raw(HTMLPage(title: title, colorScheme: colorScheme).header)
-        out.text(title, between: "<h1>", and: "</h1>\n")
+        let page = HTMLPage(title: title, colorScheme: colorScheme)
+        out.raw(page.header)
+        out.raw(page.heading)
         out.raw(
             "<p class=\"tt-archive-count\">\(rows.count) \(rows.count == 1 ? "conversation" : "conversations")</p>\n")
         out.raw("<table class=\"tt-archive\">\n<thead><tr>")

@@ -54,6 +54,14 @@ public struct HTMLPage: Sendable {
         return out.string
     }
 
+    /// The page's level-one heading, its title: what a reader (and a screen reader's outline)
+    /// finds first. Written after ``header``.
+    public var heading: String {
+        var out = HTMLBuffer(capacity: title.utf8.count + 48)
+        out.text(title, between: "<h1 class=\"tt-page-title\">", and: "</h1>\n")
+        return out.string
+    }
+
     /// Everything after the conversation.
     public var footer: String {
         "</main>\n</body>\n</html>\n"
@@ -91,6 +99,7 @@ enum HTMLPageStyles {
         css += """
             body { margin: 0; background: var(--bg); color: var(--fg); font: 16px/1.55 system-ui, -apple-system, "Segoe UI", sans-serif; }
             .tt-conversation { max-width: 46rem; margin: 0 auto; padding: 2rem 1rem 4rem; }
+            .tt-page-title { font-size: 1.5rem; line-height: 1.3; margin: 0 0 1.5rem; overflow-wrap: anywhere; }
             .tt-row { margin: 0 0 1.25rem; overflow-wrap: anywhere; }
             .tt-row.tt-user, .tt-row.tt-pending { display: flex; flex-direction: column; align-items: flex-end; }
             .tt-turn:not(:first-child) { border-top: 1px solid var(--border); padding-top: 1.25rem; }

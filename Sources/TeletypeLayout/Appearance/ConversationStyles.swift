@@ -33,7 +33,7 @@ public struct ConversationStyles: Sendable, Equatable {
     public var thinking: TextStyle
 
     public static let dark = ConversationStyles(
-        userBubble: TextStyle(foreground: .hex(0x5C6370)), userText: TextStyle(foreground: .hex(0xE6E6E6)),
+        userBubble: TextStyle(foreground: .hex(0x666C78)), userText: TextStyle(foreground: .hex(0xE6E6E6)),
         reasoningTitle: TextStyle(foreground: .hex(0xC678DD)),
         reasoningText: TextStyle(foreground: .hex(0x7F848E), italic: true),
         toolTitle: TextStyle(bold: true), toolRunning: TextStyle(foreground: .hex(0x61AFEF)),
@@ -41,25 +41,25 @@ public struct ConversationStyles: Sendable, Equatable {
         toolCancelled: TextStyle(foreground: .hex(0x7F848E)), toolWaiting: TextStyle(foreground: .hex(0xE5C07B)),
         toolDetails: TextStyle(foreground: .hex(0x7F848E)), approvalFrame: TextStyle(foreground: .hex(0xE5C07B)),
         approvalButton: TextStyle(bold: true), attachmentName: TextStyle(underline: false),
-        attachmentDetails: TextStyle(foreground: .hex(0x7F848E)), messageAction: TextStyle(foreground: .hex(0x5C6370)),
+        attachmentDetails: TextStyle(foreground: .hex(0x7F848E)), messageAction: TextStyle(foreground: .hex(0x7F848E)),
         messageActionSelected: TextStyle(foreground: .hex(0x61AFEF), bold: true),
         notice: TextStyle(foreground: .hex(0x7F848E)),
         error: TextStyle(foreground: .hex(0xE06C75), bold: true), suggestion: TextStyle(foreground: .hex(0x56B6C2)),
         thinking: TextStyle(foreground: .hex(0xC678DD), italic: true))
 
     public static let light = ConversationStyles(
-        userBubble: TextStyle(foreground: .hex(0xA0A1A7)), userText: TextStyle(foreground: .hex(0x383A42)),
+        userBubble: TextStyle(foreground: .hex(0x8B8C92)), userText: TextStyle(foreground: .hex(0x383A42)),
         reasoningTitle: TextStyle(foreground: .hex(0xA626A4)),
-        reasoningText: TextStyle(foreground: .hex(0x696C77), italic: true),
-        toolTitle: TextStyle(bold: true), toolRunning: TextStyle(foreground: .hex(0x4078F2)),
-        toolCompleted: TextStyle(foreground: .hex(0x50A14F)), toolFailed: TextStyle(foreground: .hex(0xE45649)),
-        toolCancelled: TextStyle(foreground: .hex(0x696C77)), toolWaiting: TextStyle(foreground: .hex(0x986801)),
-        toolDetails: TextStyle(foreground: .hex(0x696C77)), approvalFrame: TextStyle(foreground: .hex(0x986801)),
+        reasoningText: TextStyle(foreground: .hex(0x646771), italic: true),
+        toolTitle: TextStyle(bold: true), toolRunning: TextStyle(foreground: .hex(0x2E64D8)),
+        toolCompleted: TextStyle(foreground: .hex(0x3C783B)), toolFailed: TextStyle(foreground: .hex(0xCC2D1E)),
+        toolCancelled: TextStyle(foreground: .hex(0x646771)), toolWaiting: TextStyle(foreground: .hex(0x986801)),
+        toolDetails: TextStyle(foreground: .hex(0x646771)), approvalFrame: TextStyle(foreground: .hex(0x986801)),
         approvalButton: TextStyle(bold: true), attachmentName: .plain,
-        attachmentDetails: TextStyle(foreground: .hex(0x696C77)), messageAction: TextStyle(foreground: .hex(0xA0A1A7)),
-        messageActionSelected: TextStyle(foreground: .hex(0x4078F2), bold: true),
-        notice: TextStyle(foreground: .hex(0x696C77)),
-        error: TextStyle(foreground: .hex(0xE45649), bold: true), suggestion: TextStyle(foreground: .hex(0x0184BC)),
+        attachmentDetails: TextStyle(foreground: .hex(0x646771)), messageAction: TextStyle(foreground: .hex(0x6A6B72)),
+        messageActionSelected: TextStyle(foreground: .hex(0x2E64D8), bold: true),
+        notice: TextStyle(foreground: .hex(0x646771)),
+        error: TextStyle(foreground: .hex(0xCC2D1E), bold: true), suggestion: TextStyle(foreground: .hex(0x0172A3)),
         thinking: TextStyle(foreground: .hex(0xA626A4), italic: true))
 
     public static let plain = ConversationStyles(
