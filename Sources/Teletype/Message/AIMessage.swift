@@ -19,6 +19,9 @@ public protocol AIMessage: Sendable {
     var rating: AIMessageRating? { get }
     /// The whole of a reasoning step's thinking, when the app has it; otherwise its preview shows.
     func reasoningText(for part: AIReasoningPart) -> String?
+    /// Where the pieces of the text fall among the steps, when the agent interleaved them (see
+    /// ``AITextRun``); empty shows the steps, then the text.
+    var textRuns: [AITextRun] { get }
 }
 
 extension AIMessage {
@@ -28,4 +31,5 @@ extension AIMessage {
     public var uiDocument: AIUIDocument? { nil }
     public var rating: AIMessageRating? { nil }
     public func reasoningText(for part: AIReasoningPart) -> String? { nil }
+    public var textRuns: [AITextRun] { [] }
 }

@@ -15,6 +15,8 @@ public struct Message: AIMessage, Equatable, Hashable {
     public var createdAt: Double?
     /// The model that wrote the message, if known (an assistant's reply).
     public var model: String?
+    /// Where the pieces of the text fall among the parts (see ``AITextRun``).
+    public var textRuns: [AITextRun] = []
 
     /// Creates a message.
     public init(
@@ -48,6 +50,7 @@ public struct Message: AIMessage, Equatable, Hashable {
             parts: message.parts, attachments: message.attachments, uiDocument: message.uiDocument,
             rating: message.rating, reasoningTexts: texts, createdAt: (message as? Message)?.createdAt,
             model: (message as? Message)?.model)
+        textRuns = message.textRuns
     }
 
     public func reasoningText(for part: AIReasoningPart) -> String? { reasoningTexts[part.id] }

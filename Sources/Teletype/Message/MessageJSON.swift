@@ -33,6 +33,14 @@ extension Message: Codable {
         }
         createdAt = object["created_at"]?.number
         model = object["model"]?.string
+        if let runs = object["text_runs"]?.array {
+            textRuns = runs.compactMap { run in
+                guard let after = run["after_parts"]?.integer, let length = run["length"]?.integer else { return nil }
+                return AITextRun(afterParts: after, length: length)
+            }
+            // Runs that do not add up to the text are dropped: the text shows whole.
+            if AITextRun.pieces(of: text, runs: textRuns) == nil { textRuns = [] }
+        }
     }
 
     static func attachment(_ object: JSONObject) -> AIMessageAttachment {
@@ -87,6 +95,15 @@ extension Message: Codable {
         if !texts.isEmpty { object["reasoning_text"] = .object(texts) }
         if let created = (message as? Message)?.createdAt { object["created_at"] = .number(created) }
         if let model = (message as? Message)?.model { object["model"] = .string(model) }
+        if !message.textRuns.isEmpty {
+            object["text_runs"] = .array(
+                message.textRuns.map {
+                    .object(
+                        JSONObject([
+                            ("after_parts", .number(Double($0.afterParts))), ("length", .number(Double($0.length))),
+                        ]))
+                })
+        }
         return .object(object)
     }
 

@@ -34,7 +34,19 @@ public struct ConversationMarkdownWriter: Sendable {
             : message.role == .assistant
                 ? appearance.string("conversation.assistant") : message.role.rawValue.capitalized
         out += "### \(who)\n\n"
-        for part in message.parts {
+        // Pieces of text between the steps, where the agent wrote them.
+        let pieces = AITextRun.pieces(of: message.text, runs: message.textRuns)
+        var nextPiece = 0
+        func piecesBefore(part index: Int) {
+            guard let pieces else { return }
+            while nextPiece < pieces.count, pieces[nextPiece].afterParts <= index {
+                if !out.hasSuffix("\n\n") { out += "\n" }
+                out += pieces[nextPiece].text + (pieces[nextPiece].text.hasSuffix("\n") ? "\n" : "\n\n")
+                nextPiece += 1
+            }
+        }
+        for (index, part) in message.parts.enumerated() {
+            piecesBefore(part: index)
             switch part {
             case .reasoning(let reasoning):
                 let view = ConversationViews.reasoning(
@@ -67,8 +79,9 @@ public struct ConversationMarkdownWriter: Sendable {
                 out += "- \(appearance.icons.unsupported) \(appearance.string("ai_part.unsupported"))\n"
             }
         }
+        piecesBefore(part: Int.max)
         if !out.hasSuffix("\n\n") { out += "\n" }
-        if !message.text.isEmpty { out += message.text + (message.text.hasSuffix("\n") ? "" : "\n") }
+        if pieces == nil, !message.text.isEmpty { out += message.text + (message.text.hasSuffix("\n") ? "" : "\n") }
         for case .refusal(let refusal) in message.parts {
             let text = refusal.text.flatMap { $0.isEmpty ? nil : $0 } ?? appearance.string("message.refusal")
             if !out.hasSuffix("\n\n") { out += "\n" }

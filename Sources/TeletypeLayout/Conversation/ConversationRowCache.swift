@@ -22,7 +22,7 @@ public struct ConversationRowCache: Sendable {
 
     private var entries: [String: (key: Key, row: ConversationRow?)] = [:]
     /// Replies being written: the text parsed so far, so that only its open tail is parsed again.
-    private var streams: [String: (text: String, parser: StreamingMarkdownParser)] = [:]
+    private var streams: [String: (key: String, text: String, parser: StreamingMarkdownParser)] = [:]
     /// How many rows were laid out since the cache was made.
     public private(set) var layouts = 0
 
@@ -50,20 +50,32 @@ public struct ConversationRowCache: Sendable {
     }
 
     /// The answer of a reply being written, parsed from where the last update left off; `nil` (parse
-    /// the whole text) once the reply is finished, so that the final row is the one-shot layout.
+    /// the whole text) once the reply is finished, so that the final row is the one-shot layout. Of
+    /// a reply whose text is in pieces among its steps, the last piece is the one being written.
     private mutating func streamedAnswer(_ message: any AIMessage) -> MarkdownDocument? {
         guard message.isGenerating, !message.role.isUser, message.role != .system, message.uiDocument == nil else {
             streams[message.id] = nil
             return nil
         }
-        var entry = streams[message.id] ?? ("", StreamingMarkdownParser())
-        if message.text.utf8.count >= entry.text.utf8.count, message.text.utf8.starts(with: entry.text.utf8) {
-            entry.parser.append(String(message.text.utf8.dropFirst(entry.text.utf8.count)) ?? "")
+        var text = message.text
+        var key = message.id
+        if !message.textRuns.isEmpty {
+            guard let last = AITextRun.pieces(of: message.text, runs: message.textRuns)?.last else {
+                streams[message.id] = nil
+                return nil
+            }
+            text = String(last.text)
+            key += "\u{0}\(message.textRuns.count)"
+        }
+        var entry: (key: String, text: String, parser: StreamingMarkdownParser) =
+            streams[message.id].flatMap { $0.key == key ? $0 : nil } ?? (key, "", StreamingMarkdownParser())
+        if text.utf8.count >= entry.text.utf8.count, text.utf8.starts(with: entry.text.utf8) {
+            entry.parser.append(String(text.utf8.dropFirst(entry.text.utf8.count)) ?? "")
         } else {
             entry.parser = StreamingMarkdownParser()
-            entry.parser.append(message.text)
+            entry.parser.append(text)
         }
-        entry.text = message.text
+        entry.text = text
         entry.parser.update()
         streams[message.id] = entry
         return MarkdownDocument(blocks: entry.parser.committed + entry.parser.held + entry.parser.healedTail)

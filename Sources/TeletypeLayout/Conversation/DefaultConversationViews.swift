@@ -16,13 +16,33 @@ extension AIConversationViewFactory {
         return blocks
     }
 
-    /// The default reply view: steps in order, the answer (or generated UI), attachments.
+    /// The default reply view: steps in order, the answer (or generated UI), attachments. A reply
+    /// whose text and steps were interleaved (``AIMessage/textRuns``) shows each piece of text
+    /// where the agent wrote it.
     public func defaultAssistantMessageView(options: AIAssistantMessageViewOptions, appearance: AIAppearance)
         -> [ConversationBlock]
     {
         let message = options.message
         var blocks: [ConversationBlock] = []
-        for part in message.parts {
+        // Pieces of text between the steps; the last piece of a reply being written is its streamed answer.
+        let pieces = message.uiDocument == nil ? AITextRun.pieces(of: message.text, runs: message.textRuns) : nil
+        var nextPiece = 0
+        func piecesBefore(part index: Int) {
+            guard let pieces else { return }
+            while nextPiece < pieces.count, pieces[nextPiece].afterParts <= index {
+                let text = String(pieces[nextPiece].text)
+                let isLast = nextPiece == pieces.count - 1
+                if !text.isEmpty {
+                    blocks.append(
+                        .markdown(
+                            isLast ? options.answer ?? MarkdownDocument(parsing: text) : MarkdownDocument(parsing: text)
+                        ))
+                }
+                nextPiece += 1
+            }
+        }
+        for (index, part) in message.parts.enumerated() {
+            piecesBefore(part: index)
             switch part {
             case .reasoning(let reasoning):
                 blocks.append(
@@ -43,8 +63,11 @@ extension AIConversationViewFactory {
                 blocks.append(.unsupported(appearance.string("ai_part.unsupported")))
             }
         }
+        piecesBefore(part: Int.max)
         if let document = message.uiDocument, let view = options.ui.view(for: document) {
             blocks.append(.generatedUI(view))
+        } else if pieces != nil {
+            // Shown among the steps.
         } else if !message.text.isEmpty {
             blocks.append(.markdown(options.answer ?? MarkdownDocument(parsing: message.text)))
         } else if let document = message.uiDocument, !message.isGenerating {

@@ -28,9 +28,11 @@ enum ChatCompletionTranscript {
             var message = Message(
                 id: object["id"]?.string ?? "message-\(index + 1)",
                 role: role == "developer" ? .system : AIMessageRole(rawValue: role), text: "")
+            // Reasoning, then the text, then the calls: the order a chat completion is written in.
+            var pieces = ReplyPieces()
             if let reasoning = object["reasoning_content"]?.string ?? object["reasoning"]?.string {
                 let id = "reasoning-\(index)"
-                message.parts.append(.reasoning(AIReasoningPart(id: id, preview: reasoning)))
+                pieces.addPart(.reasoning(AIReasoningPart(id: id, preview: reasoning)))
                 message.reasoningTexts[id] = reasoning
             }
             switch object["content"] {
@@ -55,6 +57,7 @@ enum ChatCompletionTranscript {
             default: break
             }
             if object["refusal"]?.string != nil, message.text.isEmpty { message.text = object["refusal"]?.string ?? "" }
+            pieces.addText(message.text)
             for (offset, call) in (object["tool_calls"]?.array ?? []).enumerated() {
                 let function = call["function"]
                 let id = call["id"]?.string ?? "call-\(index)-\(offset)"
@@ -62,10 +65,11 @@ enum ChatCompletionTranscript {
                     guard case .string(let text) = value else { return value }
                     return (try? JSONParser.parse(text)) ?? .string(text)
                 }
-                callOwner[id] = (messages.count, message.parts.count)
-                message.parts.append(
+                callOwner[id] = (messages.count, pieces.parts.count)
+                pieces.addPart(
                     .toolCall(AIToolCallPart(id: id, name: function?["name"]?.string ?? "", arguments: arguments)))
             }
+            pieces.write(into: &message)
             messages.append(message)
         }
         return messages
@@ -88,27 +92,28 @@ enum ChatCompletionTranscript {
             }
             var message = Message(
                 id: object["id"]?.string ?? "message-\(index + 1)", role: AIMessageRole(rawValue: role), text: "")
-            var texts: [String] = []
+            // Blocks in the order the model wrote them: text, thinking and calls interleave.
+            var pieces = ReplyPieces()
             var onlyResults = true
             switch object["content"] {
             case .string(let text):
-                texts.append(text)
+                pieces.addText(text)
                 onlyResults = false
             case .array(let blocks):
                 for (offset, block) in blocks.enumerated() {
                     let type = block["type"]?.string
                     if type != "tool_result" { onlyResults = false }
                     switch type {
-                    case "text": if let text = block["text"]?.string { texts.append(text) }
+                    case "text": if let text = block["text"]?.string { pieces.addText(text) }
                     case "thinking", "redacted_thinking":
                         let id = "thinking-\(index)-\(offset)"
                         let thought = block["thinking"]?.string
-                        message.parts.append(.reasoning(AIReasoningPart(id: id, preview: thought)))
+                        pieces.addPart(.reasoning(AIReasoningPart(id: id, preview: thought)))
                         if let thought { message.reasoningTexts[id] = thought }
                     case "tool_use", "server_tool_use":
                         let id = block["id"]?.string ?? "tool-\(index)-\(offset)"
-                        callOwner[id] = (messages.count, message.parts.count)
-                        message.parts.append(
+                        callOwner[id] = (messages.count, pieces.parts.count)
+                        pieces.addPart(
                             .toolCall(
                                 AIToolCallPart(id: id, name: block["name"]?.string ?? "", arguments: block["input"])))
                     case "tool_result":
@@ -117,12 +122,12 @@ enum ChatCompletionTranscript {
                         let isCurrent = owner.message == messages.count
                         guard
                             case .toolCall(var call) = isCurrent
-                                ? message.parts[owner.part] : messages[owner.message].parts[owner.part]
+                                ? pieces.parts[owner.part] : messages[owner.message].parts[owner.part]
                         else { continue }
                         ToolResult.apply(
                             contentText(block["content"]), to: &call, isError: block["is_error"]?.bool ?? false)
                         if isCurrent {
-                            message.parts[owner.part] = .toolCall(call)
+                            pieces.replacePart(at: owner.part, with: .toolCall(call))
                         } else {
                             messages[owner.message].parts[owner.part] = .toolCall(call)
                         }
@@ -143,7 +148,7 @@ enum ChatCompletionTranscript {
             default: break
             }
             if onlyResults && role == "user" { continue }
-            message.text = texts.joined(separator: "\n\n")
+            pieces.write(into: &message)
             messages.append(message)
         }
         return messages

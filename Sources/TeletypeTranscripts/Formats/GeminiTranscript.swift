@@ -19,7 +19,8 @@ enum GeminiTranscript {
             }
             let role = content["role"]?.string == "model" ? AIMessageRole.assistant : .user
             var message = Message(id: "message-\(index + 1)", role: role, text: "")
-            var texts: [String] = []
+            // Parts in the order the model wrote them.
+            var pieces = ReplyPieces()
             var answersOnly = true
             for (offset, part) in parts.enumerated() {
                 if let response = part["functionResponse"] {
@@ -37,20 +38,20 @@ enum GeminiTranscript {
                 if case .string(let text)? = part["text"] {
                     if part["thought"]?.bool == true {
                         let id = "thought-\(index)-\(offset)"
-                        message.parts.append(.reasoning(AIReasoningPart(id: id, preview: text)))
+                        pieces.addPart(.reasoning(AIReasoningPart(id: id, preview: text)))
                         message.reasoningTexts[id] = text
                     } else {
-                        texts.append(text)
+                        pieces.addText(text, joining: "")
                     }
                 } else if let call = part["functionCall"] {
                     let name = call["name"]?.string ?? ""
                     let id = call["id"]?.string ?? "call-\(index)-\(offset)"
-                    open.append((call["id"]?.string ?? name, messages.count, message.parts.count))
-                    message.parts.append(
+                    open.append((call["id"]?.string ?? name, messages.count, pieces.parts.count))
+                    pieces.addPart(
                         .toolCall(AIToolCallPart(id: id, name: name, executor: .client, arguments: call["args"])))
                 } else if let code = part["executableCode"] {
                     let language = code["language"]?.string?.lowercased()
-                    message.parts.append(
+                    pieces.addPart(
                         .toolCall(
                             AIToolCallPart(
                                 id: "code-\(index)-\(offset)", name: "code_execution", status: .completed,
@@ -58,15 +59,15 @@ enum GeminiTranscript {
                                     "code": code["code"] ?? "", "language": language.map(JSONValue.string) ?? .null,
                                 ])))
                 } else if let result = part["codeExecutionResult"] {
-                    if let last = message.parts.lastIndex(where: { $0.id.hasPrefix("code-") }),
-                        case .toolCall(var call) = message.parts[last]
+                    if let last = pieces.parts.lastIndex(where: { $0.id.hasPrefix("code-") }),
+                        case .toolCall(var call) = pieces.parts[last]
                     {
                         call.output = result["output"]
                         if let outcome = result["outcome"]?.string, outcome != "OUTCOME_OK" {
                             call.status = .failed
                             call.errorText = outcome.lowercased()
                         }
-                        message.parts[last] = .toolCall(call)
+                        pieces.replacePart(at: last, with: .toolCall(call))
                     }
                 } else if let data = part["inlineData"] ?? part["fileData"] {
                     let mime = data["mimeType"]?.string
@@ -79,7 +80,7 @@ enum GeminiTranscript {
                 }
             }
             if answersOnly && !parts.isEmpty { continue }
-            message.text = texts.joined()
+            pieces.write(into: &message)
             messages.append(message)
         }
         return messages

@@ -8,75 +8,14 @@ enum ResponsesTranscript {
     static func messages(_ items: [JSONValue], at path: [JSONParser.PathComponent]) throws(TranscriptProblem)
         -> [Message]
     {
-        var messages: [Message] = []
-        var reply: Message?
-        var callOwner: [String: (message: Int, part: Int)] = [:]
-        func endReply() {
-            if let finished = reply { messages.append(finished) }
-            reply = nil
-        }
+        var conversation = ResponsesConversation()
         for (index, item) in items.enumerated() {
-            let here = path + [.index(index)]
-            guard item.object != nil else { throw TranscriptProblem("an item must be a JSON object", at: here) }
-            let type = item["type"]?.string ?? (item["role"] != nil ? "message" : "")
-            let role = item["role"]?.string ?? "assistant"
-            if type == "message", role != "assistant" {
-                endReply()
-                var message = Message(
-                    id: item["id"]?.string ?? "message-\(index + 1)",
-                    role: role == "developer" ? .system : AIMessageRole(rawValue: role), text: "")
-                read(content: item["content"], into: &message)
-                messages.append(message)
-                continue
+            guard item.object != nil else {
+                throw TranscriptProblem("an item must be a JSON object", at: path + [.index(index)])
             }
-            if let result = ResponsesItems.result(item) {
-                // The call is in the reply being read, or in an earlier one.
-                guard let owner = callOwner[result.callID] else { continue }
-                if owner.message == messages.count, var current = reply,
-                    case .toolCall(var call) = current.parts[owner.part]
-                {
-                    ToolResult.apply(result.output, to: &call)
-                    current.parts[owner.part] = .toolCall(call)
-                    reply = current
-                } else if owner.message < messages.count,
-                    case .toolCall(var call) = messages[owner.message].parts[owner.part]
-                {
-                    ToolResult.apply(result.output, to: &call)
-                    messages[owner.message].parts[owner.part] = .toolCall(call)
-                }
-                continue
-            }
-            if type == "item_reference" { continue }
-            var current = reply ?? Message(id: item["id"]?.string ?? "reply-\(index + 1)", role: .assistant, text: "")
-            switch type {
-            case "message":
-                read(content: item["content"], into: &current)
-            case "reasoning":
-                let id = item["id"]?.string ?? "reasoning-\(index)"
-                let summary = (item["summary"]?.array ?? []).compactMap { $0["text"]?.string }
-                let content = (item["content"]?.array ?? []).compactMap { $0["text"]?.string }
-                let text = (summary.isEmpty ? content : summary).joined(separator: "\n\n")
-                current.parts.append(.reasoning(AIReasoningPart(id: id, preview: text.isEmpty ? nil : text)))
-                if !text.isEmpty { current.reasoningTexts[id] = text }
-            default:
-                guard let call = ResponsesItems.call(item) else { continue }
-                let id = item["call_id"]?.string ?? item["id"]?.string ?? "call-\(index)"
-                var part = AIToolCallPart(
-                    id: id, name: call.name, status: call.status ?? (call.runsOnServer ? .completed : .running),
-                    executor: call.runsOnServer ? .server : .client, arguments: call.arguments)
-                part.output = call.output
-                part.approval = call.approval
-                if let error = call.error, !error.isEmpty {
-                    part.status = .failed
-                    part.errorText = error
-                }
-                callOwner[id] = (messages.count, current.parts.count)
-                current.parts.append(.toolCall(part))
-            }
-            reply = current
+            conversation.add(item, position: index)
         }
-        endReply()
-        return messages
+        return conversation.finish()
     }
 
     /// A message's content: a string, or parts — text, refusals, images, files; citations become
@@ -119,5 +58,127 @@ enum ResponsesTranscript {
         default: break
         }
         message.text = texts.joined(separator: "\n\n")
+    }
+}
+
+/// Responses API items read one at a time into messages: what the Responses transcripts and Codex
+/// rollouts (whose `response_item` records are these items) share. The reply being read holds its
+/// text and steps in the order they came.
+struct ResponsesConversation {
+    /// The messages finished so far.
+    private(set) var messages: [Message] = []
+    private var reply: (message: Message, pieces: ReplyPieces)?
+    private var callOwner: [String: (message: Int, part: Int)] = [:]
+
+    /// Ends the reply being read, if any.
+    mutating func endReply() {
+        if var finished = reply {
+            finished.pieces.write(into: &finished.message)
+            messages.append(finished.message)
+        }
+        reply = nil
+    }
+
+    /// Adds a message that stands alone (a user's, the system's), ending the reply before it.
+    mutating func append(_ message: Message) {
+        endReply()
+        messages.append(message)
+    }
+
+    /// Adds one item; `position` names it when it has no id.
+    mutating func add(_ item: JSONValue, position index: Int) {
+        let type = item["type"]?.string ?? (item["role"] != nil ? "message" : "")
+        let role = item["role"]?.string ?? "assistant"
+        if type == "message", role != "assistant" {
+            var message = Message(
+                id: item["id"]?.string ?? "message-\(index + 1)",
+                role: role == "developer" ? .system : AIMessageRole(rawValue: role), text: "")
+            ResponsesTranscript.read(content: item["content"], into: &message)
+            append(message)
+            return
+        }
+        if let result = ResponsesItems.result(item) {
+            // The call is in the reply being read, or in an earlier one.
+            guard let owner = callOwner[result.callID] else { return }
+            if owner.message == messages.count, var current = reply,
+                case .toolCall(var call) = current.pieces.parts[owner.part]
+            {
+                ToolResult.apply(result.output, to: &call)
+                current.pieces.replacePart(at: owner.part, with: .toolCall(call))
+                reply = current
+            } else if owner.message < messages.count,
+                case .toolCall(var call) = messages[owner.message].parts[owner.part]
+            {
+                ToolResult.apply(result.output, to: &call)
+                messages[owner.message].parts[owner.part] = .toolCall(call)
+            }
+            return
+        }
+        if type == "item_reference" { return }
+        var current =
+            reply ?? (
+                Message(id: item["id"]?.string ?? "reply-\(index + 1)", role: .assistant, text: ""), ReplyPieces()
+            )
+        switch type {
+        case "message":
+            // The message's own text and sources, then its text among the reply's steps.
+            var content = Message(id: "", role: .assistant, text: "")
+            ResponsesTranscript.read(content: item["content"], into: &content)
+            current.pieces.addText(content.text)
+            for part in content.parts {
+                if case .source(let source) = part,
+                    current.pieces.parts.contains(where: {
+                        if case .source(let known) = $0 {
+                            known.url == source.url && known.title == source.title
+                        } else {
+                            false
+                        }
+                    })
+                {
+                    continue
+                }
+                current.pieces.addPart(part)
+            }
+            current.message.attachments += content.attachments
+        case "reasoning":
+            let id = item["id"]?.string ?? "reasoning-\(index)"
+            let summary = (item["summary"]?.array ?? []).compactMap { $0["text"]?.string }
+            let content = (item["content"]?.array ?? []).compactMap { $0["text"]?.string }
+            let text = (summary.isEmpty ? content : summary).joined(separator: "\n\n")
+            current.pieces.addPart(.reasoning(AIReasoningPart(id: id, preview: text.isEmpty ? nil : text)))
+            if !text.isEmpty { current.message.reasoningTexts[id] = text }
+        default:
+            guard let call = ResponsesItems.call(item) else { return }
+            let id = item["call_id"]?.string ?? item["id"]?.string ?? "call-\(index)"
+            var part = AIToolCallPart(
+                id: id, name: call.name, status: call.status ?? (call.runsOnServer ? .completed : .running),
+                executor: call.runsOnServer ? .server : .client, arguments: call.arguments)
+            part.output = call.output
+            part.approval = call.approval
+            if let error = call.error, !error.isEmpty {
+                part.status = .failed
+                part.errorText = error
+            }
+            callOwner[id] = (messages.count, current.pieces.parts.count)
+            current.pieces.addPart(.toolCall(part))
+        }
+        reply = current
+    }
+
+    /// Ends the reply being read and returns every message.
+    mutating func finish() -> [Message] {
+        endReply()
+        return messages
+    }
+
+    /// Hands over the messages finished so far (a reply still being read stays), for readers that
+    /// write as they go; a result that comes for a call of a message handed over is not shown.
+    mutating func takeFinished() -> [Message] {
+        let finished = messages
+        messages.removeAll(keepingCapacity: true)
+        callOwner = callOwner.filter { $0.value.message >= finished.count }.mapValues {
+            (message: $0.message - finished.count, part: $0.part)
+        }
+        return finished
     }
 }

@@ -13,23 +13,24 @@ enum VercelTranscript {
         }
         var message = Message(
             id: object["id"]?.string ?? "message-\(position + 1)", role: AIMessageRole(rawValue: role), text: "")
-        var texts: [String] = []
+        // Parts in the order the agent produced them.
+        var pieces = ReplyPieces()
         for (offset, part) in (object["parts"]?.array ?? []).enumerated() {
             guard let type = part["type"]?.string else { continue }
             let state = part["state"]?.string
             if state == "streaming" || state == "input-streaming" { message.isGenerating = true }
             switch type {
             case "text":
-                if let text = part["text"]?.string { texts.append(text) }
+                if let text = part["text"]?.string { pieces.addText(text) }
             case "reasoning":
                 let id = "reasoning-\(offset)"
                 let text = part["text"]?.string
-                message.parts.append(
+                pieces.addPart(
                     .reasoning(
                         AIReasoningPart(id: id, status: state == "streaming" ? .streaming : .completed, preview: text)))
                 if let text { message.reasoningTexts[id] = text }
             case _ where type == "dynamic-tool" || type.hasPrefix("tool-"):
-                message.parts.append(.toolCall(toolCall(part, type: type, offset: offset)))
+                pieces.addPart(.toolCall(toolCall(part, type: type, offset: offset)))
                 A2UIMessagesFound.add(A2UIMessagesFound.messages(in: part["output"]), to: &message)
             case _ where type.hasPrefix("data-") && !A2UIMessagesFound.messages(in: part["data"]).isEmpty:
                 // Generated UI the agent streamed as data: the reply's interface.
@@ -51,14 +52,14 @@ enum VercelTranscript {
             case "step-start":
                 continue
             default:
-                message.parts.append(
+                pieces.addPart(
                     .unsupported(
                         AIUnsupportedPart(
                             id: part["id"]?.string ?? "\(type)-\(offset)", type: type, version: 1,
                             payload: part.object ?? JSONObject())))
             }
         }
-        message.text = texts.joined(separator: "\n\n")
+        pieces.write(into: &message)
         return message
     }
 

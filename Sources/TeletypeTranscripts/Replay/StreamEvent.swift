@@ -74,6 +74,9 @@ public struct StreamedConversation: Sendable {
     private var reasoningStarts: [String: Double] = [:]
     /// When each tool call (by message and part id) appeared, for its duration when it finishes.
     private var toolStarts: [String: Double] = [:]
+    /// How many parts a message had when its text began: where its text goes if a step comes after
+    /// it (see ``AITextRun``).
+    private var textStarts: [String: Int] = [:]
 
     /// A conversation that starts from `messages` (the history before the stream).
     public init(messages: [Message] = []) {
@@ -102,11 +105,13 @@ public struct StreamedConversation: Sendable {
         case .textDelta(let id, let delta):
             let index = index(of: id)
             endReasoning(in: index, at: time)
-            messages[index].text += delta
+            appendText(delta, to: index)
             messages[index].isGenerating = true
         case .text(let id, let text):
             let index = index(of: id)
             messages[index].text = text
+            // The final text is the reply's whole answer: it shows after the steps.
+            messages[index].textRuns = []
         case .part(let id, let part):
             let index = index(of: id)
             if case .reasoning(var reasoning) = part {
@@ -177,7 +182,35 @@ public struct StreamedConversation: Sendable {
         if let existing = messages[index].parts.firstIndex(where: { $0.id == part.id }) {
             messages[index].parts[existing] = part
         } else {
+            // A step after text: the text so far stays where it was written.
+            if messages[index].textRuns.isEmpty, !messages[index].text.isEmpty {
+                messages[index].textRuns = [
+                    AITextRun(
+                        afterParts: textStarts[messages[index].id] ?? 0, length: messages[index].text.utf8.count)
+                ]
+            }
             messages[index].parts.append(part)
+        }
+    }
+
+    /// Adds streamed text to message `index`: to its last piece, or as a new piece after the steps
+    /// that came since.
+    private mutating func appendText(_ delta: String, to index: Int) {
+        let id = messages[index].id
+        if messages[index].text.isEmpty, messages[index].textRuns.isEmpty {
+            textStarts[id] = messages[index].parts.count
+        }
+        guard let last = messages[index].textRuns.last else {
+            messages[index].text += delta
+            return
+        }
+        if last.afterParts == messages[index].parts.count {
+            messages[index].text += delta
+            messages[index].textRuns[messages[index].textRuns.count - 1].length += delta.utf8.count
+        } else {
+            messages[index].text += AITextRun.separator + delta
+            messages[index].textRuns.append(
+                AITextRun(afterParts: messages[index].parts.count, length: delta.utf8.count))
         }
     }
 

@@ -1,0 +1,44 @@
+import Teletype
+
+/// A reply's text and steps in the order the agent produced them, as every reader collects them: text
+/// pieces and parts appended as they come, then written into the message as its text, parts and
+/// ``AITextRun``s. Text that comes only after every step needs no runs (the default layout already
+/// puts it last).
+struct ReplyPieces {
+    private(set) var parts: [AIMessagePart] = []
+    private var texts: [(afterParts: Int, text: String)] = []
+
+    /// Adds a piece of text after the parts so far; text right after text joins it, as a new
+    /// paragraph unless `joining` says otherwise (streamed fragments join with nothing between).
+    mutating func addText(_ text: String, joining: String = AITextRun.separator) {
+        guard !text.isEmpty else { return }
+        if let last = texts.last, last.afterParts == parts.count {
+            texts[texts.count - 1].text += joining + text
+        } else {
+            texts.append((parts.count, text))
+        }
+    }
+
+    /// Adds a step; returns its index among the parts.
+    @discardableResult
+    mutating func addPart(_ part: AIMessagePart) -> Int {
+        parts.append(part)
+        return parts.count - 1
+    }
+
+    /// Replaces the step at `index`.
+    mutating func replacePart(at index: Int, with part: AIMessagePart) {
+        parts[index] = part
+    }
+
+    /// Whether any text was added.
+    var hasText: Bool { !texts.isEmpty }
+
+    /// Writes the text, the parts and (where text comes before a step) the runs into `message`.
+    func write(into message: inout Message) {
+        message.parts = parts
+        let (text, runs) = AITextRun.joined(texts)
+        message.text = text
+        message.textRuns = texts.allSatisfy({ $0.afterParts == parts.count }) ? [] : runs
+    }
+}
