@@ -25,10 +25,13 @@ public struct ArchiveEntry: Sendable, Equatable, Codable {
     var row: ArchiveIndexPage.Row {
         // An untitled conversation shows its transcript's path below the archive's folder.
         let name = page.hasPrefix("pages/") && page.hasSuffix(".html") ? String(page.dropFirst(6).dropLast(5)) : page
-        return ArchiveIndexPage.Row(
+        var row = ArchiveIndexPage.Row(
             title: summary.title.isEmpty ? name : summary.title, page: page, firstMessageAt: summary.firstMessageAt,
             lastMessageAt: summary.lastMessageAt, messageCount: summary.messageCount, models: summary.models,
             tools: summary.tools)
+        row.agent = summary.agent.flatMap { SessionAgent(rawValue: $0)?.displayName ?? $0 }
+        row.project = summary.project
+        return row
     }
 }
 

@@ -29,6 +29,20 @@ public struct ArchiveInput: Sendable, Equatable, Hashable {
     /// The endings of the files a folder is searched for: JSON and JSONL transcripts.
     public static let transcriptExtensions: Set<String> = ["json", "jsonl", "ndjson"]
 
+    /// Whether a file is a Claude Code subagent's log (`agent-*.jsonl` beside its session, or under
+    /// `<session>/subagents/`): it shows nested under the call that started it, not as a session.
+    static func isSubagentLog(_ path: String, name: String) -> Bool {
+        guard name.hasPrefix("agent-"), name.hasSuffix(".jsonl") else { return false }
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var start = [UInt8](repeating: 0, count: 64 * 1024)
+        let count = read(descriptor, &start, start.count)
+        guard count > 0 else { return false }
+        let line = start[..<count].prefix { $0 != 0x0A }
+        return String(decoding: line, as: UTF8.self).contains("\"isSidechain\":true")
+    }
+
     /// The transcripts `paths` name: files as given, folders searched recursively for
     /// ``transcriptExtensions`` (hidden files and folders, and `excluding` with what is under it,
     /// skipped). A path that does not exist is returned in `missing`.
@@ -70,7 +84,8 @@ public struct ArchiveInput: Sendable, Equatable, Hashable {
                     if kind.isFolder {
                         if visited.insert(kind.identity).inserted { folders.append(relative) }
                     } else if kind.isRegular, let dot = name.lastIndex(of: "."),
-                        transcriptExtensions.contains(name[name.index(after: dot)...].lowercased())
+                        transcriptExtensions.contains(name[name.index(after: dot)...].lowercased()),
+                        !isSubagentLog(path, name: name)
                     {
                         files.append((relative, kind.size))
                     }

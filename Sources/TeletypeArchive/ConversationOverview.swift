@@ -15,6 +15,10 @@ public struct ConversationOverview: Sendable, Equatable, Codable {
     public var models: [String]
     /// The tools its replies called, in the order they were first called.
     public var tools: [String]
+    /// The agent whose session log it is (`claude-code`, `codex`, …), for a session log.
+    public var agent: String?
+    /// The folder the agent worked in, for a session log.
+    public var project: String?
 
     /// An empty summary, titled `title`.
     public init(

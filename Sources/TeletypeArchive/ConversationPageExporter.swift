@@ -74,6 +74,8 @@ public struct ConversationPageExporter: Sendable {
         let state = ConversationViewState(actions: [], expandToolCalls: true, isRecorded: true)
         var summary = ConversationOverview()
         var wroteHeader = false
+        // What an agent's session log says of the session, before its first message.
+        var session: SessionInfo?
         var batch: [Message] = []
         var laidOut = 0
         let parallel = rendersBatchesInParallel
@@ -81,10 +83,12 @@ public struct ConversationPageExporter: Sendable {
         func flush() throws {
             if isCancelled() { throw Cancelled() }
             if !wroteHeader {
+                let named = title ?? session?.title.flatMap { $0.isEmpty ? nil : $0 }
                 let page = HTMLPage(
-                    title: title ?? (summary.title.isEmpty ? "Conversation" : summary.title), colorScheme: colorScheme,
+                    title: named ?? (summary.title.isEmpty ? "Conversation" : summary.title), colorScheme: colorScheme,
                     allowsRemoteImages: options.loadsRemoteImages, allowsAnyImage: options.allowsAnyURL)
                 try output(page.header + page.heading)
+                if let session { try output(renderer.render(SessionHeader.row(session, showsTitle: false))) }
                 wroteHeader = true
             }
             let messages = batch
@@ -100,7 +104,15 @@ public struct ConversationPageExporter: Sendable {
         }
         var stream = TranscriptStream(format: format)
         stream.bytesRead = bytesRead
-        try stream.forEachMessage(inFileAt: path, name: name) { message in
+        try stream.forEachMessage(
+            inFileAt: path, name: name,
+            session: { info in
+                session = info
+                summary.agent = info.agent.rawValue
+                summary.project = info.project
+                if let title = info.title, !title.isEmpty { summary.title = title }
+            }
+        ) { message in
             summary.add(message)
             batch.append(message)
             // The title comes from the first question: the first batch waits for it a little.

@@ -19,11 +19,13 @@ enum RenderCommand {
 
         Shows an AI conversation from a transcript: Teletype JSON or JSONL, Stream Chat messages, Vercel AI SDK
         UIMessage[], OpenAI chat messages, Anthropic messages, OpenAI Responses API items (a request's input
-        and its response's output) or Gemini contents (detected from the file; --from overrides).
+        and its response's output) or Gemini contents; or an agent's session log: Claude Code, Codex, Gemini
+        CLI, aider (detected from the file; --from overrides).
 
         OPTIONS
           --from FORMAT                 The transcript's format: teletype, stream, vercel, openai, anthropic,
-                                        openai-responses or gemini (default: detected)
+                                        openai-responses, gemini, claude-code, codex, gemini-cli or aider
+                                        (default: detected)
           --width N                     Wrap to N columns (default: the terminal's width, else $COLUMNS, else 80)
           --color auto|always|never     Use colour and hyperlinks (default: auto)
           --theme dark|light|plain      The colour theme (default: dark)
@@ -80,6 +82,7 @@ enum RenderCommand {
             progress.finish()
             throw CommandError.malformed(error.description)
         }
+        for notice in transcript.notices { Console.error("teletype: " + notice + "\n") }
         progress.set("laying out and drawing \(transcript.messages.count) messages", step: 2, of: 3)
         let appearance = AIAppearance.named(themeName) ?? .dark
         // A transcript is a record: a call without a result did not go on running.
@@ -90,19 +93,22 @@ enum RenderCommand {
         let output: String
         switch format {
         case "markdown":
-            output = ConversationMarkdownWriter(appearance: appearance, state: state).write(messages)
+            output =
+                (transcript.info.map(SessionHeader.markdown) ?? "")
+                + ConversationMarkdownWriter(appearance: appearance, state: state).write(messages)
         case "html":
             var options = HTMLRenderOptions.untrusted
             options.allowsRawHTML = parsed.isSet("--allow-raw-html")
             if parsed.isSet("--trusted") { options = .trusted }
             let rows = ConversationLayout(appearance: appearance, ui: .standard).rows(for: messages, state: state)
-            output = ConversationHTMLRenderer(options: options, appearance: appearance).render(rows)
+            output = ConversationHTMLRenderer(options: options, appearance: appearance).render(
+                (transcript.info.map { [SessionHeader.row($0)] } ?? []) + rows)
         default:
             let rows = ConversationLayout(appearance: appearance, ui: .standard).rows(for: messages, state: state)
             let renderer = ConversationTerminalRenderer(
                 width: TerminalSettings.width(width),
                 capabilities: TerminalSettings.capabilities(format: format, color: color), appearance: appearance)
-            output = renderer.render(rows)
+            output = renderer.render((transcript.info.map { [SessionHeader.row($0)] } ?? []) + rows)
         }
         progress.set("writing", step: 3, of: 3)
         progress.finish()

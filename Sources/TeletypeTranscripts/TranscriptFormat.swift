@@ -16,6 +16,25 @@ public enum TranscriptFormat: String, Sendable, CaseIterable {
     case openaiResponses = "openai-responses"
     /// Gemini `contents`.
     case gemini
+    /// A Claude Code session log (and Claude Code for web's `{"loglines": […]}`).
+    case claudeCode = "claude-code"
+    /// An OpenAI Codex CLI rollout.
+    case codex
+    /// A Gemini CLI chat recording (JSON or JSONL) or its `logs.json`.
+    case geminiCLI = "gemini-cli"
+    /// An aider chat history (`.aider.chat.history.md`).
+    case aider
+
+    /// The agent whose session log this format is, if it is one.
+    public var sessionAgent: SessionAgent? {
+        switch self {
+        case .claudeCode: .claudeCode
+        case .codex: .codex
+        case .geminiCLI: .geminiCLI
+        case .aider: .aider
+        default: nil
+        }
+    }
 
     /// Whether the format's messages are read as a whole list: tool results fold back into the
     /// messages that made the calls.
@@ -30,6 +49,7 @@ public enum TranscriptFormat: String, Sendable, CaseIterable {
         case .stream: [try StreamChatTranscript.message(value, at: path, position: position)]
         case .vercel: [try VercelTranscript.message(value, at: path, position: position)]
         case .openai, .anthropic, .openaiResponses, .gemini: []  // read as a whole list: results fold into calls
+        case .claudeCode, .codex, .geminiCLI, .aider: []  // session logs: read by their own readers
         }
     }
 

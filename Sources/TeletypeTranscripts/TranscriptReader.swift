@@ -12,6 +12,18 @@ public struct Transcript: Sendable {
     public var messages: [Message]
     /// The format it was read as.
     public var format: TranscriptFormat
+    /// What a session log says of the session (an agent's log only).
+    public var info: SessionInfo?
+    /// Things worth a word that did not stop the reading (a last line cut short).
+    public var notices: [String] = []
+
+    /// A transcript of `messages` read as `format`.
+    public init(messages: [Message], format: TranscriptFormat, info: SessionInfo? = nil, notices: [String] = []) {
+        self.messages = messages
+        self.format = format
+        self.info = info
+        self.notices = notices
+    }
 }
 
 /// Reads transcripts: a JSON document (a list of messages, or an object with `messages`) or JSONL
@@ -40,6 +52,9 @@ public struct TranscriptReader: Sendable {
 
     /// Reads a whole transcript from UTF-8 bytes.
     public func read(_ bytes: UnsafeRawBufferPointer, file: String) throws(TranscriptError) -> Transcript {
+        if let agent = format?.sessionAgent ?? (format == nil ? SessionFormats.detect(bytes, name: file) : nil) {
+            return try SessionFormats.readWhole(bytes, agent: agent, name: file)
+        }
         var start = 0
         while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains(bytes[start]) { start += 1 }
         guard start < bytes.count else {

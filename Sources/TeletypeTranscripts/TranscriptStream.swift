@@ -21,16 +21,29 @@ public struct TranscriptStream: Sendable {
     }
 
     /// Calls `body` with each message of the file at `path`, in order, and returns the format read.
-    /// `name` is how errors name the file.
+    /// `name` is how errors name the file. An agent's session log is read by its reader, a record
+    /// at a time: `session` hears what the log says of the session before its first message and,
+    /// complete, after the last; `notice` hears what is worth a word (a last line cut short).
     @discardableResult
     public func forEachMessage(
-        inFileAt path: String, name: String, _ body: (Message) throws -> Void
+        inFileAt path: String, name: String, session: (SessionInfo) -> Void = { _ in },
+        notice: (String) -> Void = { _ in }, _ body: (Message) throws -> Void
     ) throws -> TranscriptFormat {
         guard let handle = FileReader(path: path) else {
             throw CocoaFileError(path: path)
         }
         handle.onRead = bytesRead
         var buffer = Data()
+        if let agent = try sessionAgent(handle, buffer: &buffer, path: path) {
+            let source = SessionSource(path: path)
+            source.chunkSize = chunkSize
+            let onRead = bytesRead
+            source.onRead = { onRead?($0) }
+            let info = try SessionFormats.read(
+                source, path: path, agent: agent, name: name, notice: notice, start: session, emit: body)
+            session(info)
+            return TranscriptFormat(rawValue: agent.rawValue) ?? .teletype
+        }
         // Read enough to see whether this is JSONL: a first line that is a whole JSON object, then more.
         var firstLineEnd: Int?
         while firstLineEnd == nil {
@@ -59,6 +72,21 @@ public struct TranscriptStream: Sendable {
             // Formats whose tool results fold back into earlier messages are read whole.
             return try readWhole(try Data(contentsOf: URL(fileURLWithPath: path)), name: name, body)
         }
+    }
+
+    /// The agent whose session log the file is, by its first bytes (read into `buffer`).
+    private func sessionAgent(_ handle: FileReader, buffer: inout Data, path: String) throws -> SessionAgent? {
+        if let format, !format.isReadWhole, format.sessionAgent == nil { return nil }
+        // Enough to hold the first lines whole: a first record can be long.
+        var lines = 0
+        while buffer.count < 16 << 20 {
+            let chunk = try handle.read(upToCount: min(chunkSize, 64 * 1024))
+            buffer.append(chunk)
+            lines += chunk.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+            if chunk.isEmpty || lines >= 8 { break }
+        }
+        if let agent = format?.sessionAgent { return agent }
+        return buffer.withUnsafeBytes { SessionFormats.detect($0, name: path) }
     }
 
     private func readWhole(_ data: Data, name: String, _ body: (Message) throws -> Void) throws -> TranscriptFormat {

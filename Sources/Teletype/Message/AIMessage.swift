@@ -22,6 +22,8 @@ public protocol AIMessage: Sendable {
     /// Where the pieces of the text fall among the steps, when the agent interleaved them (see
     /// ``AITextRun``); empty shows the steps, then the text.
     var textRuns: [AITextRun] { get }
+    /// Where the conversation forked just before this message, and its other versions.
+    var branchPoint: AIBranchPoint? { get }
 }
 
 extension AIMessage {
@@ -32,4 +34,5 @@ extension AIMessage {
     public var rating: AIMessageRating? { nil }
     public func reasoningText(for part: AIReasoningPart) -> String? { nil }
     public var textRuns: [AITextRun] { [] }
+    public var branchPoint: AIBranchPoint? { nil }
 }

@@ -11,6 +11,9 @@ public struct AIMessageRole: RawRepresentable, Sendable, Hashable, Codable, Expr
     public static let assistant = AIMessageRole(rawValue: "assistant")
     /// Instructions to the agent, shown as a note.
     public static let system = AIMessageRole(rawValue: "system")
+    /// Where an agent compacted the conversation: what came before was replaced by a summary (the
+    /// message's text), shown as a divider with the summary folded.
+    public static let compaction = AIMessageRole(rawValue: "compaction")
 
     /// Whether messages of this role start a turn (only the user's do).
     public var isUser: Bool { self == .user }

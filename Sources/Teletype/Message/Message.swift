@@ -17,6 +17,8 @@ public struct Message: AIMessage, Equatable, Hashable {
     public var model: String?
     /// Where the pieces of the text fall among the parts (see ``AITextRun``).
     public var textRuns: [AITextRun] = []
+    /// Where the conversation forked before this message (see ``AIBranchPoint``).
+    public var branchPoint: AIBranchPoint?
 
     /// Creates a message.
     public init(
@@ -51,6 +53,7 @@ public struct Message: AIMessage, Equatable, Hashable {
             rating: message.rating, reasoningTexts: texts, createdAt: (message as? Message)?.createdAt,
             model: (message as? Message)?.model)
         textRuns = message.textRuns
+        branchPoint = message.branchPoint
     }
 
     public func reasoningText(for part: AIReasoningPart) -> String? { reasoningTexts[part.id] }

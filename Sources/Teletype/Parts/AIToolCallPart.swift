@@ -56,6 +56,8 @@ public struct AIToolCallPart: Sendable, Hashable {
     public var output: JSONValue?
     /// Why the call failed, when the transcript says.
     public var errorText: String?
+    /// The transcript of the agent the call started, when it started one.
+    public var subagent: AISubagent?
 
     public init(
         id: String, version: Int = 1, name: String, displayTitle: String? = nil, status: Status = .running,

@@ -460,15 +460,18 @@ struct BlockContext {
     /// the next line behind a continuation mark. Tabs are kept and measured to the next tab stop of
     /// the terminal (every 8 columns from the screen's left edge). With `tokens` (one list a line),
     /// each token's text takes its kind's style from the theme.
+    /// With `styledRuns` (one list a line, byte ranges of the line), each range takes its style
+    /// instead: what a command's own colours (``SGRText``) say.
     func verbatim(
-        _ lines: [String], style: TextStyle, tokens: [[CodeToken]]? = nil, gutter: StyledLine,
+        _ lines: [String], style: TextStyle, tokens: [[CodeToken]]? = nil,
+        styledRuns: [[(range: Range<Int>, style: TextStyle)]]? = nil, gutter: StyledLine,
         continuation: StyledLine, width: Int, indent: Int
     ) -> [StyledLine] {
         var out: [StyledLine] = []
         out.reserveCapacity(lines.count)
         verbatim(
-            lines, style: style, tokens: tokens, gutter: gutter, continuation: continuation, width: width,
-            indent: indent
+            lines, style: style, tokens: tokens, styledRuns: styledRuns, gutter: gutter, continuation: continuation,
+            width: width, indent: indent
         ) { out.append($0.copy()) }
         return out
     }
@@ -476,7 +479,8 @@ struct BlockContext {
     /// ``verbatim(_:style:tokens:gutter:continuation:width:indent:)``, each line handed to `emit` as
     /// it is made (in storage the next line reuses).
     func verbatim(
-        _ lines: [String], style: TextStyle, tokens: [[CodeToken]]? = nil, gutter: StyledLine,
+        _ lines: [String], style: TextStyle, tokens: [[CodeToken]]? = nil,
+        styledRuns: [[(range: Range<Int>, style: TextStyle)]]? = nil, gutter: StyledLine,
         continuation: StyledLine, width: Int, indent: Int, emit: (StyledLine) -> Void
     ) {
         var runs: [(range: Range<Int>, style: TextStyle)] = []
@@ -486,7 +490,11 @@ struct BlockContext {
             var text = text
             // Whether the line is printable ASCII, a cell a byte.
             let printable = text.withUTF8 { bytes in
-                Self.runs(of: bytes, tokens: tokens?[index] ?? [], style: style, syntax: syntax, into: &runs)
+                if let styledRuns {
+                    runs = styledRuns[index]
+                } else {
+                    Self.runs(of: bytes, tokens: tokens?[index] ?? [], style: style, syntax: syntax, into: &runs)
+                }
                 var printable = true
                 for byte in bytes where byte < 0x20 || byte >= 0x7F { printable = false }
                 return printable

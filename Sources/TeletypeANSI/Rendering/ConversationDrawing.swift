@@ -43,7 +43,32 @@ struct ConversationDrawing {
         case .suggestions(let suggestions): self.suggestions(suggestions)
         case .custom(let view):
             context.blocks(view.blocks, width: width, indent: 0, base: context.theme.text, tight: false)
+        case .divider(let view): divider(view)
+        case .branch(let view): wrap(plain((capabilities.unicode ? "↺ " : "<- ") + view.label), base: styles.notice)
         }
+    }
+
+    /// A compaction: a line across the width with its title in it; the summary under it when open.
+    func divider(_ view: DividerView) -> [StyledLine] {
+        let rule = glyphs.horizontal
+        let title = " " + TerminalSafeText.sanitize(view.title) + " "
+        let side = max(2, (width - CellWidth.of(title)) / 2)
+        var lines: [StyledLine]
+        if CellWidth.of(title) + 4 <= width {
+            var line = StyledLine(String(repeating: rule, count: side), style: styles.notice)
+            line.append(StyledLine(title, style: styles.notice))
+            line.append(
+                StyledLine(
+                    String(repeating: rule, count: max(0, width - side - CellWidth.of(title))), style: styles.notice))
+            lines = [line]
+        } else {
+            lines = wrap(plain(view.title), base: styles.notice)
+        }
+        if view.isOpen, let summary = view.summary {
+            lines += context.blocks(
+                MarkdownLayout.layout(summary), width: width, indent: 0, base: styles.reasoningText, tight: false)
+        }
+        return lines
     }
 
     // MARK: Text
@@ -166,20 +191,24 @@ struct ConversationDrawing {
     func toolCall(_ view: ToolCallView) -> [StyledLine] {
         let status = statusStyle(view.state)
         let separator = " " + appearance.icons.separator + " "
-        var spans = [
+        let spans = [
             Span(text: view.icon + " "), Span(text: view.title), Span(text: separator + view.statusLabel),
         ]
-        if let duration = view.duration { spans.append(Span(text: separator + duration)) }
         // Continuation lines hang under the title.
         var wrapper = TextWrapper(width: max(width - 2, 1))
         context.feed([spans[0]], into: &wrapper, base: status)
         context.feed(plain(view.title), into: &wrapper, base: styles.toolTitle)
+        if let note = view.note { context.feed(plain(separator + note), into: &wrapper, base: styles.toolDetails) }
         context.feed([spans[2]], into: &wrapper, base: status)
-        if spans.count > 3 { context.feed([spans[3]], into: &wrapper, base: styles.toolDetails) }
+        if let duration = view.duration {
+            context.feed([Span(text: separator + duration)], into: &wrapper, base: styles.toolDetails)
+        }
         var lines = context.prefixed(wrapper.finish(), first: StyledLine(), rest: StyledLine("  "))
         if let summary = view.summary {
             lines += indented(wrap(plain(summary), base: styles.toolDetails, width: width - 2), by: 2)
         }
+        if let body = view.body { lines += toolCallBody(body, isOpen: view.isOpen) }
+        if let subagent = view.subagent { lines += self.subagent(subagent, isOpen: view.isOpen) }
         if view.isOpen {
             for detail in view.details {
                 lines += indented(
@@ -291,8 +320,10 @@ struct ConversationDrawing {
             return centered(wrap(plain(text), base: styles.notice))
         case .error:
             return wrap(plain(text), base: styles.error)
-        case .footer, .system, .refusal:
+        case .footer, .system, .refusal, .session:
             return wrap(plain(text), base: styles.notice)
+        case .title:
+            return wrap(plain(text), base: styles.toolTitle)
         }
     }
 

@@ -16,6 +16,9 @@ public struct ArchiveIndexPage: Sendable {
         /// The models that answered and the tools they called.
         public var models: [String]
         public var tools: [String]
+        /// The agent whose session it is and the folder it worked in, for an agent's session.
+        public var agent: String?
+        public var project: String?
 
         /// A row.
         public init(
@@ -54,12 +57,20 @@ public struct ArchiveIndexPage: Sendable {
         out.raw(page.heading)
         out.raw(
             "<p class=\"tt-archive-count\">\(rows.count) \(rows.count == 1 ? "conversation" : "conversations")</p>\n")
+        // Agents' sessions say which agent and which folder.
+        let hasSessions = rows.contains { $0.agent != nil }
         out.raw("<table class=\"tt-archive\">\n<thead><tr>")
+        if hasSessions { out.raw("<th scope=\"col\">Agent</th><th scope=\"col\">Project</th>") }
         out.raw("<th scope=\"col\">Conversation</th><th scope=\"col\">First</th><th scope=\"col\">Last</th>")
         out.raw("<th scope=\"col\">Messages</th><th scope=\"col\">Models</th><th scope=\"col\">Tools</th>")
         out.raw("</tr></thead>\n<tbody>\n")
         for row in rows {
-            out.raw("<tr><td><a href=\"")
+            out.raw("<tr>")
+            if hasSessions {
+                out.text(row.agent ?? "—", between: "<td>", and: "</td>")
+                out.text(row.project ?? "—", between: "<td>", and: "</td>")
+            }
+            out.raw("<td><a href=\"")
             out.href(Self.relativeURL(row.page))
             out.raw("\">")
             out.text(row.title.isEmpty ? row.page : row.title)

@@ -7,6 +7,8 @@ import TeletypeMarkdown
 public struct ConversationHTMLRenderer: Sendable {
     public var options: HTMLRenderOptions
     public var appearance: AIAppearance
+    /// What each row's element id starts with (a subagent's rows add to it, so no id repeats).
+    var idPrefix = "m-"
 
     public init(options: HTMLRenderOptions = .untrusted, appearance: AIAppearance = .dark) {
         self.options = options
@@ -26,9 +28,18 @@ public struct ConversationHTMLRenderer: Sendable {
         if let role = row.role { out.raw(" tt-role-"); out.text(Self.className(role)) }
         if row.startsTurn { out.raw(" tt-turn") }
         out.raw("\" id=\"")
-        out.text("m-" + Self.className(row.id))
+        out.text(idPrefix + Self.className(row.id))
         out.raw("\">\n")
-        for block in row.blocks { self.block(block, into: &out) }
+        for (index, block) in row.blocks.enumerated() {
+            if case .toolCall(let view) = block, view.subagent != nil {
+                // A subagent's rows take ids under this block's, so that no id repeats on the page.
+                var nested = self
+                nested.idPrefix += Self.className(row.id) + "-\(index)-"
+                nested.block(block, into: &out)
+            } else {
+                self.block(block, into: &out)
+            }
+        }
         out.raw("</article>\n")
         return out.string
     }
@@ -139,6 +150,32 @@ public struct ConversationHTMLRenderer: Sendable {
         case .custom(let view):
             out.raw(view.html)
             out.raw("\n")
+        case .divider(let view):
+            if let summary = view.summary {
+                out.raw("<details class=\"tt-divider\"><summary>")
+                out.text(view.title)
+                out.raw("</summary><div class=\"tt-answer\">\n")
+                var markdownOptions = options
+                markdownOptions.alertTitles = appearance.alertTitles
+                out.raw(MarkdownHTMLRenderer(options: markdownOptions).render(summary))
+                out.raw("</div></details>\n")
+            } else {
+                out.text(view.title, between: "<p class=\"tt-divider\">", and: "</p>\n")
+            }
+        case .branch(let view):
+            out.raw("<div class=\"tt-branch\">")
+            out.text("↺ " + view.label, between: "<p class=\"tt-branch-label\">", and: "</p>")
+            for (index, alternative) in view.alternatives.enumerated() {
+                out.raw("<details class=\"tt-version\"><summary>")
+                out.text(alternative.label)
+                out.raw("</summary>\n")
+                // The other version's rows, their ids under this branch point's.
+                var nested = self
+                nested.idPrefix += "v\(index)-"
+                for row in alternative.rows { out.raw(nested.render(row)) }
+                out.raw("</details>")
+            }
+            out.raw("</div>\n")
         }
     }
 
@@ -150,7 +187,7 @@ public struct ConversationHTMLRenderer: Sendable {
     }
 
     private func toolCall(_ view: ToolCallView, into out: inout HTMLBuffer) {
-        let hasBody = view.summary != nil || !view.details.isEmpty
+        let hasBody = view.summary != nil || !view.details.isEmpty || view.body != nil || view.subagent != nil
         out.raw(
             hasBody
                 ? "<details class=\"tt-tool tt-\(view.state.rawValue)\">"
@@ -160,7 +197,9 @@ public struct ConversationHTMLRenderer: Sendable {
         out.text(view.icon)
         out.raw("</span> <span class=\"tt-title\">")
         out.text(view.title)
-        out.text(view.statusLabel, between: "</span> <span class=\"tt-status\">", and: "</span>")
+        out.raw("</span>")
+        if let note = view.note { out.text(note, between: " <span class=\"tt-note\">", and: "</span>") }
+        out.text(view.statusLabel, between: " <span class=\"tt-status\">", and: "</span>")
         if let duration = view.duration {
             out.text(duration, between: " <span class=\"tt-duration\">", and: "</span>")
         }
@@ -168,6 +207,8 @@ public struct ConversationHTMLRenderer: Sendable {
         if let summary = view.summary {
             out.text(summary, between: "<p class=\"tt-tool-summary\">", and: "</p>")
         }
+        if let body = view.body { toolCallBody(body, into: &out) }
+        if let subagent = view.subagent { self.subagent(subagent, into: &out) }
         if !view.details.isEmpty {
             out.raw("<dl>")
             for detail in view.details {

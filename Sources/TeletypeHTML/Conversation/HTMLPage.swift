@@ -83,17 +83,40 @@ enum HTMLPageStyles {
         --accent: #000000; --ok: #000000; --bad: #000000; --wait: #000000; --think: #000000;
         """
 
+    /// The 16 colours of command output (SGR 30–37, 90–97), readable on the page's code background.
+    static let lightTerminal = [
+        "#24292f", "#cf222e", "#116329", "#6e5600", "#0550ae", "#8250df", "#1b7c83", "#57606a",
+        "#57606a", "#a40e26", "#1a7f37", "#633c01", "#0969da", "#6639ba", "#0e7490", "#24292f",
+    ]
+    static let darkTerminal = [
+        "#8b949e", "#ff7b72", "#3fb950", "#d29922", "#58a6ff", "#bc8cff", "#39c5cf", "#b1bac4",
+        "#8b949e", "#ffa198", "#56d364", "#e3b341", "#79c0ff", "#d2a8ff", "#56d4dd", "#f0f6fc",
+    ]
+
+    static func terminalColors(_ palette: [String]) -> String {
+        palette.enumerated().map {
+            ".sgr-f\($0.offset) { color: \($0.element); } .sgr-g\($0.offset) { background-color: \($0.element); }"
+        }
+        .joined(separator: "\n") + "\n"
+    }
+
     static func css(for scheme: HTMLPage.ColorScheme) -> String {
         var css: String
         switch scheme {
         case .auto:
             css =
                 ":root { color-scheme: light dark; \(light) }\n@media (prefers-color-scheme: dark) { :root { \(dark) } }\n"
+            css += terminalColors(lightTerminal)
+            css += "@media (prefers-color-scheme: dark) {\n" + terminalColors(darkTerminal) + "}\n"
             // Code: the terminal themes' colours, light or dark as the reader prefers.
             css += HighlightedHTML.css(Theme.light.syntax)
             css += "@media (prefers-color-scheme: dark) {\n" + HighlightedHTML.css(Theme.dark.syntax) + "}\n"
-        case .light: css = ":root { color-scheme: light; \(light) }\n" + HighlightedHTML.css(Theme.light.syntax)
-        case .dark: css = ":root { color-scheme: dark; \(dark) }\n" + HighlightedHTML.css(Theme.dark.syntax)
+        case .light:
+            css = ":root { color-scheme: light; \(light) }\n" + HighlightedHTML.css(Theme.light.syntax)
+            css += terminalColors(lightTerminal)
+        case .dark:
+            css = ":root { color-scheme: dark; \(dark) }\n" + HighlightedHTML.css(Theme.dark.syntax)
+            css += terminalColors(darkTerminal)
         case .plain: css = ":root { color-scheme: light; \(plain) }\n"
         }
         css += """
@@ -121,6 +144,29 @@ enum HTMLPageStyles {
             .tt-awaiting-approval .tt-status, .tt-awaiting-client .tt-status { color: var(--wait); }
             .tt-no-result .tt-icon, .tt-no-result .tt-status { color: var(--muted); }
             .tt-cancelled, .tt-declined { color: var(--muted); }
+            .tt-note { color: var(--muted); }
+            .tt-notice.tt-session { color: var(--muted); font-size: .9em; margin-top: -1rem; }
+            .tt-notice.tt-title { font-weight: 600; }
+            .tt-divider { color: var(--muted); text-align: center; border-top: 1px dashed var(--border); padding-top: .6rem; margin: 1rem 0; }
+            details.tt-divider > div { text-align: left; color: var(--fg); }
+            .tt-branch { color: var(--muted); font-size: .9em; width: 100%; }
+            .tt-branch-label { margin: .2rem 0; }
+            .tt-version > summary { color: var(--accent); }
+            .tt-version { border-left: 2px solid var(--border); padding-left: .8rem; margin: .3rem 0; text-align: left; }
+            .tt-shell samp { font: inherit; } .tt-prompt { color: var(--muted); user-select: none; }
+            .tt-exit { color: var(--bad); font: .85em ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; margin: .2rem 0; }
+            .tt-diff { margin: .4rem 0; } .tt-diff figcaption { font-weight: 600; font-size: .9em; }
+            .tt-line-added { background: rgba(46, 160, 67, .14); } .tt-line-removed { background: rgba(248, 81, 73, .14); }
+            .tt-line-added .tt-mark { color: var(--ok); } .tt-line-removed .tt-mark { color: var(--bad); }
+            .tt-line-context, .tt-line-hunk { color: var(--muted); }
+            .tt-checklist { list-style: none; padding-left: .6rem; margin: .4rem 0; } .tt-checklist .tt-done { color: var(--muted); }
+            .tt-checklist .tt-active { font-weight: 600; }
+            .tt-visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+            .tt-web-result { max-height: 24rem; overflow: auto; }
+            .tt-subagent > summary { color: var(--muted); }
+            .tt-subagent-rows { border-left: 2px solid var(--border); margin: .4rem 0 .4rem .3rem; padding-left: .9rem; }
+            .sgr-b { font-weight: 600; } .sgr-d { opacity: .75; } .sgr-i { font-style: italic; } .sgr-u { text-decoration: underline; }
+            .sgr-s { text-decoration: line-through; }
             dl { margin: .4rem 0 .4rem 1.2rem; } dt { color: var(--muted); font-size: .85em; } dd { margin: 0 0 .4rem; }
             pre { background: var(--code); border: 1px solid var(--border); border-radius: 6px; padding: .6rem .8rem; overflow-x: auto; white-space: pre; }
             code { font: .9em ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }

@@ -31,6 +31,46 @@ public enum ConversationBlock: Sendable, Equatable {
     case suggestions([String])
     /// A view of your own, in each output's terms.
     case custom(CustomView)
+    /// Where the agent compacted the conversation: a line across, and the summary that replaced
+    /// what came before, folded.
+    case divider(DividerView)
+    /// Where the conversation forked: which version this is, and the other versions, laid out.
+    case branch(BranchView)
+}
+
+/// A compaction's divider.
+public struct DividerView: Sendable, Equatable {
+    /// What the line says ("Earlier messages were compacted into a summary").
+    public var title: String
+    /// The summary, shown when open.
+    public var summary: MarkdownDocument?
+    public var isOpen: Bool
+
+    /// A divider.
+    public init(title: String, summary: MarkdownDocument?, isOpen: Bool) {
+        self.title = title
+        self.summary = summary
+        self.isOpen = isOpen
+    }
+}
+
+/// A branch point of a conversation.
+public struct BranchView: Sendable, Equatable {
+    /// What it says ("Version 2 of 2: the user rewound here").
+    public var label: String
+    /// The other versions' rows, each with its own label.
+    public var alternatives: [(label: String, rows: [ConversationRow])]
+
+    /// A branch point.
+    public init(label: String, alternatives: [(label: String, rows: [ConversationRow])]) {
+        self.label = label
+        self.alternatives = alternatives
+    }
+
+    public static func == (lhs: BranchView, rhs: BranchView) -> Bool {
+        lhs.label == rhs.label && lhs.alternatives.map(\.label) == rhs.alternatives.map(\.label)
+            && lhs.alternatives.map(\.rows) == rhs.alternatives.map(\.rows)
+    }
 }
 
 /// What kind of note a ``ConversationBlock/notice(_:kind:)`` is.
@@ -42,6 +82,10 @@ public enum NoticeKind: String, Sendable, Equatable {
     case error
     /// The model declined to answer.
     case refusal
+    /// A session's title, above its conversation.
+    case title
+    /// What a session log says of the session: its agent, folder, branch, models, times, tokens.
+    case session
 }
 
 /// A reasoning step ready to show.
@@ -65,6 +109,92 @@ public struct ReasoningView: Sendable, Equatable {
     }
 }
 
+/// What a tool call did, drawn by what it is (see ``AgentTool``).
+public enum ToolCallBody: Sendable, Equatable {
+    /// A shell command, what it printed (SGR colours kept, every other escape neutralised) and how it
+    /// exited.
+    case shell(command: String, output: String?, exitCode: Int?)
+    /// Files changed: each with its path, the language its code is in, and its lines as a diff.
+    case fileEdit([FileChange])
+    /// A plan: its steps and where each stands.
+    case checklist([ChecklistItem])
+    /// A web search or fetch: what was asked for, and what came back (folded).
+    case web(request: String, result: String?)
+}
+
+/// One file a call changed.
+public struct FileChange: Sendable, Equatable {
+    /// The file's path, as the agent gave it.
+    public var path: String
+    /// The language of its code, for highlighting (from its extension).
+    public var language: String?
+    /// Its changed lines, with a little context.
+    public var lines: [DiffLine]
+    /// Whether the call wrote the file whole (every line is new).
+    public var isNewFile: Bool
+
+    /// A changed file.
+    public init(path: String, language: String?, lines: [DiffLine], isNewFile: Bool = false) {
+        self.path = path
+        self.language = language
+        self.lines = lines
+        self.isNewFile = isNewFile
+    }
+}
+
+/// A line of a diff.
+public struct DiffLine: Sendable, Equatable {
+    /// What the line is.
+    public enum Kind: Sendable, Equatable {
+        case context, added, removed
+        /// A hunk's header (`@@ -10,4 +10,6 @@`), or a gap between changes.
+        case hunk
+    }
+
+    public var kind: Kind
+    public var text: String
+
+    /// A diff line.
+    public init(_ kind: Kind, _ text: String) {
+        self.kind = kind
+        self.text = text
+    }
+}
+
+/// One step of a plan.
+public struct ChecklistItem: Sendable, Equatable {
+    /// Where a step stands.
+    public enum State: String, Sendable, Equatable {
+        case done, active, pending
+    }
+
+    public var text: String
+    public var state: State
+
+    /// A step.
+    public init(_ text: String, state: State) {
+        self.text = text
+        self.state = state
+    }
+}
+
+/// The transcript of the agent a tool call started, laid out.
+public struct SubagentView: Sendable, Equatable {
+    /// What kind of agent it was, or what it was for.
+    public var title: String?
+    /// How many messages it has.
+    public var messageCount: Int
+    /// Its rows, laid out as any conversation's.
+    public var rows: [ConversationRow]
+
+    /// A subagent's rows.
+    public init(title: String?, messageCount: Int, rows: [ConversationRow]) {
+        self.title = title
+        self.messageCount = messageCount
+        self.rows = rows
+    }
+}
+
 /// A tool call card ready to show.
 public struct ToolCallView: Sendable, Equatable {
     /// The state the card shows.
@@ -85,6 +215,14 @@ public struct ToolCallView: Sendable, Equatable {
     /// Labelled details shown when expanded: arguments, output, error.
     public var details: [Detail]
     public var isOpen: Bool
+    /// What the call did, for the tools agents use most (a command and its output, an edit as a
+    /// diff, a plan as a checklist, …; see ``AgentTool``): shown under the title, folded to its first
+    /// lines unless the card is open. `nil` for any other tool.
+    public var body: ToolCallBody?
+    /// A few words after the status on the title line: what a lookup read or found ("120 lines").
+    public var note: String?
+    /// The transcript of the agent the call started, laid out: folded to one line unless open.
+    public var subagent: SubagentView?
 
     /// A labelled text of a tool call: its arguments, some code they hold, its output or error.
     public struct Detail: Sendable, Equatable {
@@ -105,8 +243,11 @@ public struct ToolCallView: Sendable, Equatable {
 
     public init(
         state: State, icon: String, title: String, statusLabel: String, duration: String?, summary: String?,
-        details: [Detail], isOpen: Bool
+        details: [Detail], isOpen: Bool, body: ToolCallBody? = nil, note: String? = nil, subagent: SubagentView? = nil
     ) {
+        self.body = body
+        self.note = note
+        self.subagent = subagent
         self.state = state
         self.icon = icon
         self.title = title

@@ -32,14 +32,28 @@ public struct ConversationLayout: Sendable {
                 message: message, text: message.text, attachments: message.attachments, isPending: false)
             return ConversationRow(
                 id: message.id, kind: .user, role: message.role.rawValue,
-                blocks: factory.makeUserMessageView(options: options, appearance: appearance), startsTurn: true)
+                blocks: branchBlocks(message, state: state)
+                    + factory.makeUserMessageView(options: options, appearance: appearance), startsTurn: true)
         }
         if message.role == .system {
             return ConversationRow(
                 id: message.id, kind: .assistant, role: message.role.rawValue,
-                blocks: [.notice(message.text, kind: .system)], startsTurn: isFirst)
+                blocks: branchBlocks(message, state: state) + [.notice(message.text, kind: .system)],
+                startsTurn: isFirst)
         }
-        var blocks = factory.makeAssistantMessageView(
+        if message.role == .compaction {
+            let summary = message.text.isEmpty ? nil : MarkdownDocument(parsing: message.text)
+            return ConversationRow(
+                id: message.id, kind: .indicator, role: message.role.rawValue,
+                blocks: [
+                    .divider(
+                        DividerView(
+                            title: appearance.string("message.compacted"), summary: summary,
+                            isOpen: state.expandReasoning))
+                ])
+        }
+        var blocks = branchBlocks(message, state: state)
+        blocks += factory.makeAssistantMessageView(
             options: AIAssistantMessageViewOptions(
                 message: message, isLatestReply: isLatestReply, state: state, ui: ui, answer: answer),
             appearance: appearance)
@@ -72,6 +86,28 @@ public struct ConversationLayout: Sendable {
             }
         }
         return rows(for: messages, messageRows: Array(parts.joined()), latestReply: latestReply, state: state)
+    }
+
+    /// The branch point a message starts, if any: which version it is, and the others laid out.
+    func branchBlocks(_ message: any AIMessage, state: ConversationViewState) -> [ConversationBlock] {
+        guard let branch = message.branchPoint else { return [] }
+        var others = state
+        others.actions = []
+        var number = 0
+        let alternatives = branch.alternatives.map { messages -> (label: String, rows: [ConversationRow]) in
+            number += 1
+            if number == branch.version { number += 1 }
+            return (
+                appearance.string("message.branch_other", "\(number) of \(branch.count)"),
+                rows(for: messages, state: others)
+            )
+        }
+        return [
+            .branch(
+                BranchView(
+                    label: appearance.string("message.branch", "\(branch.version) of \(branch.count)"),
+                    alternatives: alternatives))
+        ]
     }
 
     /// Whether the message at `index` ends its reply: no message of the agent's comes after it

@@ -22,11 +22,60 @@ public struct ConversationMarkdownWriter: Sendable {
         return TerminalSafeText.sanitize(out)
     }
 
+    /// A tool call's body as Markdown: a command and its output, a diff, a checklist.
+    static func body(_ body: ToolCallBody) -> String {
+        func fenced(_ text: String, _ language: String) -> String {
+            let fence = String(repeating: "`", count: max(3, text.longestRun(of: "`") + 1))
+            return "\n  " + fence + language + "\n  " + text.replacingNewlines(with: "\n  ") + "\n  " + fence + "\n"
+        }
+        switch body {
+        case .shell(let command, let output, let exitCode):
+            var text = "$ " + command
+            if let output, !output.isEmpty {
+                let plain = output.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+                    SGRText.spans(String(line)).map(\.text).joined()
+                }
+                text += "\n" + plain.joined(separator: "\n").trimmingTrailingNewlines()
+            }
+            if let exitCode, exitCode != 0 { text += "\n(exit \(exitCode))" }
+            return fenced(text, "console")
+        case .fileEdit(let changes):
+            return changes.map { change in
+                let lines = change.lines.map { line -> String in
+                    switch line.kind {
+                    case .added: "+" + line.text
+                    case .removed: "-" + line.text
+                    case .context: " " + line.text
+                    case .hunk: line.text.isEmpty ? "@@" : line.text
+                    }
+                }
+                return (changes.count > 1 ? "\n  " + change.path + ":\n" : "")
+                    + fenced(lines.joined(separator: "\n"), "diff")
+            }.joined()
+        case .checklist(let items):
+            return "\n"
+                + items.map {
+                    "  - [\($0.state == .done ? "x" : " ")] " + $0.text
+                        + ($0.state == .active ? " *(in progress)*" : "")
+                }
+                .joined(separator: "\n") + "\n"
+        case .web:
+            return ""
+        }
+    }
+
     /// One message.
     public func write(_ message: any AIMessage) -> String {
         var out = ""
+        if let branch = message.branchPoint {
+            out += "*↺ " + appearance.string("message.branch", "\(branch.version) of \(branch.count)") + "*\n\n"
+        }
+        if message.role == .compaction {
+            return out + "---\n\n*" + appearance.string("message.compacted") + "*\n\n> "
+                + message.text.replacingNewlines(with: "\n> ") + "\n\n---\n"
+        }
         if message.role == .system {
-            return "> **System:** " + message.text.replacingNewlines(with: "\n> ") + "\n"
+            return out + "> **System:** " + message.text.replacingNewlines(with: "\n> ") + "\n"
         }
         let who =
             message.role.isUser
@@ -60,8 +109,17 @@ public struct ConversationMarkdownWriter: Sendable {
                 let view = ConversationViews.toolCall(call, state: state, appearance: appearance)
                 out +=
                     "- \(view.icon) **\(view.title)** · \(view.statusLabel)" + (view.duration.map { " · \($0)" } ?? "")
+                if let note = view.note { out += " · " + note }
                 if let summary = view.summary { out += " — " + summary }
                 out += "\n"
+                if let body = view.body { out += Self.body(body) }
+                if let subagent = call.subagent {
+                    // The agent the call started: its conversation, quoted under the call.
+                    var nested = self
+                    nested.state.actions = []
+                    let text = nested.write(subagent.messages)
+                    out += "\n  > " + text.trimmingTrailingNewlines().replacingNewlines(with: "\n  > ") + "\n"
+                }
                 for detail in view.details {
                     // A fence longer than any run of backticks in the text, so the text cannot end it.
                     let fence = String(repeating: "`", count: max(3, detail.text.longestRun(of: "`") + 1))
@@ -125,6 +183,13 @@ public struct ConversationMarkdownWriter: Sendable {
 extension String {
     func replacingNewlines(with replacement: String) -> String {
         split(separator: "\n", omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+
+    /// The text without the line endings at its end.
+    func trimmingTrailingNewlines() -> String {
+        var text = self
+        while text.last == "\n" { text.removeLast() }
+        return text
     }
 }
 

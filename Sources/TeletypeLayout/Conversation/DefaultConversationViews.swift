@@ -51,7 +51,20 @@ extension AIConversationViewFactory {
                             reasoning, fullText: message.reasoningText(for: reasoning), state: options.state,
                             appearance: appearance)))
             case .toolCall(let call):
-                blocks.append(.toolCall(ConversationViews.toolCall(call, state: options.state, appearance: appearance)))
+                var view = ConversationViews.toolCall(call, state: options.state, appearance: appearance)
+                if let subagent = call.subagent {
+                    // The agent the call started: its own conversation, laid out as any.
+                    var state = ConversationViewState(
+                        actions: [], expandReasoning: options.state.expandReasoning,
+                        expandToolCalls: options.state.expandToolCalls, isRecorded: options.state.isRecorded)
+                    state.ratings = [:]
+                    let layout = ConversationLayout(appearance: appearance, factory: self, ui: options.ui)
+                    view.subagent = SubagentView(
+                        title: subagent.title, messageCount: subagent.messages.count,
+                        rows: layout.rows(for: subagent.messages, state: state))
+                    view.isOpen = view.isOpen || options.state.expandToolCalls
+                }
+                blocks.append(.toolCall(view))
                 if call.status == .awaitingApproval, let approval = call.approval {
                     blocks += makeToolAuthorizationView(
                         options: AIToolAuthorizationViewOptions(toolCall: call, approval: approval),
@@ -219,8 +232,26 @@ public enum ConversationViews {
             case .awaitingClient: (.awaitingClient, icons.toolAwaitingClient, "tool_call.status.awaiting_client")
             default: (.running, icons.toolRunning, "tool_call.status.running")
             }
+        // The tools agents use most are drawn by what they do; their arguments are in the drawing.
+        let described = AgentTool.describe(call)
         var details: [ToolCallView.Detail] = []
-        if state.expandToolCalls {
+        if state.expandToolCalls, let described, described.body != nil || described.note != nil {
+            // A lookup's or a search's arguments, asked for, are shown whole; the other bodies draw them.
+            if let arguments = call.arguments, described.body == nil || isWeb(described.body) {
+                details.append(.init(label: appearance.string("tool_call.arguments"), text: text(of: arguments)))
+            }
+            switch described.body {
+            case .shell?, .fileEdit?, .checklist?:
+                break
+            case .web?, nil:
+                if let output = call.output {
+                    details.append(.init(label: appearance.string("tool_call.output"), text: text(of: output)))
+                }
+            }
+            if let error = call.errorText, !isShell(described.body) {
+                details.append(.init(label: appearance.string("tool_call.error"), text: error))
+            }
+        } else if state.expandToolCalls {
             if let arguments = call.arguments {
                 // Code an argument holds (a script, a command, a query) shows as code, not as a JSON string.
                 let code = CodeArgument(arguments, tool: call.name)
@@ -238,11 +269,27 @@ public enum ConversationViews {
                 details.append(.init(label: appearance.string("tool_call.error"), text: error))
             }
         }
+        var summary = call.summary ?? (viewState == .failed || viewState == .declined ? call.errorText : nil)
+        // A shell command's error is its output.
+        if case .shell? = described?.body, call.summary == nil { summary = nil }
         return ToolCallView(
-            state: viewState, icon: icon, title: call.title, statusLabel: appearance.string(key),
-            duration: call.duration.map(DisplayFormatting.toolDuration),
-            summary: call.summary ?? (viewState == .failed ? call.errorText : nil), details: details,
-            isOpen: state.expandToolCalls && !details.isEmpty)
+            state: viewState, icon: icon, title: call.displayTitle ?? described?.title ?? call.title,
+            statusLabel: appearance.string(key), duration: call.duration.map(DisplayFormatting.toolDuration),
+            summary: summary, details: details,
+            isOpen: state.expandToolCalls && (!details.isEmpty || described?.body != nil), body: described?.body,
+            note: described?.note)
+    }
+
+    /// Whether a body is a web search's or fetch's.
+    static func isWeb(_ body: ToolCallBody?) -> Bool {
+        if case .web? = body { return true }
+        return false
+    }
+
+    /// Whether a body is a shell command's, whose output holds its error.
+    static func isShell(_ body: ToolCallBody?) -> Bool {
+        if case .shell? = body { return true }
+        return false
     }
 
     /// The sources of a reply as Markdown: a heading and a numbered list of their titles, linked to

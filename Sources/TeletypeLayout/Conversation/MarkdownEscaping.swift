@@ -1,8 +1,8 @@
 /// Text from elsewhere (a page title, an address) written into Markdown so that it reads back as
 /// exactly that text: nothing in it becomes formatting, a link or HTML.
-enum MarkdownEscaping {
+public enum MarkdownEscaping {
     /// `text` with every ASCII punctuation character backslash-escaped and line breaks as spaces.
-    static func text(_ text: String) -> String {
+    public static func text(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

@@ -8,6 +8,19 @@ struct ReplyPieces {
     private(set) var parts: [AIMessagePart] = []
     private var texts: [(afterParts: Int, text: String)] = []
 
+    /// No pieces yet.
+    init() {}
+
+    /// The pieces of a message already written, to go on adding to it.
+    init(_ message: Message) {
+        parts = message.parts
+        if let pieces = AITextRun.pieces(of: message.text, runs: message.textRuns) {
+            texts = pieces.map { ($0.afterParts, String($0.text)) }
+        } else if !message.text.isEmpty {
+            texts = [(parts.count, message.text)]
+        }
+    }
+
     /// Adds a piece of text after the parts so far; text right after text joins it, as a new
     /// paragraph unless `joining` says otherwise (streamed fragments join with nothing between).
     mutating func addText(_ text: String, joining: String = AITextRun.separator) {

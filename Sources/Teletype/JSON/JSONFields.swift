@@ -1,0 +1,237 @@
+/// The few fields of a JSON object that a reader needs, read without building the rest: a session
+/// log's line can hold megabytes of tool output or a base64 image, and an index of the file wants
+/// only its `uuid`, `parentUuid` and `type`. Values not asked for are passed over without being
+/// built, but checked: an object this reads is valid JSON, as ``JSONParser`` would read it.
+public struct JSONFields: Sendable {
+    /// What is wanted under a key: the value itself, or some of its fields.
+    indirect enum Want: Sendable {
+        case value
+        case fields([String: Want])
+    }
+
+    let root: [String: Want]
+
+    /// Fields by their dotted paths: `"type"`, `"message.id"` (the `id` of the object under
+    /// `message`).
+    public init(_ paths: [String]) {
+        var root: [String: Want] = [:]
+        func insert(_ keys: ArraySlice<Substring>, into tree: inout [String: Want]) {
+            guard let first = keys.first.map(String.init) else { return }
+            if keys.count == 1 {
+                tree[first] = .value
+                return
+            }
+            var inner: [String: Want] = [:]
+            if case .fields(let existing)? = tree[first] { inner = existing }
+            insert(keys.dropFirst(), into: &inner)
+            tree[first] = .fields(inner)
+        }
+        for path in paths { insert(path.split(separator: ".")[...], into: &root) }
+        self.root = root
+    }
+
+    /// The wanted fields of the object in `bytes`, by their dotted paths; nil when `bytes` is not a
+    /// JSON object. A value that is not valid JSON is left out.
+    public func read(_ bytes: UnsafeRawBufferPointer) -> [String: JSONValue]? {
+        var scanner = Scanner(bytes: bytes)
+        scanner.skipWhitespace()
+        var found: [String: JSONValue] = [:]
+        guard scanner.peek == UInt8(ascii: "{"), scanner.object(root, prefix: "", into: &found) else { return nil }
+        scanner.skipWhitespace()
+        return scanner.index == bytes.count ? found : nil
+    }
+
+    struct Scanner {
+        let bytes: UnsafeRawBufferPointer
+        var index = 0
+
+        var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+        mutating func skipWhitespace() {
+            while index < bytes.count,
+                bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09
+            {
+                index += 1
+            }
+        }
+
+        /// Reads the object at the cursor, collecting the wanted fields; false when it is malformed.
+        mutating func object(_ wanted: [String: Want], prefix: String, into found: inout [String: JSONValue]) -> Bool {
+            index += 1  // {
+            skipWhitespace()
+            if peek == UInt8(ascii: "}") {
+                index += 1
+                return true
+            }
+            while true {
+                skipWhitespace()
+                guard peek == UInt8(ascii: "\""), let key = key() else { return false }
+                skipWhitespace()
+                guard peek == UInt8(ascii: ":") else { return false }
+                index += 1
+                skipWhitespace()
+                switch wanted[key] {
+                case .value?:
+                    let start = index
+                    guard skipValue(depth: 1) else { return false }
+                    let value = UnsafeRawBufferPointer(rebasing: bytes[start..<index])
+                    if let parsed = try? JSONParser.parse(value) { found[prefix + key] = parsed }
+                case .fields(let inner)? where peek == UInt8(ascii: "{"):
+                    guard object(inner, prefix: prefix + key + ".", into: &found) else { return false }
+                default:
+                    guard skipValue(depth: 1) else { return false }
+                }
+                skipWhitespace()
+                switch peek {
+                case UInt8(ascii: ",")?: index += 1
+                case UInt8(ascii: "}")?:
+                    index += 1
+                    return true
+                default: return false
+                }
+            }
+        }
+
+        /// A key, decoded when it holds escapes.
+        mutating func key() -> String? {
+            let start = index
+            var escaped = false
+            guard skipString(sawEscape: &escaped) else { return nil }
+            let raw = UnsafeRawBufferPointer(rebasing: bytes[(start + 1)..<(index - 1)])
+            if !escaped { return String(decoding: raw, as: UTF8.self) }
+            return (try? JSONParser.parse(UnsafeRawBufferPointer(rebasing: bytes[start..<index])))?.string
+        }
+
+        /// Passes over the string at the cursor (at its opening quote), checking it as JSON: valid
+        /// escapes, no control character.
+        mutating func skipString(sawEscape: inout Bool) -> Bool {
+            var position = index + 1
+            let count = bytes.count
+            while position < count {
+                let byte = bytes[position]
+                if byte == UInt8(ascii: "\"") {
+                    index = position + 1
+                    return true
+                }
+                if byte == UInt8(ascii: "\\") {
+                    sawEscape = true
+                    guard position + 1 < count else { return false }
+                    switch bytes[position + 1] {
+                    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
+                        UInt8(ascii: "f"),
+                        UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                        position += 2
+                    case UInt8(ascii: "u"):
+                        guard position + 5 < count,
+                            (2...5).allSatisfy({ Self.isHexDigit(bytes[position + $0]) })
+                        else { return false }
+                        position += 6
+                    default:
+                        return false
+                    }
+                    continue
+                }
+                if byte < 0x20 { return false }
+                position += 1
+            }
+            return false
+        }
+
+        static func isHexDigit(_ byte: UInt8) -> Bool {
+            (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
+        }
+
+        /// Passes over the value at the cursor, checking it as JSON.
+        mutating func skipValue(depth: Int) -> Bool {
+            guard depth <= JSONParser.maximumDepth, let first = peek else { return false }
+            switch first {
+            case UInt8(ascii: "\""):
+                var escaped = false
+                return skipString(sawEscape: &escaped)
+            case UInt8(ascii: "{"):
+                index += 1
+                skipWhitespace()
+                if peek == UInt8(ascii: "}") {
+                    index += 1
+                    return true
+                }
+                while true {
+                    skipWhitespace()
+                    var escaped = false
+                    guard peek == UInt8(ascii: "\""), skipString(sawEscape: &escaped) else { return false }
+                    skipWhitespace()
+                    guard peek == UInt8(ascii: ":") else { return false }
+                    index += 1
+                    skipWhitespace()
+                    guard skipValue(depth: depth + 1) else { return false }
+                    skipWhitespace()
+                    switch peek {
+                    case UInt8(ascii: ",")?: index += 1
+                    case UInt8(ascii: "}")?:
+                        index += 1
+                        return true
+                    default: return false
+                    }
+                }
+            case UInt8(ascii: "["):
+                index += 1
+                skipWhitespace()
+                if peek == UInt8(ascii: "]") {
+                    index += 1
+                    return true
+                }
+                while true {
+                    skipWhitespace()
+                    guard skipValue(depth: depth + 1) else { return false }
+                    skipWhitespace()
+                    switch peek {
+                    case UInt8(ascii: ",")?: index += 1
+                    case UInt8(ascii: "]")?:
+                        index += 1
+                        return true
+                    default: return false
+                    }
+                }
+            case UInt8(ascii: "t"): return literal("true")
+            case UInt8(ascii: "f"): return literal("false")
+            case UInt8(ascii: "n"): return literal("null")
+            default: return number()
+            }
+        }
+
+        mutating func literal(_ word: StaticString) -> Bool {
+            let length = word.utf8CodeUnitCount
+            guard index + length <= bytes.count else { return false }
+            let matches = word.withUTF8Buffer { expected in
+                (0..<length).allSatisfy { bytes[index + $0] == expected[$0] }
+            }
+            if matches { index += length }
+            return matches
+        }
+
+        /// A number as JSON writes it: `-`, digits without a leading zero, a fraction, an exponent.
+        mutating func number() -> Bool {
+            func digits() -> Int {
+                let start = index
+                while index < bytes.count, (0x30...0x39).contains(bytes[index]) { index += 1 }
+                return index - start
+            }
+            if peek == UInt8(ascii: "-") { index += 1 }
+            if peek == UInt8(ascii: "0") {
+                index += 1
+            } else if digits() == 0 {
+                return false
+            }
+            if peek == UInt8(ascii: ".") {
+                index += 1
+                guard digits() > 0 else { return false }
+            }
+            if peek == UInt8(ascii: "e") || peek == UInt8(ascii: "E") {
+                index += 1
+                if peek == UInt8(ascii: "+") || peek == UInt8(ascii: "-") { index += 1 }
+                guard digits() > 0 else { return false }
+            }
+            return true
+        }
+    }
+}

@@ -1,0 +1,200 @@
+import Teletype
+
+/// The first pass over a Claude Code session log: every record's place in the file and in the
+/// `parentUuid` tree, read without building the records' contents (``JSONFields``), and what the
+/// file says of the session (title, folder, branch, models, times, tokens). From it the
+/// conversation shown is the path to the latest leaf, and the points where it forked.
+struct ClaudeCodeIndex {
+    /// What a record is, as far as the tree is concerned.
+    enum Kind: Equatable {
+        /// A user's line: a prompt, a command, or tool results.
+        case user
+        /// A line of the agent's reply (one content block of an API message).
+        case assistant
+        /// Where the conversation was compacted.
+        case compactBoundary
+        /// The summary that replaced the conversation before a compaction.
+        case compactSummary
+        /// Anything else: hooks, snapshots, titles, progress.
+        case other
+    }
+
+    struct Record {
+        var offset: Int
+        var length: Int
+        var line: Int
+        var kind: Kind
+        var uuid: String?
+        var parent: String?
+        var logicalParent: String?
+        var isSidechain: Bool
+        var isMeta: Bool
+        /// Whether a user line holds tool results (and so is not a prompt).
+        var isToolResult: Bool
+        var messageID: String?
+        /// Whether the record has a `parentUuid` at all (null at a root): files without one are lists.
+        var isLinked: Bool
+
+        /// Whether the record belongs to the conversation (not a hook's or a snapshot's).
+        var isConversation: Bool { kind == .user || kind == .assistant || kind == .compactSummary }
+        /// Whether the record starts a turn: a prompt the user wrote.
+        var isPrompt: Bool { kind == .user && !isToolResult && !isMeta }
+    }
+
+    var records: [Record] = []
+    var byUUID: [String: Int] = [:]
+    var info = SessionInfo(agent: .claudeCode)
+    /// Session titles by the leaf they describe (`summary` records), and titles the user or the agent gave.
+    var summaries: [String: String] = [:]
+    var lastSummary: String?
+    var customTitle: String?
+    var agentTitle: String?
+    /// Token usage by API message, counted once however many lines the message was split over.
+    private var usage: [String: JSONValue] = [:]
+    /// A last line cut short (the agent is still writing it), skipped.
+    var truncatedLine: Int?
+
+    static let fields = JSONFields([
+        "type", "subtype", "uuid", "parentUuid", "logicalParentUuid", "isSidechain", "isMeta", "isCompactSummary",
+        "timestamp", "cwd", "gitBranch", "version", "sessionId", "agentId", "summary", "leafUuid", "customTitle",
+        "aiTitle", "title", "message.id", "message.model", "message.role", "message.usage",
+    ])
+
+    /// Whether a record's fields are Claude Code's.
+    static func isClaudeCode(_ fields: [String: JSONValue]) -> Bool {
+        guard let type = fields["type"]?.string else { return false }
+        if fields["sessionId"] != nil || fields["uuid"] != nil || fields["parentUuid"] != nil { return true }
+        if ["file-history-snapshot", "queue-operation", "custom-title", "ai-title", "last-prompt"].contains(type) {
+            return true
+        }
+        if type == "summary" && fields["leafUuid"] != nil { return true }
+        return (type == "user" || type == "assistant") && fields["message.role"] != nil
+    }
+
+    /// Reads every line of `source`; a line that is not JSON is an error naming it, except a last
+    /// line without an ending, which the agent may still be writing: it is skipped.
+    static func read(_ source: SessionSource, name: String) throws -> ClaudeCodeIndex {
+        var index = ClaudeCodeIndex()
+        try source.forEachLine { line in
+            guard line.bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return }
+            guard let fields = fields.read(line.bytes) else {
+                if !line.isTerminated {
+                    index.truncatedLine = line.number
+                    return
+                }
+                throw SessionReading.error(in: line, name: name)
+            }
+            index.add(fields, line: line)
+        }
+        index.finish()
+        return index
+    }
+
+    mutating func add(_ fields: [String: JSONValue], line: SessionSource.Line) {
+        let type = fields["type"]?.string ?? ""
+        let kind: Kind
+        switch type {
+        case "user":
+            kind = fields["isCompactSummary"]?.bool == true ? .compactSummary : .user
+        case "assistant": kind = .assistant
+        case "system" where fields["subtype"]?.string == "compact_boundary": kind = .compactBoundary
+        case "summary" where fields["message.role"] != nil: kind = .compactSummary
+        default: kind = .other
+        }
+        if type == "summary", let text = fields["summary"]?.string {
+            if let leaf = fields["leafUuid"]?.string { summaries[leaf] = text }
+            lastSummary = text
+        }
+        if type == "custom-title" { customTitle = fields["customTitle"]?.string ?? fields["title"]?.string }
+        if type == "ai-title" { agentTitle = fields["aiTitle"]?.string ?? fields["title"]?.string }
+        // A tool result's line: its bytes hold a tool_result block (the content itself is not read here).
+        var isToolResult = false
+        if kind == .user {
+            isToolResult =
+                SessionReading.contains(line.bytes, #""type":"tool_result""#)
+                || SessionReading.contains(line.bytes, #""type": "tool_result""#)
+        }
+        let record = Record(
+            offset: line.offset, length: line.bytes.count, line: line.number, kind: kind,
+            uuid: fields["uuid"]?.string, parent: fields["parentUuid"]?.string,
+            logicalParent: fields["logicalParentUuid"]?.string, isSidechain: fields["isSidechain"]?.bool ?? false,
+            isMeta: fields["isMeta"]?.bool ?? false, isToolResult: isToolResult,
+            messageID: fields["message.id"]?.string,
+            isLinked: fields["parentUuid"] != nil)
+        if let uuid = record.uuid, byUUID[uuid] == nil { byUUID[uuid] = records.count }
+        records.append(record)
+        if record.isConversation || kind == .compactBoundary {
+            if info.project == nil { info.project = fields["cwd"]?.string }
+            if info.gitBranch == nil, let branch = fields["gitBranch"]?.string, !branch.isEmpty {
+                info.gitBranch = branch
+            }
+            if info.id == nil { info.id = fields["sessionId"]?.string }
+            if let version = fields["version"]?.string { info.version = version }
+            info.add(time: fields["timestamp"]?.string.flatMap(ISODate.seconds))
+        }
+        if kind == .assistant, !record.isSidechain {
+            info.add(model: fields["message.model"]?.string)
+            if let id = record.messageID, let counts = fields["message.usage"] { usage[id] = counts }
+        }
+    }
+
+    private mutating func finish() {
+        // A subagent's own file: every line of its conversation is on its sidechain.
+        info.isSubagent =
+            records.contains { $0.isConversation && $0.isSidechain }
+            && !records.contains { $0.isConversation && !$0.isSidechain }
+        for counts in usage.values {
+            info.inputTokens += counts["input_tokens"]?.integer ?? 0
+            info.outputTokens += counts["output_tokens"]?.integer ?? 0
+            info.cacheReadTokens += counts["cache_read_input_tokens"]?.integer ?? 0
+            info.cacheWriteTokens += counts["cache_creation_input_tokens"]?.integer ?? 0
+        }
+        usage = [:]
+    }
+
+    // MARK: The tree
+
+    /// The conversation shown: the records on the path from the root to the latest leaf (the last
+    /// record of the conversation in the file), through compactions; a subagent's own file has
+    /// every line on its sidechain.
+    func path() -> [Int] {
+        let subagent = info.isSubagent
+        // A log whose records are not linked (a hand-written or older file) is a list, in order.
+        let conversation = records.indices.filter { records[$0].isConversation && records[$0].isSidechain == subagent }
+        if conversation.filter({ records[$0].isLinked }).count * 2 < conversation.count { return conversation }
+        guard
+            let leaf = records.indices.last(where: { records[$0].isConversation && records[$0].isSidechain == subagent }
+            )
+        else { return [] }
+        var path: [Int] = []
+        var seen = Set<Int>()
+        var current: Int? = leaf
+        while let index = current, seen.insert(index).inserted {
+            path.append(index)
+            let record = records[index]
+            // A record whose parent is missing begins the part of the log that is left.
+            let up = record.parent ?? (record.kind == .compactBoundary ? record.logicalParent : nil)
+            current = up.flatMap { byUUID[$0] }
+        }
+        return path.reversed()
+    }
+
+    /// The children of each record in the conversation, in file order.
+    func children() -> [Int: [Int]] {
+        var children: [Int: [Int]] = [:]
+        for (index, record) in records.enumerated() where record.isConversation {
+            if let parent = record.parent.flatMap({ byUUID[$0] }) { children[parent, default: []].append(index) }
+        }
+        return children
+    }
+
+    /// The title: one the user gave, the agent's, or the summary of the leaf shown.
+    func title(path: [Int]) -> String? {
+        if let customTitle, !customTitle.isEmpty { return customTitle }
+        if let agentTitle, !agentTitle.isEmpty { return agentTitle }
+        for index in path.reversed() {
+            if let uuid = records[index].uuid, let summary = summaries[uuid] { return summary }
+        }
+        return lastSummary
+    }
+}

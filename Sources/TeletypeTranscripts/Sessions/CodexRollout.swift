@@ -1,0 +1,148 @@
+import Teletype
+
+/// OpenAI Codex CLI rollouts (`~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl`): every line a
+/// `{timestamp, type, payload}` record. The conversation is the `response_item` records — Responses
+/// API items, read as ``ResponsesConversation`` reads any (messages, reasoning summaries, function,
+/// custom, local shell and web search calls with their outputs) — with the environment and
+/// instructions Codex sends as user and developer messages folded away; `event_msg` records add
+/// what the items do not say (a turn aborted, an error, token counts, a compaction), and
+/// `session_meta` and `turn_context` the session's folder, version, branch and models.
+enum CodexRollout {
+    static let fields = JSONFields(["timestamp", "type", "payload.type", "payload.id", "payload.cli_version"])
+
+    /// Whether a record's fields are a rollout's.
+    static func isCodex(_ fields: [String: JSONValue]) -> Bool {
+        guard fields["timestamp"] != nil, let type = fields["type"]?.string else { return false }
+        return ["session_meta", "response_item", "event_msg", "turn_context", "compacted"].contains(type)
+    }
+
+    static func read(
+        _ source: SessionSource, name: String, notice: (String) -> Void, start: (SessionInfo) -> Void = { _ in },
+        emit: (Message) throws -> Void
+    ) throws -> SessionInfo {
+        var info = SessionInfo(agent: .codex)
+        var conversation = ResponsesConversation()
+        var position = 0
+        var shown = 0
+        var truncated: Int?
+        // Validated first, so that a malformed line stops the reading before anything is written;
+        // the session's description is read on the way.
+        var described = SessionInfo(agent: .codex)
+        try source.forEachLine { line in
+            guard line.bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return }
+            guard let fields = describing.read(line.bytes) else {
+                if !line.isTerminated {
+                    truncated = line.number
+                    return
+                }
+                throw SessionReading.error(in: line, name: name)
+            }
+            describe(fields, into: &described)
+        }
+        if let truncated { notice(SessionReading.truncationNotice(name: name, line: truncated)) }
+        start(described)
+        try source.forEachLine { line in
+            guard line.bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }),
+                let record = try? JSONParser.parse(line.bytes)
+            else { return }
+            position += 1
+            info.add(time: record["timestamp"]?.string.flatMap(ISODate.seconds))
+            let payload = record["payload"] ?? .null
+            switch record["type"]?.string {
+            case "session_meta":
+                info.id = info.id ?? payload["id"]?.string
+                info.project = info.project ?? payload["cwd"]?.string
+                info.version = payload["cli_version"]?.string ?? info.version
+                info.gitBranch = info.gitBranch ?? payload["git"]?["branch"]?.string
+                info.add(model: payload["model"]?.string)
+            case "turn_context":
+                info.add(model: payload["model"]?.string)
+                info.project = info.project ?? payload["cwd"]?.string
+            case "response_item":
+                guard !isBoilerplate(payload) else { return }
+                conversation.add(payload, position: position)
+            case "compacted":
+                let summary = payload["message"]?.string ?? ""
+                conversation.append(
+                    Message(
+                        id: "compaction-\(position)", role: .compaction,
+                        text: "*Compacted.*" + (summary.isEmpty ? "" : "\n\n" + summary)))
+            case "event_msg":
+                switch payload["type"]?.string {
+                case "token_count":
+                    if let total = payload["info"]?["total_token_usage"] {
+                        let cached = total["cached_input_tokens"]?.integer ?? 0
+                        info.inputTokens = max(0, (total["input_tokens"]?.integer ?? 0) - cached)
+                        info.cacheReadTokens = cached
+                        info.outputTokens = total["output_tokens"]?.integer ?? 0
+                    }
+                case "turn_aborted":
+                    let reason = payload["reason"]?.string.map { " (\($0))" } ?? ""
+                    conversation.append(
+                        Message(id: "aborted-\(position)", role: .system, text: "The turn was stopped" + reason))
+                case "error":
+                    let text = payload["message"]?.string ?? "The agent reported an error."
+                    conversation.append(Message(id: "error-\(position)", role: .system, text: text))
+                case "thread_name_updated":
+                    if let title = payload["thread_name"]?.string ?? payload["name"]?.string { info.title = title }
+                default:
+                    break
+                }
+            default:
+                break
+            }
+            for message in conversation.takeFinished() {
+                shown += 1
+                try emit(message)
+            }
+        }
+        for message in conversation.finish() {
+            shown += 1
+            try emit(message)
+        }
+        info.messageCount = shown
+        return info
+    }
+
+    static let describing = JSONFields([
+        "timestamp", "type", "payload.type", "payload.id", "payload.cwd", "payload.cli_version", "payload.model",
+        "payload.git.branch", "payload.thread_name", "payload.name",
+    ])
+
+    /// What a record says of the session, read in the first pass.
+    static func describe(_ fields: [String: JSONValue], into info: inout SessionInfo) {
+        info.add(time: fields["timestamp"]?.string.flatMap(ISODate.seconds))
+        switch fields["type"]?.string {
+        case "session_meta":
+            info.id = info.id ?? fields["payload.id"]?.string
+            info.project = info.project ?? fields["payload.cwd"]?.string
+            info.version = fields["payload.cli_version"]?.string ?? info.version
+            info.gitBranch = info.gitBranch ?? fields["payload.git.branch"]?.string
+            info.add(model: fields["payload.model"]?.string)
+        case "turn_context":
+            info.add(model: fields["payload.model"]?.string)
+            info.project = info.project ?? fields["payload.cwd"]?.string
+        case "event_msg" where fields["payload.type"]?.string == "thread_name_updated":
+            info.title = fields["payload.thread_name"]?.string ?? fields["payload.name"]?.string ?? info.title
+        default:
+            break
+        }
+    }
+
+    /// Whether an item is what Codex sends on its own: its instructions (a developer message), the
+    /// environment, AGENTS.md and the user's standing instructions wrapped as a user message.
+    static func isBoilerplate(_ item: JSONValue) -> Bool {
+        guard item["type"]?.string == "message" else { return false }
+        let role = item["role"]?.string
+        if role == "developer" || role == "system" { return true }
+        guard role == "user" else { return false }
+        let text =
+            item["content"]?.array?.compactMap { $0["text"]?.string }.joined(separator: "\n")
+            ?? item["content"]?.string ?? ""
+        let start = text.trimmingSpaces()
+        return [
+            "<environment_context>", "<user_instructions>", "# AGENTS.md instructions", "<INSTRUCTIONS>",
+            "<permissions instructions>", "<user_shell_command>",
+        ].contains { start.hasPrefix($0) }
+    }
+}

@@ -1,0 +1,186 @@
+import Teletype
+
+/// Gemini CLI's logs: the chat recording (`~/.gemini/tmp/<hash>/chats/session-*.json`, a
+/// `{sessionId, projectHash, startTime, lastUpdated, messages}` document; newer versions write it
+/// as JSONL, a header line, a message a line, and `{"$set": {…}}` lines that update the header),
+/// and `logs.json` (a flat list of the prompts). A Gemini message holds its thoughts, its text and
+/// its tool calls with their results, together.
+enum GeminiCLISession {
+    static let fields = JSONFields(["sessionId", "projectHash", "startTime", "kind", "messages"])
+
+    /// Whether a first line is a JSONL recording's header.
+    static func isHeader(_ fields: [String: JSONValue]) -> Bool {
+        fields["sessionId"] != nil && fields["projectHash"] != nil && fields["messages"] == nil
+    }
+
+    /// Whether a JSON array is `logs.json`: objects with `sessionId`, `messageId`, `type`, `message`.
+    static func looksLikeLogs(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let value = try? JSONParser.parse(bytes), let items = value.array, let first = items.first else {
+            return false
+        }
+        return first["sessionId"] != nil && first["messageId"] != nil && first["message"] != nil
+    }
+
+    static func read(
+        _ source: SessionSource, name: String, notice: (String) -> Void, start: (SessionInfo) -> Void = { _ in },
+        emit: (Message) throws -> Void
+    ) throws -> SessionInfo {
+        var lines: [(value: JSONValue, line: Int)] = []
+        var truncated: Int?
+        var whole: [UInt8] = []
+        // JSONL when the first line is a recording's header.
+        var isJSONL: Bool?
+        try source.forEachLine { line in
+            whole += line.bytes
+            whole.append(0x0A)
+            guard line.bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return }
+            if isJSONL == nil {
+                isJSONL = fields.read(line.bytes).map(isHeader) ?? false
+            }
+            guard isJSONL == true else { return }
+            if let value = try? JSONParser.parse(line.bytes), value.object != nil {
+                lines.append((value, line.number))
+            } else if !line.isTerminated {
+                truncated = line.number
+            } else {
+                throw SessionReading.error(in: line, name: name)
+            }
+        }
+        var info = SessionInfo(agent: .geminiCLI)
+        var messages: [JSONValue]
+        if isJSONL == true {
+            if let truncated { notice(SessionReading.truncationNotice(name: name, line: truncated)) }
+            var header = lines[0].value.object ?? JSONObject()
+            messages = []
+            for (value, _) in lines.dropFirst() {
+                if let update = value["$set"]?.object {
+                    for (key, field) in update.pairs { header[key] = field }
+                } else {
+                    messages.append(value)
+                }
+            }
+            describe(.object(header), into: &info)
+        } else {
+            let document = try SessionReading.document(whole, name: name)
+            if let list = document.array {
+                // logs.json: the prompts (and, where kept, the replies) of one or more sessions.
+                messages = list.map { entry in
+                    [
+                        "type": entry["type"] ?? "user", "content": entry["message"] ?? "",
+                        "timestamp": entry["timestamp"] ?? .null,
+                    ]
+                }
+                info.id = list.first?["sessionId"]?.string
+            } else {
+                messages = document["messages"]?.array ?? []
+                describe(document, into: &info)
+            }
+        }
+        var shown = 0
+        start(info)
+        for (position, value) in messages.enumerated() {
+            guard let message = message(value, position: position, info: &info) else { continue }
+            shown += 1
+            try emit(message)
+        }
+        info.messageCount = shown
+        return info
+    }
+
+    static func describe(_ header: JSONValue, into info: inout SessionInfo) {
+        info.id = header["sessionId"]?.string
+        info.title = header["summary"]?.string
+        info.add(time: header["startTime"]?.string.flatMap(ISODate.seconds))
+        info.add(time: header["lastUpdated"]?.string.flatMap(ISODate.seconds))
+        info.add(model: header["meta"]?["model"]?.string)
+        info.project = header["projectRoot"]?.string ?? header["cwd"]?.string
+    }
+
+    static func message(_ value: JSONValue, position: Int, info: inout SessionInfo) -> Message? {
+        let type = value["type"]?.string ?? ""
+        let id = value["id"]?.string ?? "message-\(position + 1)"
+        let time = value["timestamp"]?.string.flatMap(ISODate.seconds)
+        info.add(time: time)
+        let text = contentText(value["displayContent"] ?? value["content"])
+        switch type {
+        case "user":
+            guard !text.isEmpty else { return nil }
+            return Message(id: id, role: .user, text: text, createdAt: time)
+        case "info", "error", "warning":
+            guard !text.isEmpty else { return nil }
+            return Message(id: id, role: .system, text: text, createdAt: time)
+        default:
+            var message = Message(id: id, role: .assistant, text: "", createdAt: time)
+            message.model = value["model"]?.string
+            info.add(model: message.model)
+            if let tokens = value["tokens"] {
+                let cached = tokens["cached"]?.integer ?? 0
+                info.inputTokens += max(0, (tokens["input"]?.integer ?? 0) - cached)
+                info.cacheReadTokens += cached
+                info.outputTokens += (tokens["output"]?.integer ?? 0) + (tokens["thoughts"]?.integer ?? 0)
+            }
+            // Thoughts, then the text, then the calls: the order Gemini CLI shows them in.
+            var pieces = ReplyPieces()
+            for (index, thought) in (value["thoughts"]?.array ?? []).enumerated() {
+                let subject = thought["subject"]?.string
+                let description = thought["description"]?.string
+                let partID = "\(id)-thought-\(index)"
+                pieces.addPart(.reasoning(AIReasoningPart(id: partID, summary: subject, preview: description)))
+                if let description { message.reasoningTexts[partID] = description }
+            }
+            pieces.addText(text)
+            for (index, call) in (value["toolCalls"]?.array ?? []).enumerated() {
+                pieces.addPart(.toolCall(toolCall(call, fallbackID: "\(id)-call-\(index)")))
+            }
+            pieces.write(into: &message)
+            return message
+        }
+    }
+
+    /// A content: a string, a list of `{text}` parts, or a list of strings.
+    static func contentText(_ content: JSONValue?) -> String {
+        switch content {
+        case .string(let text)?: return text
+        case .array(let parts)?:
+            return parts.compactMap { $0.string ?? $0["text"]?.string }.joined()
+        default: return ""
+        }
+    }
+
+    static func toolCall(_ call: JSONValue, fallbackID: String) -> AIToolCallPart {
+        let name = call["name"]?.string ?? ""
+        var part = AIToolCallPart(
+            id: call["id"]?.string ?? fallbackID, name: name, executor: .client, arguments: call["args"])
+        let response = call["result"]?.array?.first?["functionResponse"]?["response"]
+        var output: JSONValue? = response?["output"] ?? response ?? call["resultDisplay"]
+        if name == "run_shell_command", let text = output?.string { output = shellResult(text) }
+        part.output = output
+        switch call["status"]?.string {
+        case "success": part.status = .completed
+        case "error":
+            part.status = .failed
+            part.errorText = response?["error"]?.string ?? call["resultDisplay"]?.string
+        case "cancelled":
+            part.status = .cancelled
+            part.approval = AIToolApproval(decision: .declined)
+        default: part.status = .running
+        }
+        return part
+    }
+
+    /// A shell command's result as Gemini CLI writes it (`Command: …`, `Output: …`, `Exit Code: …`)
+    /// as its output and exit code.
+    static func shellResult(_ text: String) -> JSONValue {
+        guard let start = text.firstRange(of: "Output: ") else { return .string(text) }
+        var output = String(text[start.upperBound...])
+        for marker in ["\nError: ", "\nExit Code: ", "\nSignal: ", "\nBackground PIDs: ", "\nProcess Group PGID: "] {
+            if let end = output.firstRange(of: marker) { output = String(output[..<end.lowerBound]) }
+        }
+        var result = JSONObject([("output", .string(output))])
+        if let code = text.firstRange(of: "Exit Code: ") {
+            let digits = text[code.upperBound...].prefix { $0.isNumber || $0 == "-" }
+            if let value = Int(digits) { result["exit_code"] = .number(Double(value)) }
+        }
+        return .object(result)
+    }
+}

@@ -1,0 +1,132 @@
+import Teletype
+
+/// The coding agents whose session logs Teletype reads.
+public enum SessionAgent: String, Sendable, CaseIterable {
+    /// Claude Code: `~/.claude/projects/<project>/<session>.jsonl`.
+    case claudeCode = "claude-code"
+    /// OpenAI Codex CLI: `~/.codex/sessions/…/rollout-*.jsonl`.
+    case codex
+    /// Gemini CLI: `~/.gemini/tmp/<hash>/chats/*.json` (and `.jsonl`), `logs.json`.
+    case geminiCLI = "gemini-cli"
+    /// aider: `.aider.chat.history.md`.
+    case aider
+
+    /// The agent's name as people write it.
+    public var displayName: String {
+        switch self {
+        case .claudeCode: "Claude Code"
+        case .codex: "Codex"
+        case .geminiCLI: "Gemini CLI"
+        case .aider: "aider"
+        }
+    }
+}
+
+/// What a session log says about the session besides its messages: shown above the conversation
+/// and in an archive's index.
+public struct SessionInfo: Sendable, Equatable {
+    /// The agent that wrote the log.
+    public var agent: SessionAgent
+    /// The session's id, as the agent names it.
+    public var id: String?
+    /// Its title: the agent's summary, a title the user gave, or none.
+    public var title: String?
+    /// The folder the agent worked in.
+    public var project: String?
+    /// The git branch it worked on.
+    public var gitBranch: String?
+    /// The models that answered, in the order they first did.
+    public var models: [String] = []
+    /// When the session started and when its last record was written (seconds since 1970).
+    public var started: Double?
+    public var ended: Double?
+    /// Tokens the models read (uncached), wrote, and read from and wrote to the prompt cache.
+    public var inputTokens = 0
+    public var outputTokens = 0
+    public var cacheReadTokens = 0
+    public var cacheWriteTokens = 0
+    /// The agent's version that wrote it.
+    public var version: String?
+    /// Messages shown.
+    public var messageCount = 0
+    /// Whether the log is a subagent's (a `Task`/`Agent` call's own transcript).
+    public var isSubagent = false
+
+    /// An empty description of a session by `agent`.
+    public init(agent: SessionAgent) {
+        self.agent = agent
+    }
+
+    /// Notes a model, if it is new.
+    mutating func add(model: String?) {
+        guard let model, !model.isEmpty, !model.hasPrefix("<"), !models.contains(model) else { return }
+        models.append(model)
+    }
+
+    /// Notes a record's time.
+    mutating func add(time: Double?) {
+        guard let time else { return }
+        started = min(started ?? time, time)
+        ended = max(ended ?? time, time)
+    }
+
+    /// All the tokens counted.
+    public var totalTokens: Int { inputTokens + outputTokens + cacheReadTokens + cacheWriteTokens }
+
+    /// One line about the session: agent, project, branch, models, when, tokens.
+    public var summaryLine: String {
+        var parts = [agent.displayName]
+        if let project, !project.isEmpty { parts.append(project) }
+        if let gitBranch, !gitBranch.isEmpty { parts.append(gitBranch) }
+        if !models.isEmpty { parts.append(models.joined(separator: ", ")) }
+        if let started {
+            var when = SessionTime.text(started)
+            if let ended, ended - started >= 60 { when += " – " + SessionTime.text(ended, sameDayAs: started) }
+            parts.append(when)
+        }
+        if totalTokens > 0 { parts.append(SessionTime.tokens(totalTokens) + " tokens") }
+        return parts.joined(separator: " · ")
+    }
+}
+
+/// Times and counts as a session's header writes them.
+enum SessionTime {
+    /// `2025-09-03 00:47 UTC`, or `00:52` on the same day as `day`.
+    static func text(_ seconds: Double, sameDayAs day: Double? = nil) -> String {
+        let (date, time) = parts(seconds)
+        if let day, parts(day).date == date { return time + " UTC" }
+        return date + " " + time + " UTC"
+    }
+
+    private static func parts(_ seconds: Double) -> (date: String, time: String) {
+        let total = Int(seconds.rounded(.down))
+        var days = total / 86_400
+        var remainder = total % 86_400
+        if remainder < 0 {
+            remainder += 86_400
+            days -= 1
+        }
+        // Civil date from days since 1970 (Howard Hinnant's algorithm).
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return ("\(year)-\(two(month))-\(two(day))", "\(two(remainder / 3600)):\(two(remainder % 3600 / 60))")
+    }
+
+    /// `1.2M`, `45k`, `812`.
+    static func tokens(_ count: Int) -> String {
+        if count >= 1_000_000 {
+            let tenths = (count + 50_000) / 100_000
+            return "\(tenths / 10).\(tenths % 10)M"
+        }
+        if count >= 10_000 { return "\((count + 500) / 1000)k" }
+        return "\(count)"
+    }
+}

@@ -1,0 +1,58 @@
+import Teletype
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What the session readers share: how a bad line is reported, how a line is searched.
+enum SessionReading {
+    /// The error for a line that is not JSON: `FILE:LINE:COLUMN: what is wrong`.
+    static func error(in line: SessionSource.Line, name: String) -> TranscriptError {
+        do throws(JSONParser.Failure) {
+            _ = try JSONParser.parse(line.bytes)
+            return TranscriptError(file: name, line: line.number, column: 1, message: "expected a JSON object")
+        } catch {
+            return TranscriptError(
+                file: name, line: line.number + error.line - 1, column: error.column, message: error.message)
+        }
+    }
+
+    /// A whole JSON document, or the error naming where it goes wrong.
+    static func document(_ bytes: [UInt8], name: String) throws(TranscriptError) -> JSONValue {
+        let result: Result<JSONValue, JSONParser.Failure> = bytes.withUnsafeBytes { raw in
+            do throws(JSONParser.Failure) {
+                return .success(try JSONParser.parse(raw))
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch result {
+        case .success(let value): return value
+        case .failure(let error):
+            throw TranscriptError(file: name, line: error.line, column: error.column, message: error.message)
+        }
+    }
+
+    /// Whether `bytes` hold `needle`.
+    static func contains(_ bytes: UnsafeRawBufferPointer, _ needle: String) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let pattern = Array(needle.utf8)
+        guard let first = pattern.first else { return true }
+        var from = 0
+        while from + pattern.count <= bytes.count,
+            let found = memchr(base + from, Int32(first), bytes.count - from - pattern.count + 1)
+        {
+            let at = base.distance(to: UnsafeRawPointer(found))
+            if memcmp(base + at, pattern, pattern.count) == 0 { return true }
+            from = at + 1
+        }
+        return false
+    }
+
+    /// The notice for a last line cut short.
+    static func truncationNotice(name: String, line: Int) -> String {
+        "\(name):\(line): the last line is cut short (the agent may still be writing it); it was skipped"
+    }
+}
