@@ -176,7 +176,15 @@ struct ClaudeCodeIndex {
             let up = record.parent ?? (record.kind == .compactBoundary ? record.logicalParent : nil)
             current = up.flatMap { byUUID[$0] }
         }
-        return path.reversed()
+        // The other lines of a reply on the path are its own, wherever the tree hangs them: parallel
+        // calls' results hang off each call's line, and the path follows one of them.
+        let replies = Set(path.compactMap { records[$0].kind == .assistant ? records[$0].messageID : nil })
+        var lines = Set(path)
+        for (index, record) in records.enumerated()
+        where record.kind == .assistant && record.isSidechain == subagent && record.messageID.map(replies.contains) == true {
+            lines.insert(index)
+        }
+        return lines.sorted()
     }
 
     /// The children of each record in the conversation, in file order.
