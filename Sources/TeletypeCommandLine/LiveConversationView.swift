@@ -13,6 +13,8 @@ package struct LiveConversationView {
     private var frames = FramePacer()
     private var committedRows = 0
     private let height: Int
+    /// A row shown above the conversation (a session's header).
+    package var header: ConversationRow?
 
     /// A view drawing with `renderer` into a terminal `height` rows tall; hides the cursor until ``end()``.
     package init(renderer: ConversationTerminalRenderer, height: Int) {
@@ -41,7 +43,8 @@ package struct LiveConversationView {
             rowLines = ConversationLineCache(renderer: resized)
             Console.output(region.reset(height: Console.terminalHeight ?? height))
         }
-        let shown = rows.rows(for: messages, layout: layout, state: state)
+        var shown = rows.rows(for: messages, layout: layout, state: state)
+        if let header { shown.insert(header, at: 0) }
         // Rows before the latest question are final: they go to the scrollback once.
         let turnStart = final ? shown.count : (shown.lastIndex { $0.startsTurn } ?? 0)
         // The lines of rows `range`, each after a blank line unless it is the first row.

@@ -36,6 +36,10 @@ enum RenderCommand {
           --allow-raw-html              HTML format: pass raw HTML in answers through (trusted input only)
           --trusted                     HTML format: a transcript you trust — raw HTML passes, every URL is kept,
                                         images load
+          --follow, -f                  Keep showing the file as an agent writes it, until Ctrl-C
+          --live                        With --follow: the live view even when the output is not a terminal
+          --latest [AGENT]              Instead of FILE: the newest session (of claude-code, codex, gemini-cli
+                                        or aider) under the agents' folders (see teletype sessions)
           -h, --help                    Show this help
 
         """
@@ -46,7 +50,8 @@ enum RenderCommand {
             .init(names: ["--color", "--colour"], takesValue: true), .init(names: ["--theme"], takesValue: true),
             .init(names: ["--format"], takesValue: true), .init(names: ["--expand-reasoning"], takesValue: false),
             .init(names: ["--expand-tools"], takesValue: false), .init(names: ["--allow-raw-html"], takesValue: false),
-            .init(names: ["--trusted"], takesValue: false),
+            .init(names: ["--trusted"], takesValue: false), .init(names: ["--follow", "-f"], takesValue: false),
+            .init(names: ["--live"], takesValue: false),
         ], usage: usage)
 
     static func run(arguments: [String]) throws -> Int32 {
@@ -68,6 +73,26 @@ enum RenderCommand {
             throw CommandError.usage(
                 "'\(path)' is a folder: render shows one conversation; to export a folder of them, use "
                     + "teletype export \(path) -o OUTDIR", help: usage)
+        }
+        if parsed.isSet("--follow") {
+            guard path != "-" else {
+                throw CommandError.usage("--follow reads a file the agent writes, not standard input", help: usage)
+            }
+            guard FileManager.default.fileExists(atPath: path) else {
+                throw CommandError.failure("cannot read '\(path)': no such file")
+            }
+            // A session being followed is live: its calls without results are still running.
+            var state = ConversationViewState()
+            state.expandReasoning = parsed.isSet("--expand-reasoning")
+            state.expandToolCalls = parsed.isSet("--expand-tools")
+            let live = parsed.isSet("--live") || (Console.outputIsTerminal && format == "ansi")
+            let renderer = ConversationTerminalRenderer(
+                width: TerminalSettings.width(width),
+                capabilities: TerminalSettings.capabilities(
+                    format: format == "html" || format == "markdown" ? "plain" : format, color: color),
+                appearance: AIAppearance.named(themeName) ?? .dark)
+            return SessionFollow.run(
+                path: path, format: TranscriptFormat(rawValue: from), renderer: renderer, state: state, live: live)
         }
         // A long render shows its stage on standard error once it has taken a second.
         let progress = PhaseProgress()

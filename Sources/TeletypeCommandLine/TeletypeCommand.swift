@@ -21,10 +21,11 @@ package enum TeletypeCommand {
 
         COMMANDS
           md        Render a Markdown document (GitHub Flavored Markdown)
-          render    Show an AI conversation from a transcript (Teletype, Stream Chat, Vercel, OpenAI, Anthropic)
+          render    Show an AI conversation: a transcript, or an agent's session log (--follow: live)
           export    Write a transcript as a self-contained HTML page
           replay    Play a recorded stream (OpenAI, Anthropic, Gemini, Vercel, …) as the live conversation view
           ui        Render generated UI (an A2UI message stream)
+          sessions  List the coding agents' sessions on this machine (Claude Code, Codex, Gemini CLI, aider)
           ask       Send one message to an OpenAI-compatible server and show the reply live
           chat      Talk with an agent in the terminal: a composer, reply actions, saved conversations
 
@@ -56,9 +57,13 @@ package enum TeletypeCommand {
             case "md":
                 return try MarkdownCommand.run(arguments: rest)
             case "render":
-                return try RenderCommand.run(arguments: rest)
+                return try RenderCommand.run(
+                    arguments: SessionsCommand.resolvingLatest(rest, help: RenderCommand.usage))
             case "export":
-                return try ExportCommand.run(arguments: rest)
+                return try ExportCommand.run(
+                    arguments: SessionsCommand.resolvingLatest(rest, help: ExportCommand.usage))
+            case "sessions":
+                return try SessionsCommand.run(arguments: rest)
             case "replay":
                 return try ReplayCommand.run(arguments: rest)
             case "ui":

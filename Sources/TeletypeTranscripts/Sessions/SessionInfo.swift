@@ -90,9 +90,9 @@ public struct SessionInfo: Sendable, Equatable {
 }
 
 /// Times and counts as a session's header writes them.
-enum SessionTime {
+public enum SessionTime {
     /// `2025-09-03 00:47 UTC`, or `00:52` on the same day as `day`.
-    static func text(_ seconds: Double, sameDayAs day: Double? = nil) -> String {
+    public static func text(_ seconds: Double, sameDayAs day: Double? = nil) -> String {
         let (date, time) = parts(seconds)
         if let day, parts(day).date == date { return time + " UTC" }
         return date + " " + time + " UTC"
@@ -120,8 +120,15 @@ enum SessionTime {
         return ("\(year)-\(two(month))-\(two(day))", "\(two(remainder / 3600)):\(two(remainder % 3600 / 60))")
     }
 
+    /// `2025-09-03T00:47:00Z`.
+    public static func iso(_ seconds: Double) -> String {
+        let (date, time) = parts(seconds)
+        let second = Int(seconds.rounded(.down)) % 60
+        return date + "T" + time + ":" + (second < 10 ? "0\(second)" : "\(second)") + "Z"
+    }
+
     /// `1.2M`, `45k`, `812`.
-    static func tokens(_ count: Int) -> String {
+    public static func tokens(_ count: Int) -> String {
         if count >= 1_000_000 {
             let tenths = (count + 50_000) / 100_000
             return "\(tenths / 10).\(tenths % 10)M"

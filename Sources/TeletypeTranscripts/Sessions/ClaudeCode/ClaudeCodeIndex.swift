@@ -181,7 +181,9 @@ struct ClaudeCodeIndex {
         let replies = Set(path.compactMap { records[$0].kind == .assistant ? records[$0].messageID : nil })
         var lines = Set(path)
         for (index, record) in records.enumerated()
-        where record.kind == .assistant && record.isSidechain == subagent && record.messageID.map(replies.contains) == true {
+        where record.kind == .assistant && record.isSidechain == subagent
+            && record.messageID.map(replies.contains) == true
+        {
             lines.insert(index)
         }
         return lines.sorted()

@@ -1,0 +1,127 @@
+import Teletype
+import TeletypeLayout
+import TeletypeTranscripts
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// `teletype sessions`: the agents' sessions on this machine, newest first; and `--latest`, which
+/// `render` and `export` take in place of a path.
+enum SessionsCommand {
+    static let usage = """
+        USAGE
+          teletype sessions [AGENT] [--json] [--limit N]
+
+        Lists the sessions the coding agents keep on this machine, newest first: Claude Code
+        (~/.claude/projects), Codex (~/.codex/sessions), Gemini CLI (~/.gemini/tmp/*/chats), aider (the
+        working folder's .aider.chat.history.md). AGENT is claude-code, codex, gemini-cli or aider.
+        `teletype render --latest [AGENT]` shows the newest one.
+
+        OPTIONS
+          --json                        One JSON object per session: agent, project, title, last, messages, path
+          --limit N                     At most N sessions (default: all)
+          -h, --help                    Show this help
+
+        """
+
+    static let parser = OptionParser(
+        flags: [.init(names: ["--json"], takesValue: false), .init(names: ["--limit"], takesValue: true)],
+        usage: usage)
+
+    static func run(arguments: [String]) throws -> Int32 {
+        guard let parsed = try parser.parseOrShowHelp(arguments) else { return 0 }
+        var agents = SessionAgent.allCases
+        if let name = parsed.positional.first {
+            guard let agent = SessionAgent(rawValue: name), parsed.positional.count == 1 else {
+                throw CommandError.usage(
+                    "unknown agent '\(name)': claude-code, codex, gemini-cli or aider", help: usage)
+            }
+            agents = [agent]
+        }
+        var limit = Int.max
+        if let value = parsed.value("--limit") {
+            guard let number = Int(value), number > 0 else {
+                throw CommandError.usage("--limit takes a number above 0, got '\(value)'", help: usage)
+            }
+            limit = number
+        }
+        let sessions = Array(
+            SessionLocator.sessions(agents: agents, environment: ProcessInfo.processInfo.environment).prefix(limit))
+        if parsed.isSet("--json") {
+            var out = ""
+            for entry in sessions {
+                var object = JSONObject()
+                object["agent"] = .string(entry.agent.rawValue)
+                object["project"] = entry.project.map(JSONValue.string) ?? .null
+                object["title"] = entry.title.map(JSONValue.string) ?? .null
+                object["last"] = .string(SessionTime.iso(entry.lastModified))
+                object["messages"] = .number(Double(entry.messages))
+                object["path"] = .string(entry.path)
+                out += JSONValue.object(object).jsonText + "\n"
+            }
+            Console.output(out)
+            return 0
+        }
+        guard !sessions.isEmpty else {
+            Console.error(
+                "teletype: no sessions found under "
+                    + agents.flatMap {
+                        SessionLocator.folders(for: $0, environment: ProcessInfo.processInfo.environment)
+                    }.joined(separator: ", ") + "\n")
+            return 0
+        }
+        // Columns: agent, project, title, last, messages; the path on a line of its own below.
+        var out = ""
+        for entry in sessions {
+            let project = entry.project.map(shortened) ?? "—"
+            let title = TerminalSafeText.sanitize(entry.title ?? "(untitled)")
+            out += "\(entry.agent.displayName) · \(TerminalSafeText.sanitize(project)) · \(title)\n"
+            out +=
+                "  \(SessionTime.text(entry.lastModified)) · \(entry.messages) messages · \(TerminalSafeText.sanitize(entry.path))\n"
+        }
+        Console.output(out)
+        return 0
+    }
+
+    /// A folder under the home folder as `~/…`.
+    static func shortened(_ path: String) -> String {
+        guard let home = ProcessInfo.processInfo.environment["HOME"], !home.isEmpty, path.hasPrefix(home) else {
+            return path
+        }
+        return "~" + path.dropFirst(home.count)
+    }
+
+    /// The arguments with `--latest [AGENT]` replaced by the newest session's path.
+    static func resolvingLatest(_ arguments: [String], help: String) throws -> [String] {
+        guard let at = arguments.firstIndex(where: { $0 == "--latest" || $0.hasPrefix("--latest=") }) else {
+            return arguments
+        }
+        var rest = arguments
+        var agent: SessionAgent?
+        if rest[at].hasPrefix("--latest=") {
+            let name = String(rest[at].dropFirst("--latest=".count))
+            guard let named = SessionAgent(rawValue: name) else {
+                throw CommandError.usage("unknown agent '\(name)': claude-code, codex, gemini-cli or aider", help: help)
+            }
+            agent = named
+            rest.remove(at: at)
+        } else {
+            rest.remove(at: at)
+            if at < rest.count, let named = SessionAgent(rawValue: rest[at]) {
+                agent = named
+                rest.remove(at: at)
+            }
+        }
+        let environment = ProcessInfo.processInfo.environment
+        guard let latest = SessionLocator.latest(agent, environment: environment) else {
+            let folders = (agent.map { [$0] } ?? SessionAgent.allCases).flatMap {
+                SessionLocator.folders(for: $0, environment: environment)
+            }
+            throw CommandError.failure("no session found under " + folders.joined(separator: ", "))
+        }
+        return [latest.path] + rest
+    }
+}
