@@ -92,6 +92,31 @@ public enum Corpus {
         return paths.sorted()
     }
 
+    /// The agents' session logs (`sessions/` of the corpus: Claude Code, Claude Code for web, Codex,
+    /// Gemini CLI, aider), by path within `sessions/`, subagents' files and their sidecars left out;
+    /// empty without the corpus.
+    public static var agentSessions: [String] {
+        guard let root else { return [] }
+        let folder = root.appendingPathComponent("sessions")
+        guard let walker = FileManager.default.enumerator(atPath: folder.path) else { return [] }
+        var paths: [String] = []
+        while let path = walker.nextObject() as? String {
+            let agent = path.split(separator: "/").first.map(String.init) ?? ""
+            guard ["claude-code", "claude-code-web", "codex", "gemini-cli", "aider"].contains(agent),
+                path.hasSuffix(".jsonl") || path.hasSuffix(".json") || path.hasSuffix(".md"),
+                !path.hasSuffix(".meta.json"), !path.contains("/subagents/"),
+                !(path.split(separator: "/").last?.hasPrefix("agent-") ?? false)
+            else { continue }
+            paths.append(path)
+        }
+        return paths.sorted()
+    }
+
+    /// The full path of `sessions/<path>`.
+    public static func sessionPath(_ path: String) -> String {
+        root?.appendingPathComponent("sessions/" + path).path ?? path
+    }
+
     /// The text of `a2ui/<path>`.
     public static func a2ui(_ path: String) -> String {
         guard let root,
