@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "CCmarkSupport"),
         .target(name: "TeletypeMarkdown", dependencies: ["CCmarkGFM", "CCmarkSupport"]),
         .target(name: "Teletype"),
-        .target(name: "TeletypeTranscripts", dependencies: ["Teletype", "TeletypeMarkdown"]),
+        .target(name: "TeletypeTranscripts", dependencies: ["Teletype", "TeletypeMarkdown", "CCmarkSupport"]),
         .target(name: "TeletypeTransports", dependencies: ["Teletype", "TeletypeTranscripts"]),
         .target(name: "TeletypeLayout", dependencies: ["Teletype", "TeletypeMarkdown"]),
         .target(name: "TeletypeANSI", dependencies: ["TeletypeLayout"]),

@@ -79,6 +79,15 @@ public struct ConversationPageExporter: Sendable {
         var batch: [Message] = []
         var laidOut = 0
         let parallel = rendersBatchesInParallel
+        // On every core, one batch is rendered while the next is read.
+        var rendering: BackgroundWork<[String?]>?
+        // A failed read leaves no thread behind.
+        defer { _ = rendering?.wait() }
+        func writeRendered() throws {
+            guard let fragments = rendering?.wait() else { return }
+            rendering = nil
+            for fragment in fragments { if let fragment { try output(fragment) } }
+        }
         // Messages are laid out and rendered in batches, and written in order.
         func flush() throws {
             if isCancelled() { throw Cancelled() }
@@ -97,8 +106,12 @@ public struct ConversationPageExporter: Sendable {
                 layout.row(for: messages[index], isFirst: first + index == 0, isLatestReply: false, state: state)
                     .map(renderer.render)
             }
-            let fragments = parallel ? ParallelWork.map(messages.count, render) : messages.indices.map(render)
-            for fragment in fragments { if let fragment { try output(fragment) } }
+            if parallel {
+                try writeRendered()
+                rendering = BackgroundWork { ParallelWork.map(messages.count, render) }
+            } else {
+                for fragment in messages.indices.map(render) { if let fragment { try output(fragment) } }
+            }
             laidOut += messages.count
             batch.removeAll(keepingCapacity: true)
         }
@@ -117,9 +130,12 @@ public struct ConversationPageExporter: Sendable {
             batch.append(message)
             // The title comes from the first question: the first batch waits for it a little.
             let titled = title != nil || !summary.title.isEmpty
-            if batch.count >= 256 && (titled || laidOut > 0 || batch.count >= 1024) { try flush() }
+            // Batches start small, so that even a short conversation is rendered while it is read.
+            let size = min(256, max(8, laidOut))
+            if batch.count >= size && (titled || laidOut > 0 || batch.count >= 1024) { try flush() }
         }
         try flush()
+        try writeRendered()
         try output(HTMLPage(title: "", colorScheme: colorScheme).footer)
         if let title { summary.title = title }
         return summary

@@ -27,6 +27,19 @@ final class FileReader {
 
     deinit { close(descriptor) }
 
+    /// Reads the next bytes into `buffer` (as many as it holds, or fewer); returns how many, 0 at
+    /// the end of the file.
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        while true {
+            let result = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
+            if result < 0 && errno == EINTR { continue }
+            guard result >= 0 else { throw ReadError(code: errno) }
+            total += result
+            onRead?(total)
+            return result
+        }
+    }
+
     /// The next bytes, at most `count`; empty at the end of the file.
     func read(upToCount count: Int) throws -> Data {
         var data = Data(count: count)

@@ -3,40 +3,57 @@
 /// only its `uuid`, `parentUuid` and `type`. Values not asked for are passed over without being
 /// built, but checked: an object this reads is valid JSON, as ``JSONParser`` would read it.
 public struct JSONFields: Sendable {
-    /// What is wanted under a key: the value itself, or some of its fields.
+    /// What is wanted under a key: the value itself (the path's place in `paths`), or some of its
+    /// fields.
     indirect enum Want: Sendable {
-        case value
+        case value(Int)
         case fields([String: Want])
     }
 
     let root: [String: Want]
+    /// The dotted paths asked for, each once, in the order first asked.
+    public let paths: [String]
 
     /// Fields by their dotted paths: `"type"`, `"message.id"` (the `id` of the object under
     /// `message`).
     public init(_ paths: [String]) {
+        var unique: [String] = []
+        for path in paths where !unique.contains(path) { unique.append(path) }
         var root: [String: Want] = [:]
-        func insert(_ keys: ArraySlice<Substring>, into tree: inout [String: Want]) {
+        func insert(_ keys: ArraySlice<Substring>, place: Int, into tree: inout [String: Want]) {
             guard let first = keys.first.map(String.init) else { return }
             if keys.count == 1 {
-                tree[first] = .value
+                tree[first] = .value(place)
                 return
             }
             var inner: [String: Want] = [:]
             if case .fields(let existing)? = tree[first] { inner = existing }
-            insert(keys.dropFirst(), into: &inner)
+            insert(keys.dropFirst(), place: place, into: &inner)
             tree[first] = .fields(inner)
         }
-        for path in paths { insert(path.split(separator: ".")[...], into: &root) }
+        for (place, path) in unique.enumerated() {
+            insert(path.split(separator: ".")[...], place: place, into: &root)
+        }
         self.root = root
+        self.paths = unique
     }
 
     /// The wanted fields of the object in `bytes`, by their dotted paths; nil when `bytes` is not a
     /// JSON object. A value that is not valid JSON is left out.
     public func read(_ bytes: UnsafeRawBufferPointer) -> [String: JSONValue]? {
+        guard let values = values(bytes) else { return nil }
+        var found: [String: JSONValue] = [:]
+        for (place, value) in values.enumerated() { if let value { found[paths[place]] = value } }
+        return found
+    }
+
+    /// ``read(_:)`` by place: the value of each of ``paths`` in order, nil where it is missing; nil
+    /// when `bytes` is not a JSON object. A reader of millions of lines looks fields up by place.
+    public func values(_ bytes: UnsafeRawBufferPointer) -> [JSONValue?]? {
         var scanner = Scanner(bytes: bytes)
         scanner.skipWhitespace()
-        var found: [String: JSONValue] = [:]
-        guard scanner.peek == UInt8(ascii: "{"), scanner.object(root, prefix: "", into: &found) else { return nil }
+        var found = [JSONValue?](repeating: nil, count: paths.count)
+        guard scanner.peek == UInt8(ascii: "{"), scanner.object(root, into: &found) else { return nil }
         scanner.skipWhitespace()
         return scanner.index == bytes.count ? found : nil
     }
@@ -56,7 +73,7 @@ public struct JSONFields: Sendable {
         }
 
         /// Reads the object at the cursor, collecting the wanted fields; false when it is malformed.
-        mutating func object(_ wanted: [String: Want], prefix: String, into found: inout [String: JSONValue]) -> Bool {
+        mutating func object(_ wanted: [String: Want], into found: inout [JSONValue?]) -> Bool {
             index += 1  // {
             skipWhitespace()
             if peek == UInt8(ascii: "}") {
@@ -71,13 +88,13 @@ public struct JSONFields: Sendable {
                 index += 1
                 skipWhitespace()
                 switch wanted[key] {
-                case .value?:
+                case .value(let place)?:
                     let start = index
                     guard skipValue(depth: 1) else { return false }
                     let value = UnsafeRawBufferPointer(rebasing: bytes[start..<index])
-                    if let parsed = try? JSONParser.parse(value) { found[prefix + key] = parsed }
+                    if let parsed = try? JSONParser.parse(value) { found[place] = parsed }
                 case .fields(let inner)? where peek == UInt8(ascii: "{"):
-                    guard object(inner, prefix: prefix + key + ".", into: &found) else { return false }
+                    guard object(inner, into: &found) else { return false }
                 default:
                     guard skipValue(depth: 1) else { return false }
                 }
@@ -108,6 +125,8 @@ public struct JSONFields: Sendable {
             var position = index + 1
             let count = bytes.count
             while position < count {
+                position = JSONStringScan.plainEnd(bytes, from: position)
+                guard position < count else { return false }
                 let byte = bytes[position]
                 if byte == UInt8(ascii: "\"") {
                     index = position + 1

@@ -38,9 +38,29 @@ public struct JSONParser {
         return value
     }
 
+    /// Parses one JSON value that fills `bytes`, building under each top-level key of `pruning`
+    /// only the listed fields of the object there: the rest is checked as JSON and passed over.
+    /// A session log's record repeats a tool's whole output under a key a reader needs one field of.
+    public static func parse(_ bytes: UnsafeRawBufferPointer, pruning: [String: Set<String>]) throws(Failure)
+        -> JSONValue
+    {
+        var parser = Cursor(bytes: bytes)
+        parser.pruning = pruning
+        parser.skipWhitespace()
+        let value = try parser.value(depth: 0)
+        parser.skipWhitespace()
+        guard parser.index == bytes.count else { throw parser.failure("unexpected text after the JSON value") }
+        return value
+    }
+
     struct Cursor {
         let bytes: UnsafeRawBufferPointer
         var index = 0
+        /// The top-level keys whose objects keep only some fields (see `parse(_:pruning:)`).
+        var pruning: [String: Set<String>] = [:]
+        /// The pairs of the objects being read, innermost last: an object is built once its pairs
+        /// are all read, with room for them made at once.
+        var pairs: [(key: String, value: JSONValue)] = []
 
         func failure(_ message: String, at offset: Int? = nil) -> Failure {
             let position = min(offset ?? index, bytes.count)
@@ -134,11 +154,15 @@ public struct JSONParser {
             var result: [UInt8] = []
             var runStart = index
             while true {
+                index = JSONStringScan.plainEnd(bytes, from: index)
                 guard index < bytes.count else { throw failure("unterminated string", at: open) }
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "\"") {
-                    result.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<index]))
+                    let run = UnsafeRawBufferPointer(rebasing: bytes[runStart..<index])
                     index += 1
+                    // Most strings have no escape: straight from the bytes.
+                    if result.isEmpty { return Swift.String(decoding: run, as: UTF8.self) }
+                    result.append(contentsOf: run)
                     return Swift.String(decoding: result, as: UTF8.self)
                 }
                 if byte < 0x20 { throw failure("control character in a string; write it as an escape") }
@@ -233,12 +257,12 @@ public struct JSONParser {
                 throw failure("nesting deeper than \(JSONParser.maximumDepth) levels")
             }
             index += 1
-            var object = JSONObject()
             skipWhitespace()
             if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
                 index += 1
-                return .object(object)
+                return .object(JSONObject())
             }
+            let mark = pairs.count
             while true {
                 skipWhitespace()
                 guard index < bytes.count else { throw failure("unexpected end of the document: expected a key") }
@@ -252,19 +276,42 @@ public struct JSONParser {
                 }
                 index += 1
                 skipWhitespace()
-                object[key] = try value(depth: depth)
+                if depth == 1, !pruning.isEmpty, let kept = pruning[key], index < bytes.count,
+                    bytes[index] == UInt8(ascii: "{")
+                {
+                    pairs.append((key, try pruned(keeping: kept, depth: depth + 1)))
+                } else {
+                    pairs.append((key, try value(depth: depth)))
+                }
                 skipWhitespace()
                 guard index < bytes.count else { throw failure("unexpected end of the document: expected ',' or '}'") }
                 if bytes[index] == UInt8(ascii: ",") {
                     index += 1
                 } else if bytes[index] == UInt8(ascii: "}") {
                     index += 1
+                    let object = JSONObject(collecting: pairs[mark...])
+                    pairs.removeSubrange(mark...)
                     return .object(object)
                 } else {
                     throw failure("expected ',' or '}', found \(describe(bytes[index]))")
                 }
             }
         }
+    }
+}
+
+extension JSONParser.Cursor {
+    /// The object at the cursor with only the fields `kept`; the others checked and passed over.
+    mutating func pruned(keeping kept: Set<String>, depth: Int) throws(JSONParser.Failure) -> JSONValue {
+        var scanner = JSONFields.Scanner(bytes: bytes, index: index)
+        let keys = kept.sorted()
+        var found = [JSONValue?](repeating: nil, count: keys.count)
+        let wanted = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, JSONFields.Want.value($0)) })
+        guard scanner.object(wanted, into: &found) else {
+            throw failure("invalid JSON in an object", at: index)
+        }
+        index = scanner.index
+        return .object(JSONObject(zip(keys, found).compactMap { key, value in value.map { (key, $0) } }))
     }
 }
 

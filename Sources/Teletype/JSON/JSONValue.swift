@@ -71,6 +71,13 @@ public struct JSONObject: Sendable, Hashable {
         for (key, value) in pairs { self[key] = value }
     }
 
+    /// An object of `pairs` in order, with room made for them at once (a parse knows how many).
+    init(collecting pairs: ArraySlice<(key: String, value: JSONValue)>) {
+        keys.reserveCapacity(pairs.count)
+        values.reserveCapacity(pairs.count)
+        for (key, value) in pairs { self[key] = value }
+    }
+
     /// The value at `key`; setting `nil` removes it.
     public subscript(key: String) -> JSONValue? {
         get { values[key] }

@@ -1,3 +1,4 @@
+import Teletype
 import TeletypeLayout
 import TeletypeMarkdown
 
@@ -46,7 +47,12 @@ public struct ConversationHTMLRenderer: Sendable {
 
     /// Letters, digits, `-` and `_` of `text`; anything else becomes `-`.
     static func className(_ text: String) -> String {
-        String(
+        func allowed(_ byte: UInt8) -> Bool {
+            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+        }
+        if text.utf8.allSatisfy(allowed) { return text }
+        return String(
             text.unicodeScalars.map { scalar -> Character in
                 let value = scalar.value
                 let ok =
@@ -180,7 +186,7 @@ public struct ConversationHTMLRenderer: Sendable {
     }
 
     private func multiline(_ text: String, into out: inout HTMLBuffer) {
-        for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (offset, line) in TextLines.lines(text).enumerated() {
             if offset > 0 { out.raw("<br>") }
             out.text(String(line))
         }
@@ -231,7 +237,7 @@ public struct ConversationHTMLRenderer: Sendable {
                 } else {
                     out.raw("</dt><dd><pre>")
                     if options.highlightsCode,
-                        SyntaxHighlighter.looksLikeDiff(detail.text.split(separator: "\n").prefix(200).map(String.init))
+                        SyntaxHighlighter.looksLikeDiff(TextLines.lines(detail.text, limit: 200).map(String.init))
                     {
                         // Output that is a unified diff: its added and removed lines in colour.
                         HighlightedHTML.write(detail.text, highlighter: .diff, into: &out)

@@ -1,3 +1,4 @@
+import Teletype
 import TeletypeLayout
 
 /// How a tool call's body is written in HTML: a command and its output (its SGR colours as classes,
@@ -87,11 +88,13 @@ extension ConversationHTMLRenderer {
     /// Command output with its SGR styles as classes (`sgr-b`, `sgr-f1`, …) and, for 256 and
     /// 24-bit colours, a colour the page computes: the output's bytes never reach the page.
     static func commandOutput(_ output: String, into out: inout HTMLBuffer) {
-        for (index, line) in output.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // Lines by their bytes: a `\r\n` is one Character, and walking Characters is slow on long output.
+        for (index, line) in TextLines.lines(output).enumerated() {
             if index > 0 { out.raw("\n") }
             let text = String(line)
-            guard SGRText.hasEscapes(text) || text.contains("\r") else {
-                out.text(TerminalSafeText.sanitize(text))
+            guard line.utf8.contains(where: { $0 == 0x1B || $0 == 0x0D }) else {
+                // The buffer shows every other control character as its picture.
+                out.text(text)
                 continue
             }
             for span in SGRText.spans(text) {

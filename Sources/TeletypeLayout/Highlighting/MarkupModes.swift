@@ -405,8 +405,12 @@ enum MarkupModes {
     /// Whether text reads as a unified diff: file or hunk headers, or most lines marked `+`/`-`/` `.
     static func looksLikeDiff(_ lines: [String]) -> Bool {
         guard lines.count >= 2 else { return false }
-        let hasHunk = lines.contains { $0.hasPrefix("@@ ") && $0.dropFirst(3).contains("@@") }
-        let headers = lines.contains { $0.hasPrefix("--- ") } && lines.contains { $0.hasPrefix("+++ ") }
+        // By bytes: this looks at every tool output shown.
+        let hasHunk = lines.contains { line in
+            line.utf8.starts(with: "@@ ".utf8) && line.utf8.dropFirst(3).firstRange(of: "@@".utf8) != nil
+        }
+        let headers =
+            lines.contains { $0.utf8.starts(with: "--- ".utf8) } && lines.contains { $0.utf8.starts(with: "+++ ".utf8) }
         return hasHunk || headers
     }
 

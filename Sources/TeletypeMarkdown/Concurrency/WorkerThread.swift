@@ -7,7 +7,7 @@ import CCmarkSupport
 #endif
 
 /// A POSIX thread running one piece of work, to be joined.
-struct WorkerThread {
+struct WorkerThread: @unchecked Sendable {
     private let thread: pthread_t
 
     /// Starts `work` on a new thread, on the `spread`-th processor other than the caller's (see

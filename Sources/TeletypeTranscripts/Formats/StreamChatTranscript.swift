@@ -59,7 +59,20 @@ enum StreamChatTranscript {
 /// Reads ISO 8601 dates such as `2024-05-01T10:00:00.123Z`.
 enum ISODate {
     static func seconds(_ text: String) -> Double? {
-        let digits = text.unicodeScalars.split { !("0"..."9").contains($0) }.map { Int(String($0)) ?? 0 }
+        // The first six runs of digits: year, month, day, hours, minutes, seconds.
+        var digits: [Int] = []
+        digits.reserveCapacity(6)
+        var run: Int?
+        for byte in text.utf8 {
+            if byte >= 0x30 && byte <= 0x39 {
+                run = (run ?? 0) &* 10 &+ Int(byte - 0x30)
+            } else if let value = run {
+                digits.append(value)
+                run = nil
+                if digits.count == 6 { break }
+            }
+        }
+        if let run, digits.count < 6 { digits.append(run) }
         guard digits.count >= 6 else { return nil }
         var (year, month, day) = (digits[0], digits[1], digits[2])
         // Days from 1970-01-01 (civil calendar).

@@ -1,3 +1,4 @@
+import CCmarkSupport
 import Teletype
 
 #if canImport(Glibc)
@@ -37,18 +38,11 @@ enum SessionReading {
 
     /// Whether `bytes` hold `needle`.
     static func contains(_ bytes: UnsafeRawBufferPointer, _ needle: String) -> Bool {
-        guard let base = bytes.baseAddress else { return false }
+        guard let base = bytes.baseAddress else { return needle.isEmpty }
         let pattern = Array(needle.utf8)
-        guard let first = pattern.first else { return true }
-        var from = 0
-        while from + pattern.count <= bytes.count,
-            let found = memchr(base + from, Int32(first), bytes.count - from - pattern.count + 1)
-        {
-            let at = base.distance(to: UnsafeRawPointer(found))
-            if memcmp(base + at, pattern, pattern.count) == 0 { return true }
-            from = at + 1
+        return pattern.withUnsafeBytes { pattern in
+            teletype_memmem(base, bytes.count, pattern.baseAddress, pattern.count) != nil
         }
-        return false
     }
 
     /// The notice for a last line cut short.

@@ -44,26 +44,51 @@ final class SessionSource {
 
     /// Calls `body` with each line, in order.
     func forEachLine(_ body: (Line) throws -> Void) throws {
+        try forEachBuffer { line in if let line { try body(line) } }
+    }
+
+    /// Calls `body` with each line, then with nil before the bytes of the lines handed over so far
+    /// are let go.
+    func forEachBuffer(_ body: (Line?) throws -> Void) throws {
         switch backing {
         case .bytes(let bytes):
-            _ = try bytes.withUnsafeBytes { raw in try Self.lines(in: raw, from: 0, firstLine: 1, final: true, body) }
+            _ = try bytes.withUnsafeBytes { raw in
+                let consumed = try Self.lines(in: raw, from: 0, firstLine: 1, final: true, body)
+                try body(nil)
+                return consumed
+            }
         case .file(let path):
             guard let reader = FileReader(path: path) else { throw SessionSourceError.cannotOpen(path) }
             reader.onRead = onRead
-            var buffer: [UInt8] = []
+            // One buffer, read into and reused: the bytes of lines not yet whole move to its start.
+            var buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 2 * chunkSize, alignment: 16)
+            defer { buffer.deallocate() }
+            var filled = 0
             var bufferOffset = 0
             var line = 1
             while true {
-                let chunk = try reader.read(upToCount: chunkSize)
-                buffer += chunk
-                let final = chunk.isEmpty
-                let consumed = try buffer.withUnsafeBytes { raw in
-                    try Self.lines(in: raw, from: bufferOffset, firstLine: line, final: final) { record in
-                        line = record.number + 1
-                        try body(record)
-                    }
+                if buffer.count - filled < chunkSize {
+                    // A line longer than the buffer: it grows.
+                    let larger = UnsafeMutableRawBufferPointer.allocate(
+                        byteCount: max(2 * buffer.count, filled + chunkSize), alignment: 16)
+                    larger.copyMemory(from: UnsafeRawBufferPointer(rebasing: buffer[0..<filled]))
+                    buffer.deallocate()
+                    buffer = larger
                 }
-                buffer.removeFirst(consumed)
+                let read = try reader.read(
+                    into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled..<(filled + chunkSize)]))
+                filled += read
+                let final = read == 0
+                let bytes = UnsafeRawBufferPointer(rebasing: buffer[0..<filled])
+                let consumed = try Self.lines(in: bytes, from: bufferOffset, firstLine: line, final: final) { record in
+                    line = record.number + 1
+                    try body(record)
+                }
+                try body(nil)
+                if consumed > 0, let base = buffer.baseAddress {
+                    memmove(base, base + consumed, filled - consumed)
+                }
+                filled -= consumed
                 bufferOffset += consumed
                 if final { break }
             }

@@ -60,12 +60,7 @@ public enum AgentTool {
     }
 
     /// The number of lines of a text, not counting a last empty one.
-    static func lineCount(_ text: String) -> Int {
-        guard !text.isEmpty else { return 0 }
-        var count = 0
-        for byte in text.utf8 where byte == 0x0A { count += 1 }
-        return text.utf8.last == 0x0A ? count : count + 1
-    }
+    static func lineCount(_ text: String) -> Int { TextLines.count(text) }
 
     /// "1 line", "12 lines".
     static func counted(_ count: Int, _ singular: String, _ plural: String) -> String {

@@ -54,87 +54,153 @@ struct ClaudeCodeIndex {
     /// A last line cut short (the agent is still writing it), skipped.
     var truncatedLine: Int?
 
-    static let fields = JSONFields([
-        "type", "subtype", "uuid", "parentUuid", "logicalParentUuid", "isSidechain", "isMeta", "isCompactSummary",
-        "timestamp", "cwd", "gitBranch", "version", "sessionId", "agentId", "summary", "leafUuid", "customTitle",
-        "aiTitle", "title", "message.id", "message.model", "message.role", "message.usage",
-    ])
+    /// The fields of a record the index reads, by their place in ``fields``.
+    enum Field: Int, CaseIterable {
+        case type, subtype, uuid, parentUuid, logicalParentUuid, isSidechain, isMeta, isCompactSummary
+        case timestamp, cwd, gitBranch, version, sessionId, agentId, summary, leafUuid, customTitle
+        case aiTitle, title, messageID, messageModel, messageRole, messageUsage
+
+        /// Its dotted path in the record (spelled out: describing a case reflects on it, slowly).
+        var path: String {
+            switch self {
+            case .type: "type"
+            case .subtype: "subtype"
+            case .uuid: "uuid"
+            case .parentUuid: "parentUuid"
+            case .logicalParentUuid: "logicalParentUuid"
+            case .isSidechain: "isSidechain"
+            case .isMeta: "isMeta"
+            case .isCompactSummary: "isCompactSummary"
+            case .timestamp: "timestamp"
+            case .cwd: "cwd"
+            case .gitBranch: "gitBranch"
+            case .version: "version"
+            case .sessionId: "sessionId"
+            case .agentId: "agentId"
+            case .summary: "summary"
+            case .leafUuid: "leafUuid"
+            case .customTitle: "customTitle"
+            case .aiTitle: "aiTitle"
+            case .title: "title"
+            case .messageID: "message.id"
+            case .messageModel: "message.model"
+            case .messageRole: "message.role"
+            case .messageUsage: "message.usage"
+            }
+        }
+    }
+
+    /// A record's fields, looked up by place (no hashing: an index reads millions).
+    struct Fields: Sendable {
+        let values: [JSONValue?]
+
+        subscript(_ field: Field) -> JSONValue? { values[field.rawValue] }
+    }
+
+    static let fields = JSONFields(Field.allCases.map(\.path))
+
+    /// The fields of the record in `bytes`; nil when it is not a JSON object.
+    static func recordFields(_ bytes: UnsafeRawBufferPointer) -> Fields? { fields.values(bytes).map(Fields.init) }
 
     /// Whether a record's fields are Claude Code's.
-    static func isClaudeCode(_ fields: [String: JSONValue]) -> Bool {
-        guard let type = fields["type"]?.string else { return false }
-        if fields["sessionId"] != nil || fields["uuid"] != nil || fields["parentUuid"] != nil { return true }
+    static func isClaudeCode(_ fields: Fields) -> Bool {
+        guard let type = fields[.type]?.string else { return false }
+        if fields[.sessionId] != nil || fields[.uuid] != nil || fields[.parentUuid] != nil { return true }
         if ["file-history-snapshot", "queue-operation", "custom-title", "ai-title", "last-prompt"].contains(type) {
             return true
         }
-        if type == "summary" && fields["leafUuid"] != nil { return true }
-        return (type == "user" || type == "assistant") && fields["message.role"] != nil
+        if type == "summary" && fields[.leafUuid] != nil { return true }
+        return (type == "user" || type == "assistant") && fields[.messageRole] != nil
+    }
+
+    /// The index of the record read from line `number` of the file, by a binary search of
+    /// `records` (in the order of their lines).
+    static func record(atLine number: Int, in records: [Record]) -> Int? {
+        var low = 0
+        var high = records.count
+        while low < high {
+            let middle = (low + high) / 2
+            if records[middle].line < number { low = middle + 1 } else { high = middle }
+        }
+        return low < records.count && records[low].line == number ? low : nil
     }
 
     /// Reads every line of `source`; a line that is not JSON is an error naming it, except a last
     /// line without an ending, which the agent may still be writing: it is skipped.
     static func read(_ source: SessionSource, name: String) throws -> ClaudeCodeIndex {
         var index = ClaudeCodeIndex()
-        try source.forEachLine { line in
-            guard line.bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return }
-            guard let fields = fields.read(line.bytes) else {
+        // A blank line is nothing; a line that is not a JSON object has no fields.
+        let read: @Sendable (SessionSource.Line) -> ReadLine? = { line in
+            guard line.bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return nil }
+            let found = ClaudeCodeIndex.recordFields(line.bytes)
+            // A tool result's line: its bytes hold a tool_result block (the content itself is not read here).
+            let isToolResult =
+                found?[.type]?.string == "user"
+                && (SessionReading.contains(line.bytes, #""type":"tool_result""#)
+                    || SessionReading.contains(line.bytes, #""type": "tool_result""#))
+            return ReadLine(fields: found, isToolResult: isToolResult)
+        }
+        try source.forEachLine(preparing: read) { line, read in
+            guard let read else { return }
+            guard let fields = read.fields else {
                 if !line.isTerminated {
                     index.truncatedLine = line.number
                     return
                 }
                 throw SessionReading.error(in: line, name: name)
             }
-            index.add(fields, line: line)
+            index.add(fields, line: line, isToolResult: read.isToolResult)
         }
         index.finish()
         return index
     }
 
-    mutating func add(_ fields: [String: JSONValue], line: SessionSource.Line) {
-        let type = fields["type"]?.string ?? ""
+    /// What the first pass reads of a line, on any core.
+    struct ReadLine: Sendable {
+        /// The line's wanted fields; nil when it is not a JSON object.
+        var fields: Fields?
+        /// Whether it is a user's line holding a tool result.
+        var isToolResult: Bool
+    }
+
+    mutating func add(_ fields: Fields, line: SessionSource.Line, isToolResult: Bool) {
+        let type = fields[.type]?.string ?? ""
         let kind: Kind
         switch type {
         case "user":
-            kind = fields["isCompactSummary"]?.bool == true ? .compactSummary : .user
+            kind = fields[.isCompactSummary]?.bool == true ? .compactSummary : .user
         case "assistant": kind = .assistant
-        case "system" where fields["subtype"]?.string == "compact_boundary": kind = .compactBoundary
-        case "summary" where fields["message.role"] != nil: kind = .compactSummary
+        case "system" where fields[.subtype]?.string == "compact_boundary": kind = .compactBoundary
+        case "summary" where fields[.messageRole] != nil: kind = .compactSummary
         default: kind = .other
         }
-        if type == "summary", let text = fields["summary"]?.string {
-            if let leaf = fields["leafUuid"]?.string { summaries[leaf] = text }
+        if type == "summary", let text = fields[.summary]?.string {
+            if let leaf = fields[.leafUuid]?.string { summaries[leaf] = text }
             lastSummary = text
         }
-        if type == "custom-title" { customTitle = fields["customTitle"]?.string ?? fields["title"]?.string }
-        if type == "ai-title" { agentTitle = fields["aiTitle"]?.string ?? fields["title"]?.string }
-        // A tool result's line: its bytes hold a tool_result block (the content itself is not read here).
-        var isToolResult = false
-        if kind == .user {
-            isToolResult =
-                SessionReading.contains(line.bytes, #""type":"tool_result""#)
-                || SessionReading.contains(line.bytes, #""type": "tool_result""#)
-        }
+        if type == "custom-title" { customTitle = fields[.customTitle]?.string ?? fields[.title]?.string }
+        if type == "ai-title" { agentTitle = fields[.aiTitle]?.string ?? fields[.title]?.string }
         let record = Record(
             offset: line.offset, length: line.bytes.count, line: line.number, kind: kind,
-            uuid: fields["uuid"]?.string, parent: fields["parentUuid"]?.string,
-            logicalParent: fields["logicalParentUuid"]?.string, isSidechain: fields["isSidechain"]?.bool ?? false,
-            isMeta: fields["isMeta"]?.bool ?? false, isToolResult: isToolResult,
-            messageID: fields["message.id"]?.string,
-            isLinked: fields["parentUuid"] != nil)
+            uuid: fields[.uuid]?.string, parent: fields[.parentUuid]?.string,
+            logicalParent: fields[.logicalParentUuid]?.string, isSidechain: fields[.isSidechain]?.bool ?? false,
+            isMeta: fields[.isMeta]?.bool ?? false, isToolResult: kind == .user && isToolResult,
+            messageID: fields[.messageID]?.string,
+            isLinked: fields[.parentUuid] != nil)
         if let uuid = record.uuid, byUUID[uuid] == nil { byUUID[uuid] = records.count }
         records.append(record)
         if record.isConversation || kind == .compactBoundary {
-            if info.project == nil { info.project = fields["cwd"]?.string }
-            if info.gitBranch == nil, let branch = fields["gitBranch"]?.string, !branch.isEmpty {
+            if info.project == nil { info.project = fields[.cwd]?.string }
+            if info.gitBranch == nil, let branch = fields[.gitBranch]?.string, !branch.isEmpty {
                 info.gitBranch = branch
             }
-            if info.id == nil { info.id = fields["sessionId"]?.string }
-            if let version = fields["version"]?.string { info.version = version }
-            info.add(time: fields["timestamp"]?.string.flatMap(ISODate.seconds))
+            if info.id == nil { info.id = fields[.sessionId]?.string }
+            if let version = fields[.version]?.string { info.version = version }
+            info.add(time: fields[.timestamp]?.string.flatMap(ISODate.seconds))
         }
         if kind == .assistant, !record.isSidechain {
-            info.add(model: fields["message.model"]?.string)
-            if let id = record.messageID, let counts = fields["message.usage"] { usage[id] = counts }
+            info.add(model: fields[.messageModel]?.string)
+            if let id = record.messageID, let counts = fields[.messageUsage] { usage[id] = counts }
         }
     }
 

@@ -28,10 +28,12 @@ enum ClaudeCodeSession {
             var info = SessionInfo(agent: .claudeCode)
             var turns = ClaudeCodeTurns()
             var shown = 0
-            start(info)
             for record in web {
                 info.add(time: record["timestamp"]?.string.flatMap(ISODate.seconds))
                 if record["type"]?.string == "assistant" { info.add(model: record["message"]?["model"]?.string) }
+            }
+            start(info)
+            for record in web {
                 turns.add(record, shown: true)
                 for message in turns.takeReady() {
                     shown += 1
@@ -75,23 +77,31 @@ enum ClaudeCodeSession {
             }
             return nil
         }
+        // The lines read again: those shown, sidechains kept in the file, and, off the path, tool
+        // results (for calls on it). They are parsed on every core, in order of the file.
+        let needed: @Sendable (SessionSource.Line) -> JSONValue? = { line in
+            guard let number = ClaudeCodeIndex.record(atLine: line.number, in: records) else { return nil }
+            let record = records[number]
+            let wanted =
+                record.isSidechain && !isSubagentFile
+                ? record.isConversation
+                : onPath.contains(number) || (record.kind == .user && record.isToolResult && !record.isSidechain)
+            return wanted ? try? JSONParser.parse(line.bytes, pruning: ClaudeCodeTurns.pruning) : nil
+        }
         var next = 0
         var shown = 0
-        try source.forEachLine { line in
+        try source.forEachLine(preparing: needed) { line, value in
             while next < records.count, records[next].line < line.number { next += 1 }
             guard next < records.count, records[next].line == line.number else { return }
             let record = records[next]
             let number = next
             next += 1
+            guard let value else { return }
             let isShown = onPath.contains(number)
             if record.isSidechain && !isSubagentFile {
-                guard record.isConversation else { return }
-                if let value = try? JSONParser.parse(line.bytes) { sidechains.add(value, record: record, index: index) }
+                sidechains.add(value, record: record, index: index)
                 return
             }
-            // Off the path, only tool results matter (for calls on it).
-            guard isShown || (record.kind == .user && record.isToolResult && !record.isSidechain) else { return }
-            guard let value = try? JSONParser.parse(line.bytes) else { return }
             if isShown, let branch = branches[number] {
                 turns.pendingBranch = try branchPoint(branch, index: index, source: source)
             }
@@ -113,16 +123,22 @@ enum ClaudeCodeSession {
     static func webSession(_ source: SessionSource, name: String) throws -> [JSONValue]? {
         var bytes: [UInt8] = []
         var isDocument: Bool?
-        try source.forEachLine { line in
-            if isDocument == nil {
-                let start = line.bytes.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }
-                guard let first = start.first else { return }
-                // One record a line is JSONL; anything else is the document's first line.
-                isDocument = first == UInt8(ascii: "{") && ClaudeCodeIndex.fields.read(line.bytes) == nil
+        // A log of records stops the reading at its first line.
+        struct NotADocument: Error {}
+        do {
+            try source.forEachLine { line in
+                if isDocument == nil {
+                    let start = line.bytes.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }
+                    guard let first = start.first else { return }
+                    // One record a line is JSONL; anything else is the document's first line.
+                    isDocument = first == UInt8(ascii: "{") && ClaudeCodeIndex.recordFields(line.bytes) == nil
+                }
+                guard isDocument == true else { throw NotADocument() }
+                bytes += line.bytes
+                bytes.append(0x0A)
             }
-            guard isDocument == true else { return }
-            bytes += line.bytes
-            bytes.append(0x0A)
+        } catch is NotADocument {
+            return nil
         }
         guard isDocument == true else { return nil }
         let document = try SessionReading.document(bytes, name: name)
@@ -201,7 +217,8 @@ enum ClaudeCodeSession {
             for number in numbers {
                 let record = index.records[number]
                 let bytes = try source.read(offset: record.offset, length: record.length)
-                guard let value = bytes.withUnsafeBytes({ try? JSONParser.parse($0) }) else { continue }
+                guard let value = bytes.withUnsafeBytes({ try? JSONParser.parse($0, pruning: ClaudeCodeTurns.pruning) })
+                else { continue }
                 turns.add(value, shown: true)
             }
             alternatives.append(turns.finish())

@@ -31,6 +31,11 @@ struct ClaudeCodeTurns {
     private var usedIDs = Set<String>()
 
     /// Adds one record. Only `shown` records make messages; any record can carry results.
+    /// What a record needs built of the fields these turns read little of: of `toolUseResult` (the
+    /// tool's output again, as structured data: a file's whole text, a command's output) only
+    /// the subagent it ran.
+    static let pruning: [String: Set<String>] = ["toolUseResult": ["agentId"]]
+
     mutating func add(_ record: JSONValue, shown: Bool) {
         position += 1
         let type = record["type"]?.string ?? ""
@@ -347,6 +352,8 @@ enum ClaudeCodeText: Equatable {
     static func read(_ text: String) -> ClaudeCodeText {
         let trimmed = text.drop { $0 == " " || $0 == "\n" }
         if trimmed.hasPrefix("[Request interrupted by user") { return .interrupted }
+        // Every other kind is tagged: words without a `<` are words.
+        guard text.utf8.contains(UInt8(ascii: "<")) else { return .words(text) }
         if let name = tag("command-name", in: text) {
             let arguments = tag("command-args", in: text) ?? ""
             return .command(arguments.isEmpty ? name : name + " " + arguments)
@@ -354,7 +361,7 @@ enum ClaudeCodeText: Equatable {
         if let input = tag("bash-input", in: text) { return .command("! " + input) }
         for name in ["local-command-stdout", "bash-stdout", "bash-stderr"] {
             if let output = tag(name, in: text) {
-                let plain = output.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+                let plain = TextLines.lines(output).map { line in
                     SGRPlainText.strip(String(line))
                 }.joined(separator: "\n")
                 return plain.isEmpty ? .context : .output(plain)
@@ -369,10 +376,30 @@ enum ClaudeCodeText: Equatable {
 
     /// The text between `<name>` and `</name>`, trimmed; nil without the tag.
     static func tag(_ name: String, in text: String) -> String? {
-        guard let open = text.firstRange(of: "<" + name + ">"),
-            let close = text[open.upperBound...].firstRange(of: "</" + name + ">")
-        else { return nil }
-        return String(text[open.upperBound..<close.lowerBound]).trimmingSpaces()
+        // By bytes: a tool's output can be megabytes, and comparing Characters is slow.
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            guard let start = find(Array("<\(name)>".utf8), in: bytes, from: 0) else { return nil }
+            let open = Array("<\(name)>".utf8).count + start
+            guard let close = find(Array("</\(name)>".utf8), in: bytes, from: open) else { return nil }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[open..<close]), as: UTF8.self).trimmingSpaces()
+        }
+    }
+
+    /// Where `needle` first starts in `bytes` at or after `from`.
+    private static func find(_ needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
+        guard let first = needle.first, bytes.count >= needle.count else { return nil }
+        var index = from
+        let last = bytes.count - needle.count
+        while index <= last {
+            if bytes[index] == first {
+                var matched = 1
+                while matched < needle.count, bytes[index + matched] == needle[matched] { matched += 1 }
+                if matched == needle.count { return index }
+            }
+            index += 1
+        }
+        return nil
     }
 }
 

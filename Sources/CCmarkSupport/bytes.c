@@ -1,0 +1,7 @@
+#define _GNU_SOURCE
+#include <string.h>
+#include "bytes.h"
+
+const void *teletype_memmem(const void *haystack, size_t haystack_length, const void *needle, size_t needle_length) {
+    return memmem(haystack, haystack_length, needle, needle_length);
+}
