@@ -94,6 +94,34 @@ enum RenderCommand {
             return SessionFollow.run(
                 path: path, format: TranscriptFormat(rawValue: from), renderer: renderer, state: state, live: live)
         }
+        let appearance = AIAppearance.named(themeName) ?? .dark
+        // A transcript is a record: a call without a result did not go on running.
+        var state = ConversationViewState(isRecorded: true)
+        state.expandReasoning = parsed.isSet("--expand-reasoning")
+        state.expandToolCalls = parsed.isSet("--expand-tools")
+        var htmlOptions = HTMLRenderOptions.untrusted
+        htmlOptions.allowsRawHTML = parsed.isSet("--allow-raw-html")
+        if parsed.isSet("--trusted") { htmlOptions = .trusted }
+        // An agent's session log is drawn as it is read: a long one starts printing at once.
+        if path != "-", format != "markdown",
+            TranscriptStream.sessionAgent(ofFileAt: path, format: TranscriptFormat(rawValue: from)) != nil
+        {
+            let layout = ConversationLayout(appearance: appearance, ui: .standard)
+            if format == "html" {
+                let renderer = ConversationHTMLRenderer(options: htmlOptions, appearance: appearance)
+                try SessionRender.run(
+                    path: path, format: TranscriptFormat(rawValue: from), layout: layout, state: state, separator: "",
+                    draw: { renderer.render($0) })
+            } else {
+                let renderer = ConversationTerminalRenderer(
+                    width: TerminalSettings.width(width),
+                    capabilities: TerminalSettings.capabilities(format: format, color: color), appearance: appearance)
+                try SessionRender.run(
+                    path: path, format: TranscriptFormat(rawValue: from), layout: layout, state: state,
+                    separator: "\n", draw: { renderer.render([$0]) })
+            }
+            Console.exitSuccessfully(keeping: layout)
+        }
         // A long render shows its stage on standard error once it has taken a second.
         let progress = PhaseProgress()
         defer { progress.finish() }
@@ -109,11 +137,6 @@ enum RenderCommand {
         }
         for notice in transcript.notices { Console.error("teletype: " + notice + "\n") }
         progress.set("laying out and drawing \(transcript.messages.count) messages", step: 2, of: 3)
-        let appearance = AIAppearance.named(themeName) ?? .dark
-        // A transcript is a record: a call without a result did not go on running.
-        var state = ConversationViewState(isRecorded: true)
-        state.expandReasoning = parsed.isSet("--expand-reasoning")
-        state.expandToolCalls = parsed.isSet("--expand-tools")
         let messages: [any AIMessage] = transcript.messages
         let output: String
         switch format {
@@ -122,11 +145,8 @@ enum RenderCommand {
                 (transcript.info.map(SessionHeader.markdown) ?? "")
                 + ConversationMarkdownWriter(appearance: appearance, state: state).write(messages)
         case "html":
-            var options = HTMLRenderOptions.untrusted
-            options.allowsRawHTML = parsed.isSet("--allow-raw-html")
-            if parsed.isSet("--trusted") { options = .trusted }
             let rows = ConversationLayout(appearance: appearance, ui: .standard).rows(for: messages, state: state)
-            output = ConversationHTMLRenderer(options: options, appearance: appearance).render(
+            output = ConversationHTMLRenderer(options: htmlOptions, appearance: appearance).render(
                 (transcript.info.map { [SessionHeader.row($0)] } ?? []) + rows)
         default:
             let rows = ConversationLayout(appearance: appearance, ui: .standard).rows(for: messages, state: state)

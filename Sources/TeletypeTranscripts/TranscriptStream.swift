@@ -74,6 +74,14 @@ public struct TranscriptStream: Sendable {
         }
     }
 
+    /// The agent whose session log the file at `path` is (by its first lines, unless `format`
+    /// says), or nil for a transcript or a file that cannot be read.
+    public static func sessionAgent(ofFileAt path: String, format: TranscriptFormat?) -> SessionAgent? {
+        guard let handle = FileReader(path: path) else { return nil }
+        var buffer = Data()
+        return try? TranscriptStream(format: format).sessionAgent(handle, buffer: &buffer, path: path)
+    }
+
     /// The agent whose session log the file is, by its first bytes (read into `buffer`).
     private func sessionAgent(_ handle: FileReader, buffer: inout Data, path: String) throws -> SessionAgent? {
         if let format, !format.isReadWhole, format.sessionAgent == nil { return nil }
@@ -82,7 +90,7 @@ public struct TranscriptStream: Sendable {
         while buffer.count < 16 << 20 {
             let chunk = try handle.read(upToCount: min(chunkSize, 64 * 1024))
             buffer.append(chunk)
-            lines += chunk.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+            lines += chunk.withUnsafeBytes { bytes in bytes.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } }
             if chunk.isEmpty || lines >= 8 { break }
         }
         if let agent = format?.sessionAgent { return agent }

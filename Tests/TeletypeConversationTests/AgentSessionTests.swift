@@ -145,6 +145,39 @@ import Testing
         #expect(HTMLSafety.problems(in: shown.html).isEmpty, "\(path): \(HTMLSafety.problems(in: shown.html))")
     }
 
+    /// A session drawn as it is read (the header from what the reader knows before the first
+    /// message, rows as each message settles) is the session drawn whole.
+    static func drawnWhileRead(_ path: String) throws -> (whole: String, streamed: String) {
+        let whole = try TranscriptReader().read(try Data(contentsOf: URL(fileURLWithPath: path)), file: path)
+        let renderer = ConversationTerminalRenderer(width: 90, capabilities: .full)
+        let layout = ConversationLayout(ui: AIUIHost(renderers: []))
+        let state = ConversationViewState(isRecorded: true)
+        var stream = ConversationRowStream(layout: layout, state: state)
+        var rows: [ConversationRow] = []
+        try TranscriptStream().forEachMessage(
+            inFileAt: path, name: path,
+            session: { info in if rows.isEmpty { rows.append(SessionHeader.row(info)) } }
+        ) { message in
+            rows += stream.add(message).compactMap(stream.row)
+        }
+        rows += stream.finish()
+        let expected =
+            (whole.info.map { [SessionHeader.row($0)] } ?? []) + layout.rows(for: whole.messages, state: state)
+        return (renderer.render(expected), renderer.render(rows))
+    }
+
+    @Test(.enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage)), arguments: Corpus.agentSessions)
+    func aSessionDrawnWhileReadIsTheSessionDrawnWhole(_ path: String) throws {
+        let (whole, streamed) = try Self.drawnWhileRead(Corpus.sessionPath(path))
+        #expect(streamed == whole, "\(path): drawn while read differs from drawn whole")
+    }
+
+    @Test(arguments: fixtures)
+    func aFixtureDrawnWhileReadIsTheFixtureDrawnWhole(_ name: String) throws {
+        let (whole, streamed) = try Self.drawnWhileRead(Self.fixture(name))
+        #expect(streamed == whole, "\(name): drawn while read differs from drawn whole")
+    }
+
     // MARK: Fixtures
 
     static let fixtures = ["claude-code.jsonl", "codex.jsonl", "gemini-cli.json", "aider.chat.history.md"]

@@ -15,7 +15,18 @@ enum AiderHistory {
         return prefix.hasPrefix(sessionMarker)
     }
 
-    static func read(_ source: SessionSource, name: String, emit: (Message) throws -> Void) throws -> SessionInfo {
+    static func read(
+        _ source: SessionSource, name: String, start: (SessionInfo) -> Void = { _ in },
+        emit: (Message) throws -> Void
+    ) throws -> SessionInfo {
+        // The description (times, models, tokens) is spread through the history: a first pass
+        // reads it, so that what is known before the first message is all of it.
+        var described = Reader()
+        try source.forEachLine { line in
+            _ = described.add(String(decoding: line.bytes, as: UTF8.self), number: line.number)
+        }
+        _ = described.finish()
+        start(described.info)
         var reader = Reader()
         try source.forEachLine { line in
             let text = String(decoding: line.bytes, as: UTF8.self)

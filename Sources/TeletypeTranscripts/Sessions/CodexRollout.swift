@@ -20,7 +20,6 @@ enum CodexRollout {
         _ source: SessionSource, name: String, notice: (String) -> Void, start: (SessionInfo) -> Void = { _ in },
         emit: (Message) throws -> Void
     ) throws -> SessionInfo {
-        var info = SessionInfo(agent: .codex)
         var conversation = ResponsesConversation()
         var position = 0
         var shown = 0
@@ -46,18 +45,8 @@ enum CodexRollout {
                 let record = try? JSONParser.parse(line.bytes)
             else { return }
             position += 1
-            info.add(time: record["timestamp"]?.string.flatMap(ISODate.seconds))
             let payload = record["payload"] ?? .null
             switch record["type"]?.string {
-            case "session_meta":
-                info.id = info.id ?? payload["id"]?.string
-                info.project = info.project ?? payload["cwd"]?.string
-                info.version = payload["cli_version"]?.string ?? info.version
-                info.gitBranch = info.gitBranch ?? payload["git"]?["branch"]?.string
-                info.add(model: payload["model"]?.string)
-            case "turn_context":
-                info.add(model: payload["model"]?.string)
-                info.project = info.project ?? payload["cwd"]?.string
             case "response_item":
                 guard !isBoilerplate(payload) else { return }
                 conversation.add(payload, position: position)
@@ -69,13 +58,6 @@ enum CodexRollout {
                         text: "*Compacted.*" + (summary.isEmpty ? "" : "\n\n" + summary)))
             case "event_msg":
                 switch payload["type"]?.string {
-                case "token_count":
-                    if let total = payload["info"]?["total_token_usage"] {
-                        let cached = total["cached_input_tokens"]?.integer ?? 0
-                        info.inputTokens = max(0, (total["input_tokens"]?.integer ?? 0) - cached)
-                        info.cacheReadTokens = cached
-                        info.outputTokens = total["output_tokens"]?.integer ?? 0
-                    }
                 case "turn_aborted":
                     let reason = payload["reason"]?.string.map { " (\($0))" } ?? ""
                     conversation.append(
@@ -83,8 +65,6 @@ enum CodexRollout {
                 case "error":
                     let text = payload["message"]?.string ?? "The agent reported an error."
                     conversation.append(Message(id: "error-\(position)", role: .system, text: text))
-                case "thread_name_updated":
-                    if let title = payload["thread_name"]?.string ?? payload["name"]?.string { info.title = title }
                 default:
                     break
                 }
@@ -100,16 +80,18 @@ enum CodexRollout {
             shown += 1
             try emit(message)
         }
-        info.messageCount = shown
-        return info
+        described.messageCount = shown
+        return described
     }
 
     static let describing = JSONFields([
         "timestamp", "type", "payload.type", "payload.id", "payload.cwd", "payload.cli_version", "payload.model",
-        "payload.git.branch", "payload.thread_name", "payload.name",
+        "payload.git.branch", "payload.thread_name", "payload.name", "payload.info.total_token_usage.input_tokens",
+        "payload.info.total_token_usage.cached_input_tokens", "payload.info.total_token_usage.output_tokens",
     ])
 
-    /// What a record says of the session, read in the first pass.
+    /// What a record says of the session (its times, folder, models, title, tokens), read in the
+    /// first pass, so that all of it is known before the first message.
     static func describe(_ fields: [String: JSONValue], into info: inout SessionInfo) {
         info.add(time: fields["timestamp"]?.string.flatMap(ISODate.seconds))
         switch fields["type"]?.string {
@@ -124,6 +106,14 @@ enum CodexRollout {
             info.project = info.project ?? fields["payload.cwd"]?.string
         case "event_msg" where fields["payload.type"]?.string == "thread_name_updated":
             info.title = fields["payload.thread_name"]?.string ?? fields["payload.name"]?.string ?? info.title
+        case "event_msg" where fields["payload.type"]?.string == "token_count":
+            // The running total: the last one is the session's.
+            if let input = fields["payload.info.total_token_usage.input_tokens"]?.integer {
+                let cached = fields["payload.info.total_token_usage.cached_input_tokens"]?.integer ?? 0
+                info.inputTokens = max(0, input - cached)
+                info.cacheReadTokens = cached
+                info.outputTokens = fields["payload.info.total_token_usage.output_tokens"]?.integer ?? 0
+            }
         default:
             break
         }

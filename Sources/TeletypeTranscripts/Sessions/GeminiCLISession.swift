@@ -76,14 +76,14 @@ enum GeminiCLISession {
                 describe(document, into: &info)
             }
         }
-        var shown = 0
-        start(info)
-        for (position, value) in messages.enumerated() {
-            guard let message = message(value, position: position, info: &info) else { continue }
-            shown += 1
-            try emit(message)
+        // The messages say the models, times and tokens: read before the first is handed over,
+        // so that what is known up front is the whole description.
+        let shown = messages.enumerated().compactMap { position, value in
+            message(value, position: position, info: &info)
         }
-        info.messageCount = shown
+        start(info)
+        for message in shown { try emit(message) }
+        info.messageCount = shown.count
         return info
     }
 

@@ -26,7 +26,7 @@ public enum SessionFormats {
                 var lineEnd = lineStart
                 while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
                 let line = UnsafeRawBufferPointer(rebasing: bytes[lineStart..<lineEnd])
-                if let fields = ClaudeCodeIndex.fields.read(line) {
+                if let fields = ClaudeCodeIndex.recordFields(line) {
                     if ClaudeCodeIndex.isClaudeCode(fields) { return .claudeCode }
                 } else if lineEnd < bytes.count {
                     break
@@ -89,8 +89,7 @@ public enum SessionFormats {
             case .geminiCLI:
                 return try GeminiCLISession.read(source, name: name, notice: notice, start: start, emit: emit)
             case .aider:
-                start(SessionInfo(agent: .aider))
-                return try AiderHistory.read(source, name: name, emit: emit)
+                return try AiderHistory.read(source, name: name, start: start, emit: emit)
             }
         } catch let error as TranscriptError {
             throw error
