@@ -39,3 +39,42 @@ enum ChildProcess {
         return Outcome(seconds: seconds, peakMemoryKB: usage.ru_maxrss, status: exitStatus, output: output)
     }
 }
+
+extension ChildProcess {
+    /// Runs `arguments` with standard output into a pipe read as it comes: how long until its
+    /// first byte, and until the end.
+    static func firstOutput(_ arguments: [String]) -> (first: Double, total: Double)? {
+        var pipeEnds: [Int32] = [0, 0]
+        guard pipe(&pipeEnds) == 0 else { return nil }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
+        posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
+        var cArguments = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in cArguments { free(pointer) } }
+        var pid: pid_t = 0
+        let start = DispatchTime.now().uptimeNanoseconds
+        guard posix_spawnp(&pid, arguments[0], &actions, nil, &cArguments, environ) == 0 else {
+            close(pipeEnds[0])
+            close(pipeEnds[1])
+            return nil
+        }
+        close(pipeEnds[1])
+        var first: UInt64?
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(pipeEnds[0], $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { break }
+            if first == nil { first = DispatchTime.now().uptimeNanoseconds }
+        }
+        close(pipeEnds[0])
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let end = DispatchTime.now().uptimeNanoseconds
+        guard status == 0, let first else { return nil }
+        return (Double(first - start) / 1e9, Double(end - start) / 1e9)
+    }
+}

@@ -11,6 +11,8 @@ import TeletypeMarkdown
 //         like real ones outside it (release notes, API reference, awesome list, changelog), `teletype md` (HTML,
 //         ANSI) against `cmark-gfm` as whole processes, on every core and on one (taskset -c 0)
 //   sizes what a 1 KB, a 60 KB and a 1 MB document cost as whole processes, against cmark-gfm
+//   sessions        `teletype export` of agents' session logs (a real 500 KB Claude Code session, a generated
+//                   50 MB one, a Codex rollout) against claude-code-transcripts, claude-code-log, codex-transcripts
 //   html  Markdown → HTML, ours vs the `cmark-gfm -e table -e strikethrough -e autolink` command (~5 MB)
 //   ansi  Markdown → ANSI, ours vs that same cmark-gfm HTML conversion (~5 MB)
 //   rich  Markdown → ANSI on a 200 KB slice, ours vs Python rich (`Console(width=100, force_terminal=True)`)
@@ -24,7 +26,8 @@ import TeletypeMarkdown
 //   archive         `teletype export FOLDER -o OUTDIR` of 1,000 transcripts: every core ÷ one job, memory, re-run
 // Each measurement runs in a child process, so peak memory (max RSS) is reported per program.
 // `teletype-bench --stages FILE` times each stage of one render (parse, HTML, layout, lines, write);
-// with a FILE that cannot be read it uses the generated document.
+// with a FILE that cannot be read it uses the generated document. `--write-session FILE BYTES` writes the generated
+// Claude Code session of the `sessions` suite.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
@@ -34,6 +37,10 @@ if arguments.first == "--stages", arguments.count == 2 {
 }
 if arguments.first == "--write-hostile", arguments.count >= 2 {
     HostileInputBench.write(to: arguments[1], quick: arguments.contains("--quick"))
+    exit(0)
+}
+if arguments.first == "--write-session", arguments.count == 3, let bytes = Int(arguments[2]) {
+    SessionGenerator.write(to: arguments[1], bytes: bytes)
     exit(0)
 }
 if arguments.first == "--measure" {
@@ -54,13 +61,13 @@ while index < arguments.count {
             exit(2)
         }
         jsonPath = arguments[index]
-    case "real", "sizes", "html", "ansi", "rich", "render", "export", "export-large", "streaming", "piped",
+    case "real", "sizes", "sessions", "html", "ansi", "rich", "render", "export", "export-large", "streaming", "piped",
         "conversation",
         "hostile", "highlight", "archive":
         suites.append(arguments[index])
     case "-h", "--help":
         print(
-            "usage: teletype-bench [real] [sizes] [html] [ansi] [rich] [render] [export] [export-large] [streaming] [piped] [conversation] [hostile] [highlight] [archive] [--quick] [--json FILE]"
+            "usage: teletype-bench [real] [sizes] [sessions] [html] [ansi] [rich] [render] [export] [export-large] [streaming] [piped] [conversation] [hostile] [highlight] [archive] [--quick] [--json FILE]"
         )
         exit(0)
     default:
@@ -71,7 +78,7 @@ while index < arguments.count {
 }
 if suites.isEmpty {
     suites = [
-        "real", "sizes", "html", "ansi", "rich", "render", "export", "export-large", "streaming", "piped",
+        "real", "sizes", "sessions", "html", "ansi", "rich", "render", "export", "export-large", "streaming", "piped",
         "conversation",
         "hostile", "highlight", "archive",
     ]
