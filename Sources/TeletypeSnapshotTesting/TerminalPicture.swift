@@ -27,14 +27,20 @@ public enum TerminalPicture {
             out += "<text x=\"\(format(padding))\" y=\"\(format(y))\">"
             var column = 0
             for segment in line.segments where !segment.text.isEmpty {
-                var attributes = " x=\"\(format(padding + Double(column) * cell.width))\""
+                // Each run is placed where its first visible character goes: viewers collapse a run's
+                // leading spaces whatever `xml:space` says, and a run of spaces shows nothing.
+                let leading = segment.text.prefix { $0 == " " }.count
+                defer { column += CellWidth.of(segment.text) }
+                guard leading < segment.text.count || segment.style.underline else { continue }
+                let shown = segment.style.underline ? segment.text : String(segment.text.dropFirst(leading))
+                let start = column + (segment.style.underline ? 0 : leading)
+                var attributes = " x=\"\(format(padding + Double(start) * cell.width))\""
                 if let color = segment.style.foreground.flatMap(hex) { attributes += " fill=\"\(color)\"" }
                 if segment.style.bold { attributes += " font-weight=\"bold\"" }
                 if segment.style.italic { attributes += " font-style=\"italic\"" }
                 if segment.style.dim { attributes += " opacity=\"0.6\"" }
                 if segment.style.underline { attributes += " text-decoration=\"underline\"" }
-                out += "<tspan\(attributes)>\(escaped(segment.text))</tspan>"
-                column += CellWidth.of(segment.text)
+                out += "<tspan\(attributes)>\(escaped(shown))</tspan>"
             }
             out += "</text>\n"
         }

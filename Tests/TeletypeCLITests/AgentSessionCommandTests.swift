@@ -130,6 +130,8 @@ import Testing
         process.standardOutput = stdout
         process.standardError = Pipe()
         try process.run()
+        // A test that fails on the way leaves no follower running.
+        defer { if process.isRunning { process.terminate() } }
         var generator = SeededGenerator(seed: seed)
         var offset = 0
         var replaced = false

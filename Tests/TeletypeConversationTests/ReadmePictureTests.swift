@@ -1,6 +1,9 @@
+import Foundation
 import Teletype
 import TeletypeLayout
 import TeletypeSnapshotTesting
+import TeletypeTestSupport
+import TeletypeTranscripts
 import Testing
 
 /// The picture in the README: an answer with highlighted code, math, a table and an alert, as a
@@ -36,5 +39,17 @@ import Testing
                 Message(id: "a", role: .assistant, text: Self.answer),
             ], appearance: .dark)
         assertSnapshot(of: snapshot, as: .picture(width: 78), named: "highlighted-answer")
+    }
+
+    /// The picture of the README's "Agent sessions": a Claude Code session (the fixture) as
+    /// `teletype render` shows it: thinking hidden, a command and its coloured output, an edit as a
+    /// diff, a plan, a subagent, the rewind (`Snapshots/ReadmePictureTests/agent-session.svg`).
+    @Test func agentSession() throws {
+        let path = PackageRoot.url.appendingPathComponent("Tests/Fixtures/sessions/claude-code.jsonl").path
+        let transcript = try TranscriptReader().read(try Data(contentsOf: URL(fileURLWithPath: path)), file: path)
+        let snapshot = ConversationSnapshot(
+            messages: transcript.messages, state: ConversationViewState(actions: [], isRecorded: true),
+            appearance: .dark)
+        assertSnapshot(of: snapshot, as: .picture(width: 78), named: "agent-session")
     }
 }
