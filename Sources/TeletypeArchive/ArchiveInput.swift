@@ -1,3 +1,5 @@
+import TeletypeTranscripts
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -16,14 +18,17 @@ public struct ArchiveInput: Sendable, Equatable, Hashable {
     /// Its page, relative to the archive's folder: `pages/` then the file's path below the folder
     /// all inputs share, with `.html` added. Stable from run to run and collision-free.
     public var page: String
-    /// The file's size in bytes.
+    /// The file's size in bytes (a chat export's conversation: its own).
     public var size: Int
+    /// The conversation of a chat export this input is (the export holds many; each is a page).
+    public var conversation: ChatExportConversation?
 
     /// An input.
-    public init(path: String, page: String, size: Int) {
+    public init(path: String, page: String, size: Int, conversation: ChatExportConversation? = nil) {
         self.path = path
         self.page = page
         self.size = size
+        self.conversation = conversation
     }
 
     /// The endings of the files a folder is searched for: JSON and JSONL transcripts.
@@ -98,13 +103,47 @@ public struct ArchiveInput: Sendable, Equatable, Hashable {
             }
         }
         let shared = commonFolder(roots)
-        let inputs = found.map { file in
+        var inputs: [ArchiveInput] = []
+        for file in found {
             let relative =
                 file.absolute.hasPrefix(shared + "/")
                 ? String(file.absolute.dropFirst(shared.count + 1)) : String(file.absolute.drop { $0 == "/" })
-            return ArchiveInput(path: file.path, page: "pages/" + relative + ".html", size: file.size)
+            // A chat export is a page a conversation, under a folder named for the export.
+            if let app = ChatExport.detect(fileAt: file.absolute) {
+                do throws(TranscriptError) {
+                    let export = try ChatExport.open(file.path, app: app)
+                    var used = Set<String>()
+                    for conversation in export.conversations {
+                        var name = pageName(conversation.id)
+                        if !used.insert(name).inserted {
+                            name += "-\(conversation.position + 1)"
+                            used.insert(name)
+                        }
+                        inputs.append(
+                            ArchiveInput(
+                                path: file.path, page: "pages/" + relative + "/" + name + ".html",
+                                size: conversation.length, conversation: conversation))
+                    }
+                    continue
+                } catch {
+                    // Exported as one page, which fails with what is wrong where.
+                }
+            }
+            inputs.append(ArchiveInput(path: file.path, page: "pages/" + relative + ".html", size: file.size))
         }
         return (inputs, missing)
+    }
+
+    /// A conversation's id as a page's name: letters, digits, `.`, `-` and `_` kept, anything else `_`.
+    static func pageName(_ id: String) -> String {
+        let kept = id.unicodeScalars.map { scalar -> Character in
+            scalar.isASCII
+                && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                    || "-_.".unicodeScalars.contains(scalar))
+                ? Character(scalar) : "_"
+        }
+        let name = String(kept.prefix(100))
+        return name.isEmpty || name.hasPrefix(".") ? "conversation" + name : name
     }
 
     /// The deepest folder that holds every one of `folders` (absolute, standardized paths).

@@ -93,7 +93,9 @@ public struct ConversationArchive: Sendable {
             let destination = folderURL.appendingPathComponent(input.page).path
             let outcome: Outcome
             do {
-                let fingerprint = try ArchiveFingerprint.of(fileAt: input.path, options: optionsKey)
+                let fingerprint = try ArchiveFingerprint.of(
+                    fileAt: input.path, offset: input.conversation?.offset ?? 0, length: input.conversation?.length,
+                    options: optionsKey)
                 if !force, let entry = previous[input.page], entry.fingerprint == fingerprint,
                     FileManager.default.fileExists(atPath: destination)
                 {
@@ -102,8 +104,15 @@ public struct ConversationArchive: Sendable {
                     try FileManager.default.createDirectory(
                         at: URL(fileURLWithPath: destination).deletingLastPathComponent(),
                         withIntermediateDirectories: true)
-                    let summary = try exporter.export(
-                        transcriptAt: input.path, name: input.path, to: destination, isCancelled: isCancelled)
+                    let summary: ConversationOverview
+                    if let conversation = input.conversation {
+                        summary = try exporter.export(
+                            try ChatExport.read(conversation, fileAt: input.path, name: input.path), to: destination,
+                            isCancelled: isCancelled)
+                    } else {
+                        summary = try exporter.export(
+                            transcriptAt: input.path, name: input.path, to: destination, isCancelled: isCancelled)
+                    }
                     outcome = .written(
                         ArchiveEntry(source: input.path, page: input.page, fingerprint: fingerprint, summary: summary))
                 }

@@ -59,10 +59,66 @@ public struct ConversationPageExporter: Sendable {
         }
     }
 
+    /// Writes the page of a transcript already read (a conversation of a chat export) to
+    /// `destination`, atomically. Returns what the index says about it.
+    @discardableResult
+    public func export(_ transcript: Transcript, to destination: String, isCancelled: @Sendable () -> Bool = { false })
+        throws -> ConversationOverview
+    {
+        let file = try AtomicFile(path: destination)
+        do {
+            let summary = try write(
+                reading: { session, body in
+                    if let info = transcript.info { session(info) }
+                    for message in transcript.messages { try body(message) }
+                }, conversation: transcript.conversation, isCancelled: isCancelled
+            ) { try file.write($0) }
+            try file.commit()
+            return summary
+        } catch {
+            file.discard()
+            throw error
+        }
+    }
+
     /// Writes the page's text to `output` piece by piece.
     func write(
         transcriptAt path: String, name: String, isCancelled: () -> Bool, bytesRead: (@Sendable (Int) -> Void)?,
         to output: (String) throws -> Void
+    ) throws -> ConversationOverview {
+        var stream = TranscriptStream(format: format)
+        stream.bytesRead = bytesRead
+        // A chat export's one conversation is read whole (it says its title and times up front).
+        if format?.chatExportApp != nil || (format == nil && ChatExport.detect(fileAt: path) != nil) {
+            let transcript = try TranscriptReader.onlyConversation(
+                of: try ChatExport.open(path, name: name, app: format?.chatExportApp))
+            return try write(
+                reading: { _, body in for message in transcript.messages { try body(message) } },
+                conversation: transcript.conversation, isCancelled: isCancelled, to: output)
+        }
+        return try write(
+            reading: { session, body in
+                try stream.forEachMessage(inFileAt: path, name: name, session: session, body)
+            }, conversation: nil, isCancelled: isCancelled, to: output)
+    }
+
+    /// Writes the page of the messages `reading` hands over (after what it says of an agent's
+    /// session, if anything) to `output` piece by piece.
+    func write(
+        reading: (_ session: (SessionInfo) -> Void, _ body: (Message) throws -> Void) throws -> Void,
+        conversation: ChatExportConversation?, isCancelled: () -> Bool, to write: (String) throws -> Void
+    ) throws -> ConversationOverview {
+        try withoutActuallyEscaping(write) { output in
+            try withoutActuallyEscaping(isCancelled) { isCancelled in
+                try page(reading: reading, conversation: conversation, isCancelled: isCancelled, to: output)
+            }
+        }
+    }
+
+    private func page(
+        reading: (_ session: (SessionInfo) -> Void, _ body: (Message) throws -> Void) throws -> Void,
+        conversation: ChatExportConversation?, isCancelled: @escaping () -> Bool,
+        to output: @escaping (String) throws -> Void
     ) throws -> ConversationOverview {
         let appearance: AIAppearance = colorScheme == .dark ? .dark : colorScheme == .plain ? .plain : .light
         // A page's task list checkboxes are named for assistive technology.
@@ -71,7 +127,12 @@ public struct ConversationPageExporter: Sendable {
         let renderer = ConversationHTMLRenderer(options: pageOptions, appearance: appearance)
         let layout = ConversationLayout(appearance: appearance, ui: ui)
         // A page is a record: a call without a result did not go on running.
-        let state = ConversationViewState(actions: [], expandToolCalls: true, isRecorded: true)
+        let state = {
+            var state = ConversationViewState(actions: [], expandToolCalls: true, isRecorded: true)
+            // The page holds every version: it need not say how to show one.
+            state.namesBranchSelectors = false
+            return state
+        }()
         var summary = ConversationOverview()
         var wroteHeader = false
         // What an agent's session log says of the session, before its first message.
@@ -92,12 +153,15 @@ public struct ConversationPageExporter: Sendable {
         func flush() throws {
             if isCancelled() { throw Cancelled() }
             if !wroteHeader {
-                let named = title ?? session?.title.flatMap { $0.isEmpty ? nil : $0 }
+                let named =
+                    title ?? session?.title.flatMap { $0.isEmpty ? nil : $0 }
+                    ?? conversation.flatMap { $0.title.isEmpty ? nil : $0.title }
                 let page = HTMLPage(
                     title: named ?? (summary.title.isEmpty ? "Conversation" : summary.title), colorScheme: colorScheme,
                     allowsRemoteImages: options.loadsRemoteImages, allowsAnyImage: options.allowsAnyURL)
                 try output(page.header + page.heading)
                 if let session { try output(renderer.render(SessionHeader.row(session, showsTitle: false))) }
+                if let conversation { try output(renderer.render(SessionHeader.row(conversation, showsTitle: false))) }
                 wroteHeader = true
             }
             let messages = batch
@@ -115,11 +179,12 @@ public struct ConversationPageExporter: Sendable {
             laidOut += messages.count
             batch.removeAll(keepingCapacity: true)
         }
-        var stream = TranscriptStream(format: format)
-        stream.bytesRead = bytesRead
-        try stream.forEachMessage(
-            inFileAt: path, name: name,
-            session: { info in
+        if let conversation {
+            summary.agent = conversation.app.displayName
+            if !conversation.title.isEmpty { summary.title = conversation.title }
+        }
+        try reading(
+            { info in
                 session = info
                 summary.agent = info.agent.rawValue
                 summary.project = info.project

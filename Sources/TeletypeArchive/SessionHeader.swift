@@ -13,6 +13,21 @@ public enum SessionHeader {
         return ConversationRow(id: "session", kind: .indicator, blocks: blocks)
     }
 
+    /// The header of a chat export's conversation: its title, and a line of its app, models and times.
+    public static func row(_ conversation: ChatExportConversation, showsTitle: Bool = true) -> ConversationRow {
+        var blocks: [ConversationBlock] = []
+        if showsTitle, !conversation.title.isEmpty { blocks.append(.notice(conversation.title, kind: .title)) }
+        blocks.append(.notice(conversation.summaryLine, kind: .session))
+        return ConversationRow(id: "conversation", kind: .indicator, blocks: blocks)
+    }
+
+    /// A chat export's conversation's header as Markdown.
+    public static func markdown(_ conversation: ChatExportConversation) -> String {
+        var out = ""
+        if !conversation.title.isEmpty { out += "# " + MarkdownEscaping.text(conversation.title) + "\n\n" }
+        return out + "*" + MarkdownEscaping.text(conversation.summaryLine) + "*\n\n"
+    }
+
     /// The header as Markdown.
     public static func markdown(_ info: SessionInfo) -> String {
         var out = ""

@@ -38,10 +38,20 @@ enum ExportCommand {
         as FILE:LINE:COL and leaves no page; the others go on, and the command ends with exit 2. Ctrl-C
         stops after the pages being written: complete pages stay, and the index lists them.
 
+        A chat app's data export (ChatGPT's or Claude.ai's conversations.json) is a page a conversation,
+        each with every version of it (a regenerated reply, an edited prompt) in a <details>: -o OUTDIR
+        makes the archive of all of them (an export of many needs a folder); --conversation N|ID|TITLE
+        with -o OUT.html makes one page.
+
         OPTIONS
           -o, --output OUT.html|OUTDIR  Where to write the page, or the archive's folder (required)
           --from FORMAT                 The transcripts' format: teletype, stream, vercel, openai, anthropic,
-                                        openai-responses or gemini (default: detected for each file)
+                                        openai-responses, gemini, claude-code, codex, gemini-cli, aider,
+                                        chatgpt or claude-ai (default: detected for each file)
+          --conversation N|ID|TITLE     One conversation of a chat export: its number in teletype render's
+                                        list (1 is the newest), its id, or words of its title
+          --branch ID                   With --conversation: the version through message ID as the page's
+                                        conversation (the others stay in their <details>)
           --theme auto|light|dark|plain Colours: the reader's preference (default), or fixed
           --allow-remote-images         Load images from the web (otherwise they show as links)
           --trusted                     A transcript you trust: raw HTML passes (scripts stay blocked by the
@@ -61,7 +71,8 @@ enum ExportCommand {
             .init(names: ["--theme"], takesValue: true), .init(names: ["--allow-remote-images"], takesValue: false),
             .init(names: ["--title"], takesValue: true), .init(names: ["--trusted"], takesValue: false),
             .init(names: ["--jobs"], takesValue: true), .init(names: ["--force"], takesValue: false),
-            .init(names: ["--quiet", "-q"], takesValue: false),
+            .init(names: ["--quiet", "-q"], takesValue: false), .init(names: ["--conversation"], takesValue: true),
+            .init(names: ["--branch"], takesValue: true),
         ], usage: usage)
 
     static func run(arguments: [String]) throws -> Int32 {
@@ -82,6 +93,35 @@ enum ExportCommand {
             options: options, colorScheme: HTMLPage.ColorScheme(rawValue: theme) ?? .auto,
             format: TranscriptFormat(rawValue: from), title: parsed.value("--title"), ui: .standard)
         let outputIsFolder = output.hasSuffix("/") || FileKind.isFolder(output)
+        let selector = parsed.value("--conversation")
+        if parsed.positional.count == 1, parsed.positional[0] != "-", !FileKind.isFolder(parsed.positional[0]),
+            let export = try ChatExportChoice.open(
+                parsed.positional[0], data: nil, format: TranscriptFormat(rawValue: from))
+        {
+            if let conversation = try ChatExportChoice.conversation(of: export, selector: selector),
+                selector != nil || !outputIsFolder
+            {
+                let transcript = try ChatExportChoice.read(conversation, of: export, branch: parsed.value("--branch"))
+                do {
+                    try exporter.export(transcript, to: output)
+                } catch let error as FileWriteError {
+                    throw CommandError.failure(error.message)
+                }
+                return 0
+            }
+            if output.lowercased().hasSuffix(".html") {
+                throw CommandError.usage(
+                    "'\(parsed.positional[0])' is a \(export.app.displayName) export of \(export.conversations.count) "
+                        + "conversations: -o OUTDIR writes a page for each, --conversation N|ID|TITLE one page",
+                    help: usage)
+            }
+            return try ExportArchive.run(parsed: parsed, output: output, exporter: exporter)
+        }
+        if selector != nil || parsed.value("--branch") != nil {
+            throw CommandError.usage(
+                "--conversation and --branch choose within a chat export (ChatGPT's or Claude.ai's "
+                    + "conversations.json), one file given alone", help: usage)
+        }
         let isArchive =
             parsed.positional.count > 1 || outputIsFolder
             || parsed.positional.contains { $0 != "-" && FileKind.isFolder($0) }

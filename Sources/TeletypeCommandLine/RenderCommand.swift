@@ -19,13 +19,13 @@ enum RenderCommand {
 
         Shows an AI conversation from a transcript: Teletype JSON or JSONL, Stream Chat messages, Vercel AI SDK
         UIMessage[], OpenAI chat messages, Anthropic messages, OpenAI Responses API items (a request's input
-        and its response's output) or Gemini contents; or an agent's session log: Claude Code, Codex, Gemini
-        CLI, aider (detected from the file; --from overrides).
+        and its response's output) or Gemini contents; an agent's session log: Claude Code, Codex, Gemini
+        CLI, aider; or a chat app's data export: ChatGPT, Claude.ai (detected from the file; --from overrides).
 
         OPTIONS
           --from FORMAT                 The transcript's format: teletype, stream, vercel, openai, anthropic,
-                                        openai-responses, gemini, claude-code, codex, gemini-cli or aider
-                                        (default: detected)
+                                        openai-responses, gemini, claude-code, codex, gemini-cli, aider,
+                                        chatgpt or claude-ai (default: detected)
           --width N                     Wrap to N columns (default: the terminal's width, else $COLUMNS, else 80)
           --color auto|always|never     Use colour and hyperlinks (default: auto)
           --theme dark|light|plain      The colour theme (default: dark)
@@ -40,6 +40,11 @@ enum RenderCommand {
           --live                        With --follow: the live view even when the output is not a terminal
           --latest [AGENT]              Instead of FILE: the newest session (of claude-code, codex, gemini-cli
                                         or aider) under the agents' folders (see teletype sessions)
+          --conversation N|ID|TITLE     A chat export (ChatGPT's or Claude.ai's conversations.json): the
+                                        conversation to show, by its number in the list (1 is the newest),
+                                        its id, or words of its title; without it an export of many is listed
+          --branch ID                   A chat export: show the version of the conversation through the
+                                        message ID (the ids a branch point names) instead of the latest
           -h, --help                    Show this help
 
         """
@@ -51,7 +56,8 @@ enum RenderCommand {
             .init(names: ["--format"], takesValue: true), .init(names: ["--expand-reasoning"], takesValue: false),
             .init(names: ["--expand-tools"], takesValue: false), .init(names: ["--allow-raw-html"], takesValue: false),
             .init(names: ["--trusted"], takesValue: false), .init(names: ["--follow", "-f"], takesValue: false),
-            .init(names: ["--live"], takesValue: false),
+            .init(names: ["--live"], takesValue: false), .init(names: ["--conversation"], takesValue: true),
+            .init(names: ["--branch"], takesValue: true),
         ], usage: usage)
 
     static func run(arguments: [String]) throws -> Int32 {
@@ -102,8 +108,16 @@ enum RenderCommand {
         var htmlOptions = HTMLRenderOptions.untrusted
         htmlOptions.allowsRawHTML = parsed.isSet("--allow-raw-html")
         if parsed.isSet("--trusted") { htmlOptions = .trusted }
+        // A chat export of many conversations is opened once, without reading them.
+        let export =
+            path == "-" ? nil : try ChatExportChoice.open(path, data: nil, format: TranscriptFormat(rawValue: from))
+        if export == nil, path != "-", parsed.value("--conversation") != nil || parsed.value("--branch") != nil {
+            throw CommandError.usage(
+                "--conversation and --branch choose within a chat export (ChatGPT's or Claude.ai's "
+                    + "conversations.json); '\(path)' is not one", help: usage)
+        }
         // An agent's session log is drawn as it is read: a long one starts printing at once.
-        if path != "-", format != "markdown",
+        if path != "-", format != "markdown", export == nil,
             TranscriptStream.sessionAgent(ofFileAt: path, format: TranscriptFormat(rawValue: from)) != nil
         {
             let layout = ConversationLayout(appearance: appearance, ui: .standard)
@@ -126,14 +140,34 @@ enum RenderCommand {
         let progress = PhaseProgress()
         defer { progress.finish() }
         progress.set("reading \(path == "-" ? "standard input" : path)", step: 1, of: 3)
-        let data = try Input.read(path)
+        let data = path == "-" || export == nil ? try Input.read(path) : Data()
         let transcript: Transcript
-        do {
-            transcript = try TranscriptReader(format: TranscriptFormat(rawValue: from)).read(
-                data, file: path == "-" ? "<stdin>" : path)
-        } catch {
-            progress.finish()
-            throw CommandError.malformed(error.description)
+        if let export = try export ?? ChatExportChoice.open(path, data: data, format: TranscriptFormat(rawValue: from))
+        {
+            guard
+                let conversation = try ChatExportChoice.conversation(
+                    of: export, selector: parsed.value("--conversation"))
+            else {
+                progress.finish()
+                let listing = ChatExportChoice.listing(export, command: "render", width: TerminalSettings.width(width))
+                Console.output(listing)
+                Console.exitSuccessfully(keeping: export)
+            }
+            progress.set("reading \(conversation.title.isEmpty ? conversation.id : conversation.title)", step: 1, of: 3)
+            transcript = try ChatExportChoice.read(conversation, of: export, branch: parsed.value("--branch"))
+        } else {
+            if parsed.value("--conversation") != nil || parsed.value("--branch") != nil {
+                throw CommandError.usage(
+                    "--conversation and --branch choose within a chat export (ChatGPT's or Claude.ai's "
+                        + "conversations.json); '\(path)' is not one", help: usage)
+            }
+            do {
+                transcript = try TranscriptReader(format: TranscriptFormat(rawValue: from)).read(
+                    data, file: path == "-" ? "<stdin>" : path)
+            } catch {
+                progress.finish()
+                throw CommandError.malformed(error.description)
+            }
         }
         for notice in transcript.notices { Console.error("teletype: " + notice + "\n") }
         progress.set("laying out and drawing \(transcript.messages.count) messages", step: 2, of: 3)
@@ -143,21 +177,28 @@ enum RenderCommand {
         case "markdown":
             output =
                 (transcript.info.map(SessionHeader.markdown) ?? "")
+                + (transcript.conversation.map(SessionHeader.markdown) ?? "")
                 + ConversationMarkdownWriter(appearance: appearance, state: state).write(messages)
         case "html":
             let rows = ConversationLayout(appearance: appearance, ui: .standard).rows(for: messages, state: state)
             output = ConversationHTMLRenderer(options: htmlOptions, appearance: appearance).render(
-                (transcript.info.map { [SessionHeader.row($0)] } ?? []) + rows)
+                header(transcript) + rows)
         default:
             let rows = ConversationLayout(appearance: appearance, ui: .standard).rows(for: messages, state: state)
             let renderer = ConversationTerminalRenderer(
                 width: TerminalSettings.width(width),
                 capabilities: TerminalSettings.capabilities(format: format, color: color), appearance: appearance)
-            output = renderer.render((transcript.info.map { [SessionHeader.row($0)] } ?? []) + rows)
+            output = renderer.render(header(transcript) + rows)
         }
         progress.set("writing", step: 3, of: 3)
         progress.finish()
         Console.output(output)
         Console.exitSuccessfully(keeping: output)
+    }
+
+    /// The rows above a conversation: what an agent's log or a chat export says of it.
+    static func header(_ transcript: Transcript) -> [ConversationRow] {
+        (transcript.info.map { [SessionHeader.row($0)] } ?? [])
+            + (transcript.conversation.map { [SessionHeader.row($0)] } ?? [])
     }
 }

@@ -73,6 +73,12 @@ enum ReplayCommand {
             throw CommandError.usage("'\(path)' is a folder: replay plays one recording", help: usage)
         }
         let data = try Input.read(path)
+        // A chat export holds finished conversations, not a stream: render shows them.
+        if from.isEmpty, let app = data.withUnsafeBytes({ ChatExport.detect($0) }) {
+            throw CommandError.usage(
+                "'\(path)' is a \(app.displayName) export, not a recorded stream: teletype render \(path) lists its "
+                    + "conversations and shows one with --conversation N|ID|TITLE", help: usage)
+        }
         let recording = StreamRecordingReader(format: StreamFormat(rawValue: from)).read(
             data, file: path == "-" ? "<stdin>" : path)
         let appearance = AIAppearance.named(themeName) ?? .dark

@@ -112,6 +112,16 @@ public enum Corpus {
         return paths.sorted()
     }
 
+    /// The chat apps' data exports of `sessions/` (`chatgpt/`, `claude-ai/`), as paths below it.
+    public static var chatExports: [String] {
+        guard let root else { return [] }
+        let folder = root.appendingPathComponent("sessions")
+        return ["chatgpt", "claude-ai"].flatMap { app in
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(app).path)) ?? [])
+                .filter { $0.hasSuffix(".json") }.sorted().map { app + "/" + $0 }
+        }
+    }
+
     /// The full path of `sessions/<path>`.
     public static func sessionPath(_ path: String) -> String {
         root?.appendingPathComponent("sessions/" + path).path ?? path

@@ -24,6 +24,19 @@ public enum TranscriptFormat: String, Sendable, CaseIterable {
     case geminiCLI = "gemini-cli"
     /// An aider chat history (`.aider.chat.history.md`).
     case aider
+    /// A ChatGPT data export (`conversations.json`): a conversation tree each (see ``ChatExport``).
+    case chatgpt
+    /// A Claude.ai data export (`conversations.json`; see ``ChatExport``).
+    case claudeAI = "claude-ai"
+
+    /// The chat app whose data export this format is, if it is one.
+    public var chatExportApp: ChatExport.App? {
+        switch self {
+        case .chatgpt: .chatgpt
+        case .claudeAI: .claudeAI
+        default: nil
+        }
+    }
 
     /// The agent whose session log this format is, if it is one.
     public var sessionAgent: SessionAgent? {
@@ -50,6 +63,7 @@ public enum TranscriptFormat: String, Sendable, CaseIterable {
         case .vercel: [try VercelTranscript.message(value, at: path, position: position)]
         case .openai, .anthropic, .openaiResponses, .gemini: []  // read as a whole list: results fold into calls
         case .claudeCode, .codex, .geminiCLI, .aider: []  // session logs: read by their own readers
+        case .chatgpt, .claudeAI: []  // chat exports: read by ChatExport
         }
     }
 

@@ -16,6 +16,8 @@ public struct Transcript: Sendable {
     public var info: SessionInfo?
     /// Things worth a word that did not stop the reading (a last line cut short).
     public var notices: [String] = []
+    /// What a chat export says of the conversation (a chat export's conversation only).
+    public var conversation: ChatExportConversation?
 
     /// A transcript of `messages` read as `format`.
     public init(messages: [Message], format: TranscriptFormat, info: SessionInfo? = nil, notices: [String] = []) {
@@ -55,6 +57,9 @@ public struct TranscriptReader: Sendable {
         if let agent = format?.sessionAgent ?? (format == nil ? SessionFormats.detect(bytes, name: file) : nil) {
             return try SessionFormats.readWhole(bytes, agent: agent, name: file)
         }
+        if let app = format?.chatExportApp ?? (format == nil ? ChatExport.detect(bytes) : nil) {
+            return try Self.onlyConversation(of: try ChatExport(bytes: bytes, name: file, app: app))
+        }
         var start = 0
         while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains(bytes[start]) { start += 1 }
         guard start < bytes.count else {
@@ -69,6 +74,19 @@ public struct TranscriptReader: Sendable {
             throw TranscriptError(file: file, line: error.line, column: error.column, message: error.message)
         }
         return try decodeDocument(document, bytes: bytes, file: file)
+    }
+
+    /// The one conversation of a chat export; an export of many is an error that says how to
+    /// choose one.
+    public static func onlyConversation(of export: ChatExport) throws(TranscriptError) -> Transcript {
+        guard export.conversations.count == 1 else {
+            throw TranscriptError(
+                file: export.name, line: 1, column: 1,
+                message: "a \(export.app.displayName) export of \(export.conversations.count) conversations: "
+                    + "choose one (teletype render FILE --conversation N|ID|TITLE), or export them all "
+                    + "(teletype export FILE -o FOLDER)")
+        }
+        return try export.read(export.conversations[0])
     }
 
     private func decodeDocument(_ document: JSONValue, bytes: UnsafeRawBufferPointer, file: String)

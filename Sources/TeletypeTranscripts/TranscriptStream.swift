@@ -33,6 +33,13 @@ public struct TranscriptStream: Sendable {
             throw CocoaFileError(path: path)
         }
         handle.onRead = bytesRead
+        // A chat export: its one conversation (an export of many is an error that says what to do).
+        if let app = format?.chatExportApp ?? (format == nil ? ChatExport.detect(fileAt: path) : nil) {
+            let transcript = try TranscriptReader.onlyConversation(of: try ChatExport.open(path, name: name, app: app))
+            for text in transcript.notices { notice(text) }
+            for message in transcript.messages { try body(message) }
+            return transcript.format
+        }
         var buffer = Data()
         if let agent = try sessionAgent(handle, buffer: &buffer, path: path) {
             let source = SessionSource(path: path)
@@ -85,6 +92,7 @@ public struct TranscriptStream: Sendable {
     /// The agent whose session log the file is, by its first bytes (read into `buffer`).
     private func sessionAgent(_ handle: FileReader, buffer: inout Data, path: String) throws -> SessionAgent? {
         if let format, !format.isReadWhole, format.sessionAgent == nil { return nil }
+        if format?.chatExportApp != nil { return nil }
         // Enough to hold the first lines whole: a first record can be long.
         var lines = 0
         while buffer.count < 16 << 20 {

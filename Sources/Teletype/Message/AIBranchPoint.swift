@@ -10,12 +10,18 @@ public struct AIBranchPoint: Sendable, Hashable {
     public var alternatives: [[Message]]
     /// Why it forked, when the log says (`rewound`, `edited`, `regenerated`).
     public var reason: String?
+    /// For each other version, in order, what `teletype render --branch` takes to show it instead
+    /// (empty where the reader cannot show another version).
+    public var selectors: [String]
 
     /// A branch point showing `version` of `count`.
-    public init(version: Int, count: Int, alternatives: [[Message]] = [], reason: String? = nil) {
+    public init(
+        version: Int, count: Int, alternatives: [[Message]] = [], reason: String? = nil, selectors: [String] = []
+    ) {
         self.version = version
         self.count = count
         self.alternatives = alternatives
         self.reason = reason
+        self.selectors = selectors
     }
 }

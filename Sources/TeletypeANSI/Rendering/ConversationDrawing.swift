@@ -1,3 +1,4 @@
+import Teletype
 import TeletypeLayout
 import TeletypeMarkdown
 
@@ -256,6 +257,9 @@ struct ConversationDrawing {
         return box(content, inner: used, style: styles.approvalFrame)
     }
 
+    /// How many lines of an attachment's text show.
+    static let attachmentTextLines = 3
+
     func attachment(_ view: AttachmentView) -> [StyledLine] {
         let cardWidth = view.isTrailing ? max(width * 3 / 4, min(width, 16)) : width
         var wrapper = TextWrapper(width: cardWidth)
@@ -278,6 +282,21 @@ struct ConversationDrawing {
         var lines = wrapper.finish()
         if let url, target == nil {
             lines += indented(wrap([Span(text: url)], base: styles.attachmentDetails, width: cardWidth - 2), by: 2)
+        }
+        if let text = view.text {
+            // The text read of the file, folded: its first lines, each cut to the card, and how many more.
+            let all = TextLines.lines(text)
+            let shown = all.prefix(Self.attachmentTextLines)
+            for line in shown {
+                let cut = wrap(
+                    plain(TerminalSafeText.sanitize(String(line))), base: styles.attachmentDetails, width: cardWidth - 2
+                )
+                lines += indented(Array(cut.prefix(1)), by: 2)
+            }
+            if all.count > shown.count {
+                lines += indented(
+                    wrap(plain("… \(all.count - shown.count) more lines"), base: styles.attachmentDetails), by: 2)
+            }
         }
         return view.isTrailing ? rightAlignedBlock(lines) : lines
     }

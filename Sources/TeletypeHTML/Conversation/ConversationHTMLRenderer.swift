@@ -278,6 +278,14 @@ public struct ConversationHTMLRenderer: Sendable {
         if !view.details.isEmpty {
             out.text(view.details, between: " <span class=\"tt-details\">", and: "</span>")
         }
+        if let text = view.text {
+            // The text read of the file, folded.
+            out.raw("<details class=\"tt-attachment-text\"><summary>")
+            out.text(appearance.string("attachment.text"))
+            out.raw("</summary><pre>")
+            out.text(text)
+            out.raw("</pre></details>")
+        }
         out.raw("</div>\n")
     }
 }

@@ -287,14 +287,19 @@ public struct AttachmentView: Sendable, Equatable {
     public var isImage: Bool
     /// Whether it sits at the trailing edge (the user's attachments).
     public var isTrailing: Bool
+    /// The text the app read of the file (a chat export keeps it), shown folded.
+    public var text: String?
 
-    public init(icon: String, name: String, details: String, url: String?, isImage: Bool, isTrailing: Bool) {
+    public init(
+        icon: String, name: String, details: String, url: String?, isImage: Bool, isTrailing: Bool, text: String? = nil
+    ) {
         self.icon = icon
         self.name = name
         self.details = details
         self.url = url
         self.isImage = isImage
         self.isTrailing = isTrailing
+        self.text = text
     }
 }
 

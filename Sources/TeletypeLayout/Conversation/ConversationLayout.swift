@@ -94,20 +94,36 @@ public struct ConversationLayout: Sendable {
         var others = state
         others.actions = []
         var number = 0
-        let alternatives = branch.alternatives.map { messages -> (label: String, rows: [ConversationRow]) in
+        let alternatives = branch.alternatives.enumerated().map {
+            index, messages -> (label: String, rows: [ConversationRow]) in
             number += 1
             if number == branch.version { number += 1 }
-            return (
-                appearance.string("message.branch_other", "\(number) of \(branch.count)"),
-                rows(for: messages, state: others)
-            )
+            var label = appearance.string("message.branch_other", "\(number) of \(branch.count)")
+            if state.namesBranchSelectors, index < branch.selectors.count {
+                label += " (--branch \(branch.selectors[index]))"
+            }
+            return (label, rows(for: messages, state: others))
         }
-        return [
-            .branch(
-                BranchView(
-                    label: appearance.string("message.branch", "\(branch.version) of \(branch.count)"),
-                    alternatives: alternatives))
-        ]
+        let label = Self.branchLabel(branch, appearance: appearance, namingSelectors: state.namesBranchSelectors)
+        return [.branch(BranchView(label: label, alternatives: alternatives))]
+    }
+
+    /// What a branch point says: which version is shown, why there are others (a prompt edited, a
+    /// reply regenerated, a conversation rewound), and how to show another where a reader can.
+    public static func branchLabel(_ branch: AIBranchPoint, appearance: AIAppearance, namingSelectors: Bool = true)
+        -> String
+    {
+        let key =
+            switch branch.reason {
+            case "edited": "message.branch.edited"
+            case "regenerated": "message.branch.regenerated"
+            default: "message.branch"
+            }
+        var label = appearance.string(key, "\(branch.version) of \(branch.count)")
+        if namingSelectors, !branch.selectors.isEmpty {
+            label += " · " + appearance.string("message.branch_show", branch.selectors.joined(separator: ", "))
+        }
+        return label
     }
 
     /// Whether the message at `index` ends its reply: no message of the agent's comes after it

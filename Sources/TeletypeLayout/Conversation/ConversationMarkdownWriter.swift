@@ -68,7 +68,8 @@ public struct ConversationMarkdownWriter: Sendable {
     public func write(_ message: any AIMessage) -> String {
         var out = ""
         if let branch = message.branchPoint {
-            out += "*↺ " + appearance.string("message.branch", "\(branch.version) of \(branch.count)") + "*\n\n"
+            out +=
+                "*↺ " + MarkdownEscaping.text(ConversationLayout.branchLabel(branch, appearance: appearance)) + "*\n\n"
         }
         if message.role == .compaction {
             return out + "---\n\n*" + appearance.string("message.compacted") + "*\n\n> "

@@ -30,6 +30,9 @@ public struct ConversationViewState: Sendable {
     /// in it is still running, so a tool call without a result shows "No result recorded" rather than
     /// running or waiting, and a step still marked as thinking shows as thought.
     public var isRecorded: Bool
+    /// Whether a branch point says what `teletype render --branch` takes to show another version
+    /// (a page, which holds every version, does not).
+    public var namesBranchSelectors = true
 
     public init(
         isThinking: Bool = false, thinkingElapsed: Double? = nil, pendingMessage: AIPendingMessage? = nil,

@@ -356,7 +356,8 @@ public enum ConversationViews {
         let url: String? = attachment.url
         return AttachmentView(
             icon: icon, name: attachment.displayName, details: details.joined(separator: " \(icons.separator) "),
-            url: url, isImage: isImage, isTrailing: isFromUser)
+            url: url, isImage: isImage, isTrailing: isFromUser,
+            text: attachment.extraData["extracted_text"]?.string.flatMap { $0.isEmpty ? nil : $0 })
     }
 
     /// "PDF", "PNG", "Markdown": from the name's extension, else the MIME subtype, else "File".

@@ -1,0 +1,307 @@
+import Teletype
+import TeletypeMarkdown
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A chat app's data export: ChatGPT's or Claude.ai's `conversations.json`, a list of hundreds or
+/// thousands of conversations in one file (or one conversation object). Opening one splits it
+/// into its conversations and reads what a listing shows of each (id, title, times) without
+/// parsing the rest; ``read(_:)`` reads one conversation whole. A 500 MB export is opened at the
+/// speed of reading it, in flat memory, and each conversation can be read on any core.
+public struct ChatExport: Sendable {
+    /// The app that made an export.
+    public enum App: String, Sendable, CaseIterable {
+        case chatgpt
+        case claudeAI = "claude-ai"
+
+        /// The app's name as people write it.
+        public var displayName: String {
+            switch self {
+            case .chatgpt: "ChatGPT"
+            case .claudeAI: "Claude.ai"
+            }
+        }
+    }
+
+    /// How errors and warnings name the file.
+    public let name: String
+    /// The app that made it.
+    public let app: App
+    /// Whether the file is a list of conversations (rather than one conversation object).
+    public let isList: Bool
+    /// Its conversations, in the order of the file.
+    public let conversations: [ChatExportConversation]
+    private let source: Source
+
+    private enum Source: Sendable {
+        case file(String)
+        case bytes([UInt8])
+    }
+
+    // MARK: Finding one
+
+    /// The app whose export `bytes` (a file's first bytes) start, if any: a JSON array whose first
+    /// element, or a JSON object, has ChatGPT's `mapping` or Claude.ai's `chat_messages`.
+    public static func detect(_ bytes: UnsafeRawBufferPointer) -> App? {
+        var keys = TopLevelKeys()
+        for key in keys.scan(bytes) {
+            switch key {
+            case "mapping", "current_node": return .chatgpt
+            case "chat_messages": return .claudeAI
+            default: continue
+            }
+        }
+        return nil
+    }
+
+    /// The app whose export the file at `path` is, from its first megabyte.
+    public static func detect(fileAt path: String) -> App? {
+        let descriptor = Glibc.open(path, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var head = [UInt8](repeating: 0, count: 1 << 20)
+        var filled = 0
+        while filled < head.count {
+            let count = head.withUnsafeMutableBytes {
+                Glibc.read(descriptor, $0.baseAddress! + filled, $0.count - filled)
+            }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            filled += count
+        }
+        return head.withUnsafeBytes { detect(UnsafeRawBufferPointer(rebasing: $0[..<filled])) }
+    }
+
+    // MARK: Opening one
+
+    /// Opens the export at `path` (its app detected unless given): its conversations found and
+    /// listed. A file that is not one is a ``TranscriptError`` at its line and column.
+    public static func open(_ path: String, name: String? = nil, app: App? = nil) throws(TranscriptError)
+        -> ChatExport
+    {
+        let name = name ?? path
+        guard let reader = FileReader(path: path) else {
+            throw TranscriptError(file: name, line: 1, column: 1, message: "the file cannot be opened")
+        }
+        var scanner = ChatExportScanner()
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 4 << 20, alignment: 8)
+        defer { buffer.deallocate() }
+        var head: App? = app
+        var first = true
+        do {
+            while true {
+                let count = try reader.read(into: buffer)
+                if count == 0 { break }
+                let bytes = UnsafeRawBufferPointer(rebasing: buffer[..<count])
+                if first {
+                    head = head ?? detect(bytes)
+                    first = false
+                }
+                try scanner.add(bytes)
+            }
+            try scanner.finish()
+        } catch let failure as ChatExportScanner.Failure {
+            throw TranscriptError(file: name, line: failure.line, column: failure.column, message: failure.message)
+        } catch {
+            throw TranscriptError(file: name, line: 1, column: 1, message: "the file cannot be read")
+        }
+        guard let found = head else {
+            throw TranscriptError(
+                file: name, line: 1, column: 1,
+                message:
+                    "not a chat export: no conversation with ChatGPT's \"mapping\" or Claude.ai's \"chat_messages\"")
+        }
+        let pieces = scanner.pieces
+        let descriptor = Glibc.open(path, O_RDONLY)
+        defer { if descriptor >= 0 { close(descriptor) } }
+        let listed = ParallelWork.ranges(pieces.count, minimum: 16).map { $0 }
+        let parts = ParallelWork.map(listed.count) { part in
+            listed[part].map { index in
+                let piece = pieces[index]
+                let bytes = Self.read(descriptor, piece)
+                return bytes.withUnsafeBytes {
+                    ChatExportConversation(listing: $0, piece: piece, position: index, app: found)
+                }
+            }
+        }
+        return ChatExport(
+            name: name, app: found, isList: scanner.isList, conversations: Array(parts.joined()), source: .file(path))
+    }
+
+    /// An export already in memory.
+    public init(bytes: UnsafeRawBufferPointer, name: String, app: App? = nil) throws(TranscriptError) {
+        var scanner = ChatExportScanner()
+        do throws(ChatExportScanner.Failure) {
+            try scanner.add(bytes)
+            try scanner.finish()
+        } catch {
+            throw TranscriptError(file: name, line: error.line, column: error.column, message: error.message)
+        }
+        guard let found = app ?? Self.detect(bytes) else {
+            throw TranscriptError(file: name, line: 1, column: 1, message: "not a chat export")
+        }
+        let conversations = scanner.pieces.enumerated().map { index, piece in
+            ChatExportConversation(
+                listing: UnsafeRawBufferPointer(rebasing: bytes[piece.offset..<piece.offset + piece.length]),
+                piece: piece, position: index, app: found)
+        }
+        self.init(
+            name: name, app: found, isList: scanner.isList, conversations: conversations, source: .bytes(Array(bytes)))
+    }
+
+    private init(name: String, app: App, isList: Bool, conversations: [ChatExportConversation], source: Source) {
+        self.name = name
+        self.app = app
+        self.isList = isList
+        self.conversations = conversations
+        self.source = source
+    }
+
+    private static func read(_ descriptor: Int32, _ piece: ChatExportScanner.Piece) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: piece.length)
+        var done = 0
+        while descriptor >= 0, done < piece.length {
+            let count = bytes.withUnsafeMutableBytes {
+                pread(descriptor, $0.baseAddress! + done, piece.length - done, off_t(piece.offset + done))
+            }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            done += count
+        }
+        return done == piece.length ? bytes : []
+    }
+
+    // MARK: Its conversations
+
+    /// The conversations, the most recently updated first (as the apps list them).
+    public var newestFirst: [ChatExportConversation] {
+        conversations.sorted { a, b in
+            let x = a.updatedAt ?? a.createdAt ?? -.infinity
+            let y = b.updatedAt ?? b.createdAt ?? -.infinity
+            return x != y ? x > y : a.position < b.position
+        }
+    }
+
+    /// The conversation `selector` names: its number in ``newestFirst`` (from 1), its id (or the
+    /// start of it), or words of its title (every word, in any case). Throws a message saying why
+    /// none or more than one is meant.
+    public func find(_ selector: String) throws(ChatExportSelectionError) -> ChatExportConversation {
+        let listed = newestFirst
+        let wanted = selector.trimmingSpaces()
+        // A number in the list is its place; another may be the start of an id or a title's word.
+        let number = Int(wanted)
+        if let number, number >= 1, number <= listed.count { return listed[number - 1] }
+        if let exact = listed.first(where: { $0.id == wanted }) { return exact }
+        let byID = listed.filter { !wanted.isEmpty && $0.id.hasPrefix(wanted) }
+        if byID.count == 1 { return byID[0] }
+        let words = wanted.lowercased().split(whereSeparator: { $0.isWhitespace })
+        let byTitle = listed.filter { conversation in
+            let title = conversation.title.lowercased()
+            return !words.isEmpty && words.allSatisfy { title.contains($0) }
+        }
+        if byTitle.count == 1 { return byTitle[0] }
+        if byTitle.isEmpty && byID.isEmpty {
+            if let number {
+                throw ChatExportSelectionError(
+                    message: "there is no conversation \(number): \(name) holds \(listed.count) (1 is the newest)")
+            }
+            throw ChatExportSelectionError(
+                message: "no conversation of \(name) has the number, id or title '\(selector)'")
+        }
+        let candidates = (byTitle.isEmpty ? byID : byTitle).prefix(5).map { "\($0.id) \"\($0.title)\"" }
+        throw ChatExportSelectionError(
+            message:
+                "'\(selector)' names \(max(byTitle.count, byID.count)) conversations of \(name) (\(candidates.joined(separator: ", "))): "
+                + "give its number or id")
+    }
+
+    /// Reads one conversation whole: its messages along the path shown, with the other versions at
+    /// its branch points. A conversation that is not JSON is a ``TranscriptError`` at its line and
+    /// column in the file; a broken tree is read as far as it goes, with a notice naming it.
+    /// `branch` names a message whose version to show instead of the one the app last showed (see
+    /// ``AIBranchPoint/selectors``).
+    public func read(_ conversation: ChatExportConversation, branch: String? = nil) throws(TranscriptError)
+        -> Transcript
+    {
+        let piece = conversation.piece
+        let bytes: [UInt8]
+        switch source {
+        case .bytes(let all): bytes = Array(all[piece.offset..<min(all.count, piece.offset + piece.length)])
+        case .file(let path):
+            let descriptor = Glibc.open(path, O_RDONLY)
+            defer { if descriptor >= 0 { close(descriptor) } }
+            bytes = Self.read(descriptor, piece)
+            guard bytes.count == piece.length else {
+                throw TranscriptError(
+                    file: name, line: piece.line, column: piece.column, message: "the file changed while it was read")
+            }
+        }
+        let parsed: Result<JSONValue, JSONParser.Failure> = bytes.withUnsafeBytes { raw in
+            Result { () throws(JSONParser.Failure) in try JSONParser.parse(raw) }
+        }
+        let value: JSONValue
+        do throws(JSONParser.Failure) {
+            value = try parsed.get()
+        } catch {
+            throw TranscriptError(
+                file: name, line: piece.line + error.line - 1,
+                column: error.line == 1 ? piece.column + error.column - 1 : error.column, message: error.message)
+        }
+        let named = "\(name): conversation \"\(conversation.title)\" (\(conversation.id))"
+        let messages: [Message]
+        let warnings: [String]
+        do throws(ChatExportSelectionError) {
+            (messages, warnings) =
+                switch app {
+                case .chatgpt: try ChatGPTConversation.messages(value, branch: branch)
+                case .claudeAI: try ClaudeAIConversation.messages(value, branch: branch)
+                }
+        } catch {
+            throw TranscriptError(
+                file: name, line: piece.line, column: piece.column, message: "\(named): \(error.message)")
+        }
+        var transcript = Transcript(
+            messages: messages, format: app == .chatgpt ? .chatgpt : .claudeAI,
+            notices: warnings.map { "\(named): \($0)" })
+        var described = conversation
+        described.models = Self.models(messages)
+        transcript.conversation = described
+        return transcript
+    }
+
+    /// Reads one conversation of the export at `path` (found by an earlier ``open(_:name:app:)``),
+    /// without opening the export again.
+    public static func read(
+        _ conversation: ChatExportConversation, fileAt path: String, name: String, branch: String? = nil
+    ) throws(TranscriptError) -> Transcript {
+        try ChatExport(name: name, app: conversation.app, isList: true, conversations: [], source: .file(path)).read(
+            conversation, branch: branch)
+    }
+
+    /// The models that wrote the replies, in the order they first did.
+    static func models(_ messages: [Message]) -> [String] {
+        var models: [String] = []
+        func add(_ messages: [Message]) {
+            for message in messages {
+                if let model = message.model, !models.contains(model) { models.append(model) }
+            }
+        }
+        add(messages)
+        return models
+    }
+}
+
+/// Why a `--conversation` selector names no conversation, or more than one.
+public struct ChatExportSelectionError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+}
