@@ -9,13 +9,37 @@ enum ChildProcess {
     struct Outcome {
         var seconds: Double
         var peakMemoryKB: Int
+        /// User and system time of the process, all its threads.
+        var cpuSeconds: Double = 0
         var status: Int32
         var output: String
     }
 
     /// Runs `arguments[0]` (searched in `PATH`) with the rest as its arguments, standard input from
     /// `/dev/null`, standard output captured (or discarded).
+    /// GNU time, which reports a program's own peak memory. A program spawned straight from this
+    /// process starts in this process's memory (`posix_spawn` shares it until the `exec`), and
+    /// Linux counts that in the program's peak: every small program would weigh what the
+    /// benchmark weighs. Run under `time`, it starts from `time`'s few megabytes instead.
+    static let timeProgram: String? =
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/time") ? "/usr/bin/time" : nil
+
     static func run(_ arguments: [String], captureOutput: Bool = true) -> Outcome? {
+        guard let time = timeProgram else { return spawn(arguments, captureOutput: captureOutput) }
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("teletype-bench-\(UUID()).time").path
+        defer { try? FileManager.default.removeItem(atPath: report) }
+        guard var outcome = spawn([time, "-q", "-f", "%M", "-o", report] + arguments, captureOutput: captureOutput)
+        else { return nil }
+        let text = (try? String(contentsOfFile: report, encoding: .utf8)) ?? ""
+        if let peak = text.split(whereSeparator: \.isNewline).last.flatMap({
+            Int($0.trimmingCharacters(in: .whitespaces))
+        }) {
+            outcome.peakMemoryKB = peak
+        }
+        return outcome
+    }
+
+    private static func spawn(_ arguments: [String], captureOutput: Bool) -> Outcome? {
         let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("teletype-bench-\(UUID()).out")
             .path
         var actions = posix_spawn_file_actions_t()
@@ -36,7 +60,11 @@ enum ChildProcess {
         let output = captureOutput ? ((try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "") : ""
         try? FileManager.default.removeItem(atPath: outputPath)
         let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        return Outcome(seconds: seconds, peakMemoryKB: usage.ru_maxrss, status: exitStatus, output: output)
+        let cpu =
+            Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+        return Outcome(
+            seconds: seconds, peakMemoryKB: usage.ru_maxrss, cpuSeconds: cpu, status: exitStatus, output: output)
     }
 }
 

@@ -13,6 +13,8 @@ import TeletypeMarkdown
 //   sizes what a 1 KB, a 60 KB and a 1 MB document cost as whole processes, against cmark-gfm
 //   sessions        `teletype export` of agents' session logs (a real 500 KB Claude Code session, a generated
 //                   50 MB one, a Codex rollout) against claude-code-transcripts, claude-code-log, codex-transcripts
+//   chat-exports    a generated 200 MB ChatGPT export: `teletype export` of all of it, `render --conversation` of
+//                   one, against reading it with Python's json module
 //   html  Markdown → HTML, ours vs the `cmark-gfm -e table -e strikethrough -e autolink` command (~5 MB)
 //   ansi  Markdown → ANSI, ours vs that same cmark-gfm HTML conversion (~5 MB)
 //   rich  Markdown → ANSI on a 200 KB slice, ours vs Python rich (`Console(width=100, force_terminal=True)`)
@@ -27,7 +29,7 @@ import TeletypeMarkdown
 // Each measurement runs in a child process, so peak memory (max RSS) is reported per program.
 // `teletype-bench --stages FILE` times each stage of one render (parse, HTML, layout, lines, write);
 // with a FILE that cannot be read it uses the generated document. `--write-session FILE BYTES` writes the generated
-// Claude Code session of the `sessions` suite.
+// Claude Code session of the `sessions` suite, `--write-chat-export FILE BYTES` the ChatGPT export of `chat-exports`.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
@@ -41,6 +43,10 @@ if arguments.first == "--write-hostile", arguments.count >= 2 {
 }
 if arguments.first == "--write-session", arguments.count == 3, let bytes = Int(arguments[2]) {
     SessionGenerator.write(to: arguments[1], bytes: bytes)
+    exit(0)
+}
+if arguments.first == "--write-chat-export", arguments.count == 3, let bytes = Int(arguments[2]) {
+    ChatExportGenerator.write(to: arguments[1], bytes: bytes)
     exit(0)
 }
 if arguments.first == "--measure" {
@@ -61,13 +67,14 @@ while index < arguments.count {
             exit(2)
         }
         jsonPath = arguments[index]
-    case "real", "sizes", "sessions", "html", "ansi", "rich", "render", "export", "export-large", "streaming", "piped",
+    case "real", "sizes", "sessions", "chat-exports", "html", "ansi", "rich", "render", "export", "export-large",
+        "streaming", "piped",
         "conversation",
         "hostile", "highlight", "archive":
         suites.append(arguments[index])
     case "-h", "--help":
         print(
-            "usage: teletype-bench [real] [sizes] [sessions] [html] [ansi] [rich] [render] [export] [export-large] [streaming] [piped] [conversation] [hostile] [highlight] [archive] [--quick] [--json FILE]"
+            "usage: teletype-bench [real] [sizes] [sessions] [chat-exports] [html] [ansi] [rich] [render] [export] [export-large] [streaming] [piped] [conversation] [hostile] [highlight] [archive] [--quick] [--json FILE]"
         )
         exit(0)
     default:
@@ -78,9 +85,8 @@ while index < arguments.count {
 }
 if suites.isEmpty {
     suites = [
-        "real", "sizes", "sessions", "html", "ansi", "rich", "render", "export", "export-large", "streaming", "piped",
-        "conversation",
-        "hostile", "highlight", "archive",
+        "real", "sizes", "sessions", "chat-exports", "html", "ansi", "rich", "render", "export", "export-large",
+        "streaming", "piped", "conversation", "hostile", "highlight", "archive",
     ]
 }
 exit(Bench(suites: suites, quick: quick, jsonPath: jsonPath).run())
