@@ -346,6 +346,52 @@ import Testing
         }
     }
 
+    /// A file of many conversations whose strings hold what a splitter could stumble on (quotes,
+    /// backslashes, brackets, escapes, other scripts), laid out with any spaces and line breaks, and
+    /// large enough that its pieces are read in several reads: split exactly where Foundation's
+    /// parser sees its elements.
+    @Test(arguments: [1, 2, 3])
+    func anExportIsSplitIntoItsConversationsWhereverItsReadsEnd(_ seed: Int) throws {
+        var generator = SeededGenerator(seed: UInt64(seed))
+        let tricky = [
+            "a \\\"quoted\\\" [word]", "{not an object}", "back\\\\slash\\\\", "é中文😀", "\\u005d]", "line\\nbreak",
+            ",]}",
+        ]
+        var text = Int.random(in: 0..<2, using: &generator) == 0 ? "\u{FEFF}[" : " \n ["
+        var titles: [String] = []
+        var size = 0
+        var index = 0
+        while size < 9_000_000 {
+            let title = "t\(index) " + tricky.randomElement(using: &generator)!
+            titles.append(title)
+            let filler = String(
+                repeating: tricky.randomElement(using: &generator)! + " ",
+                count: Int.random(in: 1...4000, using: &generator))
+            let space = [" ", "\n", "\r\n  ", "\t", ""].randomElement(using: &generator)!
+            let conversation =
+                "{\"id\":\"c\(index)\",\(space)\"title\": \"\(title)\", \"mapping\": {\"r\": {\"id\": \"r\", \"message\": null, \"children\": [], \"filler\": [\"\(filler)\", [[{}]]]}}, \"current_node\": \"r\"}"
+            text += (index > 0 ? "," + space : space) + conversation
+            size += conversation.utf8.count
+            index += 1
+        }
+        text += "\n]\n"
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("split-\(seed)-\(UUID()).json")
+        try Data(text.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let parsed = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]] ?? []
+        let export = try ChatExport.open(url.path)
+        #expect(export.conversations.count == parsed.count)
+        #expect(
+            export.conversations.map(\.title)
+                == parsed.map { ($0["title"] as? String ?? "").trimmingCharacters(in: .whitespaces) })
+        #expect(export.conversations.map(\.id) == parsed.map { $0["id"] as? String ?? "" })
+        // Each piece is its conversation: read whole, it is the one the listing names.
+        for conversation in export.conversations.shuffled(using: &generator).prefix(20) {
+            let transcript = try export.read(conversation)
+            #expect(transcript.conversation?.id == conversation.id && transcript.notices.isEmpty)
+        }
+    }
+
     @Test func aBrokenTreeIsShownAsFarAsItGoesWithAWarning() throws {
         func conversation(_ nodes: [(String, String?, [String], String)], current: String?) -> String {
             var mapping: [String] = []
