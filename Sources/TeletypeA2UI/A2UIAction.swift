@@ -1,7 +1,7 @@
 import Teletype
 
 extension A2UIStream {
-    /// The `action` message a button sends when pressed: its event's name, the surface, the
+    /// The `action` message a button sends when pressed (v0.8's `userAction`): its event's name, the surface, the
     /// button, the time, and its context with every value resolved against the data model (and,
     /// when the surface asks for it, the whole data model) — what goes back to the agent as the
     /// user's next message. Nil when the component is not a button with an event.
@@ -20,6 +20,8 @@ extension A2UIStream {
             ("timestamp", .string(timestamp)), ("context", .object(resolved)),
         ])
         if surface.sendsDataModel { action["dataModel"] = surface.model.root }
+        // v0.8 calls it a user action, and has no version field.
+        if surface.version == .v0_8 { return .object(JSONObject([("userAction", .object(action))])) }
         return .object(JSONObject([("version", "v0.9"), ("action", .object(action))]))
     }
 

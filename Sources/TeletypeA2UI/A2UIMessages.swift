@@ -1,8 +1,9 @@
 import Teletype
 import TeletypeLayout
 
-/// A2UI (Agent to UI, v0.9) as a stream of messages: `createSurface`, `updateComponents`,
-/// `updateDataModel`, `deleteSurface`, read from JSONL (a message a line), a JSON array of them,
+/// A2UI (Agent to UI) as a stream of messages — v0.9's `createSurface`, `updateComponents`,
+/// `updateDataModel`, `deleteSurface`, or v0.8's `beginRendering`, `surfaceUpdate`,
+/// `dataModelUpdate`, `deleteSurface` (see ``A2UIVersion``) — read from JSONL (a message a line), a JSON array of them,
 /// an example file's `{"messages": […]}`, or any of these cut short — a stream still arriving shows
 /// the messages complete so far; a stream that has ended with a message unfinished has a problem
 /// naming where it was cut.
@@ -13,6 +14,8 @@ public struct A2UIStream: Sendable, Equatable {
     public private(set) var problems: [A2UIProblem] = []
     /// The surfaces the stream deleted, in order.
     public private(set) var deletedSurfaces: [String] = []
+    /// The version the stream is written in, told by its first message of one (nil before).
+    public private(set) var version: A2UIVersion?
 
     /// The surfaces `text` builds. A test-case file of the specification (`{"tests": […]}`)
     /// builds each valid case on its own, one after another. With `isComplete` (the input has
@@ -43,6 +46,22 @@ public struct A2UIStream: Sendable, Equatable {
     public mutating func apply(_ message: JSONValue, line: Int) {
         guard let object = message.object else {
             problems.append(A2UIProblem(line: line, message: "a message must be a JSON object"))
+            return
+        }
+        // A stream is written in one version: a message of another is named and left out.
+        if let kind = A2UIVersion.of(object) {
+            if let version, version != kind {
+                let name = object.keys.first { $0 != "version" } ?? "?"
+                problem(
+                    line: line,
+                    "a \(kind.rawValue) message (\(name)) in a \(version.rawValue) stream is not applied: a stream does not mix versions"
+                )
+                return
+            }
+            version = kind
+        }
+        if A2UIVersion.of(object) == .v0_8 {
+            apply08(object, line: line)
             return
         }
         if let create = object["createSurface"] {
@@ -102,7 +121,7 @@ public struct A2UIStream: Sendable, Equatable {
 
     /// The index of surface `id`; a surface never created is created (an agent may skip
     /// `createSurface` for one that exists elsewhere).
-    private mutating func surface(_ id: String?, line: Int, creating: Bool) -> Int? {
+    mutating func surface(_ id: String?, line: Int, creating: Bool) -> Int? {
         guard let id else {
             problems.append(A2UIProblem(line: line, message: "a message needs a surfaceId"))
             return nil
@@ -110,6 +129,11 @@ public struct A2UIStream: Sendable, Equatable {
         if let index = surfaces.firstIndex(where: { $0.id == id }) { return index }
         surfaces.append(A2UISurface(id: id, catalogID: "", sendsDataModel: false))
         return surfaces.count - 1
+    }
+
+    /// Notes a problem of the message at `line`.
+    mutating func problem(line: Int, _ message: String) {
+        problems.append(A2UIProblem(line: line, message: message))
     }
 
     // MARK: Reading
@@ -246,6 +270,10 @@ public struct A2UISurface: Sendable, Equatable {
     public var componentOrder: [String] = []
     /// Its data model.
     public var model = A2UIDataModel()
+    /// The component it is drawn from (v0.9: `root`; v0.8: the one `beginRendering` names).
+    public var rootID = "root"
+    /// The version its messages are written in (what it sends back when a button is pressed).
+    public var version = A2UIVersion.v0_9
 
     public init(id: String, catalogID: String, sendsDataModel: Bool) {
         self.id = id

@@ -59,7 +59,9 @@ public struct A2UIResolver {
     public mutating func view() -> A2UIView {
         var visiting: Set<String> = []
         let context = A2UIContext(model: surface.model, scope: nil)
-        if surface.components["root"] != nil { return component("root", context: context, visiting: &visiting) }
+        if surface.components[surface.rootID] != nil {
+            return component(surface.rootID, context: context, visiting: &visiting)
+        }
         // No root yet (a stream still arriving, a fragment): the components no other one holds,
         // in the order they came.
         let held = Set(surface.components.values.flatMap(Self.references))

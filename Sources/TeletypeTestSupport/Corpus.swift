@@ -71,6 +71,18 @@ public enum Corpus {
         return file
     }
 
+    /// The v0.8 examples of `a2ui/` (its standard and minimal catalogs'), by path within `a2ui/`.
+    public static var a2uiVersion08Examples: [String] {
+        guard let root else { return [] }
+        let folder = root.appendingPathComponent("a2ui")
+        guard let walker = FileManager.default.enumerator(atPath: folder.path) else { return [] }
+        var paths: [String] = []
+        while let path = walker.nextObject() as? String {
+            if path.contains("v0_8/"), path.contains("/examples/"), path.hasSuffix(".json") { paths.append(path) }
+        }
+        return paths.sorted()
+    }
+
     /// The A2UI v0.9 material that holds message streams: the catalogs' examples, the
     /// specification's test cases and the samples' messages, by path within `a2ui/` (empty without
     /// the corpus). Schemas, catalog definitions and the v0.10 draft are left out.
