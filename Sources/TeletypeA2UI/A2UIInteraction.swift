@@ -39,7 +39,8 @@ public struct A2UIInteraction: Sendable, Equatable {
     }
 
     /// The controls a person can reach, in the order they are drawn: buttons, check boxes, text
-    /// and date fields, pickers and sliders. Controls repeated by a list's template are not reachable.
+    /// and date fields, pickers and sliders, each copy a template repeats with its row's id
+    /// (``A2UIControlID``). A component drawn twice outside templates is not reachable.
     public var controls: [A2UIFocus] {
         var found: [A2UIFocus] = []
         for surface in stream.surfaces {
@@ -82,8 +83,9 @@ public struct A2UIInteraction: Sendable, Equatable {
 
     /// Applies `key` to the focused control; `timestamp` dates a button's action (ISO 8601).
     public mutating func handle(_ key: Key, at timestamp: String) -> Outcome {
+        let (componentID, scope) = A2UIControlID.split(focus?.componentID ?? "")
         guard var focus, let surface = stream.surfaces.first(where: { $0.id == focus.surfaceID }),
-            let fields = surface.components[focus.componentID]
+            let fields = surface.components[componentID]
         else { return .unhandled }
         var resolver = A2UIResolver(surface: surface)
         guard let view = Self.find(focus.componentID, in: resolver.view()) else { return .unhandled }
@@ -93,7 +95,7 @@ public struct A2UIInteraction: Sendable, Equatable {
                 return .send(message)
             }
             if let call = fields["action"]?["functionCall"], call["call"]?.string == "openUrl",
-                let url = A2UIContext(model: surface.model, scope: nil).resolve(call["args"]?["url"])?.string
+                let url = A2UIContext(model: surface.model, scope: scope).resolve(call["args"]?["url"])?.string
             {
                 return .open(url)
             }
@@ -114,7 +116,7 @@ public struct A2UIInteraction: Sendable, Equatable {
                 self.focus = focus
                 return .changed
             case .activate:
-                let values = Self.optionValues(fields, surface)
+                let values = Self.optionValues(fields, surface, scope: scope)
                 guard values.indices.contains(focus.option) else { return .unhandled }
                 var chosen = values.indices.filter { options.indices.contains($0) && options[$0].chosen }
                 if multiple {
@@ -127,7 +129,7 @@ public struct A2UIInteraction: Sendable, Equatable {
                     chosen = [focus.option]
                 }
                 let picked = chosen.sorted().map { values[$0] }
-                return write(multiple || Self.isList(fields, surface) ? .array(picked) : picked[0], focus)
+                return write(multiple || Self.isList(fields, surface, scope: scope) ? .array(picked) : picked[0], focus)
             default: return .unhandled
             }
         case (.slider(_, _, let minimum, let maximum, let value), .left),
@@ -183,14 +185,14 @@ public struct A2UIInteraction: Sendable, Equatable {
     }
 
     /// A picker's option values, resolved.
-    static func optionValues(_ fields: JSONObject, _ surface: A2UISurface) -> [JSONValue] {
-        let context = A2UIContext(model: surface.model, scope: nil)
+    static func optionValues(_ fields: JSONObject, _ surface: A2UISurface, scope: String?) -> [JSONValue] {
+        let context = A2UIContext(model: surface.model, scope: scope)
         return (fields["options"]?.array ?? []).map { context.resolve($0["value"]) ?? .null }
     }
 
     /// Whether a picker's bound value is a list (as the catalog's pickers hold), or one value.
-    static func isList(_ fields: JSONObject, _ surface: A2UISurface) -> Bool {
-        let current = A2UIContext(model: surface.model, scope: nil).resolve(fields["value"])
+    static func isList(_ fields: JSONObject, _ surface: A2UISurface, scope: String?) -> Bool {
+        let current = A2UIContext(model: surface.model, scope: scope).resolve(fields["value"])
         if case .array? = current { return true }
         return current == nil
     }

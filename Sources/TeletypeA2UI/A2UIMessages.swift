@@ -16,6 +16,10 @@ public struct A2UIStream: Sendable, Equatable {
     public private(set) var deletedSurfaces: [String] = []
     /// The version the stream is written in, told by its first message of one (nil before).
     public private(set) var version: A2UIVersion?
+    /// What goes back to the agent for its v0.10 `callFunction` messages that want an answer, in
+    /// order: a `functionResponse` with the value of a function Teletype has, an `error` for one
+    /// it has not.
+    public internal(set) var replies: [JSONValue] = []
 
     /// The surfaces `text` builds. A test-case file of the specification (`{"tests": […]}`)
     /// builds each valid case on its own, one after another. With `isComplete` (the input has
@@ -73,16 +77,22 @@ public struct A2UIStream: Sendable, Equatable {
                 problems.append(A2UIProblem(line: line, message: "surface \"\(id)\" already exists"))
                 return
             }
-            surfaces.append(
-                A2UISurface(
-                    id: id, catalogID: create["catalogId"]?.string ?? "",
-                    sendsDataModel: create["sendDataModel"]?.bool ?? false))
+            if let theme = create["theme"], let problem = A2UIValidation.problem(inTheme: theme) {
+                problems.append(A2UIProblem(line: line, message: "surface \"\(id)\": \(problem)", breaksARule: true))
+            }
+            var surface = A2UISurface(
+                id: id, catalogID: create["catalogId"]?.string ?? "",
+                sendsDataModel: create["sendDataModel"]?.bool ?? false)
+            surface.version = version ?? .v0_9
+            surfaces.append(surface)
         } else if let update = object["updateComponents"] {
             guard let index = surface(update["surfaceId"]?.string, line: line, creating: true) else { return }
             guard let components = update["components"]?.array else {
                 problems.append(A2UIProblem(line: line, message: "updateComponents needs a components list"))
                 return
             }
+            // What breaks the catalog's rules is named (the first thing, once a message), and drawn.
+            var named = false
             for component in components {
                 guard let id = component["id"]?.string, let fields = component.object else {
                     problems.append(A2UIProblem(line: line, message: "a component needs an id"))
@@ -90,6 +100,10 @@ public struct A2UIStream: Sendable, Equatable {
                 }
                 if surfaces[index].components[id] == nil { surfaces[index].componentOrder.append(id) }
                 surfaces[index].components[id] = fields
+                if !named, let problem = A2UIValidation.problem(inComponent: fields, version: version ?? .v0_9) {
+                    problems.append(A2UIProblem(line: line, message: problem, breaksARule: true))
+                    named = true
+                }
             }
         } else if let update = object["updateDataModel"] {
             guard let index = surface(update["surfaceId"]?.string, line: line, creating: true) else { return }
@@ -104,6 +118,8 @@ public struct A2UIStream: Sendable, Equatable {
                 problems.append(
                     A2UIProblem(line: line, message: "updateDataModel path \"\(path)\" runs through a value"))
             }
+        } else if object["callFunction"] != nil || object["actionResponse"] != nil {
+            apply10(object, line: line)
         } else if let delete = object["deleteSurface"] {
             guard let id = delete["surfaceId"]?.string else {
                 problems.append(A2UIProblem(line: line, message: "deleteSurface needs a surfaceId"))
@@ -290,11 +306,16 @@ public struct A2UIProblem: Sendable, Equatable, CustomStringConvertible {
     public var column: Int?
     /// What is wrong.
     public var message: String
+    /// Whether the message broke a rule of the specification (a property its catalog has not, a
+    /// value outside its enumeration, a call with the wrong arguments) and was drawn all the same,
+    /// rather than not read or not drawable.
+    public var breaksARule: Bool
 
-    public init(line: Int, column: Int? = nil, message: String) {
+    public init(line: Int, column: Int? = nil, message: String, breaksARule: Bool = false) {
         self.line = line
         self.column = column
         self.message = message
+        self.breaksARule = breaksARule
     }
 
     public var description: String { "\(line):\(column ?? 1): \(message)" }

@@ -8,11 +8,18 @@ public enum A2UIVersion: String, Sendable, Equatable {
     case v0_8 = "v0.8"
     /// `createSurface`, `updateComponents`, `updateDataModel`, `deleteSurface`; the basic catalog.
     case v0_9 = "v0.9"
+    /// v0.9's messages, and `callFunction` (the agent asks the renderer to run a function) and
+    /// `actionResponse` (the agent answers an action that asked for an answer).
+    case v0_10 = "v0.10"
 
-    /// The version a message is written in, from its kind (`deleteSurface` is both versions').
+    /// The version a message is written in: its `version`, else its kind (`deleteSurface` is
+    /// every version's).
     static func of(_ message: JSONObject) -> A2UIVersion? {
         if message["surfaceUpdate"] != nil || message["dataModelUpdate"] != nil || message["beginRendering"] != nil {
             return .v0_8
+        }
+        if message["version"]?.string == "v0.10" || message["callFunction"] != nil || message["actionResponse"] != nil {
+            return .v0_10
         }
         if message["createSurface"] != nil || message["updateComponents"] != nil || message["updateDataModel"] != nil {
             return .v0_9

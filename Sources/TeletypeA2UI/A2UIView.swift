@@ -90,6 +90,8 @@ public struct A2UIResolver {
         visiting.insert(id)
         defer { visiting.remove(id) }
         let type = fields["component"]?.string ?? ""
+        // A control repeated by a template is told apart by its row's place in the data model.
+        let control = A2UIControlID.make(id, scope: context.scope)
         switch type {
         case "Text":
             return .text(context.string(fields["text"]), variant: fields["variant"]?.string ?? "body")
@@ -131,14 +133,14 @@ public struct A2UIResolver {
                 fields["child"]?.string.map { Self.plainText(component($0, context: context, visiting: &visiting)) }
                 ?? ""
             return .button(
-                id: id, label: label, variant: fields["variant"]?.string ?? "default", action: fields["action"])
+                id: control, label: label, variant: fields["variant"]?.string ?? "default", action: fields["action"])
         case "CheckBox":
             return .checkBox(
-                id: id, label: context.string(fields["label"]), checked: context.bool(fields["value"]) ?? false)
+                id: control, label: context.string(fields["label"]), checked: context.bool(fields["value"]) ?? false)
         case "TextField":
             let variant = fields["variant"]?.string
             return .textField(
-                id: id, label: context.string(fields["label"]), value: context.string(fields["value"]),
+                id: control, label: context.string(fields["label"]), value: context.string(fields["value"]),
                 obscured: variant == "obscured", long: variant == "longText", problems: failingChecks(fields, context))
         case "DateTimeInput":
             let raw = context.string(fields["value"])
@@ -146,7 +148,8 @@ public struct A2UIResolver {
             let time = fields["enableTime"]?.bool ?? false
             let pattern = date && time ? "yyyy-MM-dd HH:mm" : time ? "HH:mm" : "yyyy-MM-dd"
             return .dateTime(
-                id: id, label: context.string(fields["label"]), value: A2UIFormat.date(raw, pattern: pattern) ?? raw,
+                id: control, label: context.string(fields["label"]),
+                value: A2UIFormat.date(raw, pattern: pattern) ?? raw,
                 problems: failingChecks(fields, context))
         case "ChoicePicker":
             let chosen: Set<String> = {
@@ -161,13 +164,13 @@ public struct A2UIResolver {
                 return (label: context.string(option["label"] ?? option["value"]), chosen: chosen.contains(value))
             }
             return .choice(
-                id: id, label: context.string(fields["label"]), options: options,
+                id: control, label: context.string(fields["label"]), options: options,
                 multiple: fields["variant"]?.string == "multipleSelection")
         case "Slider":
             let minimum = context.number(fields["min"]) ?? 0
             let maximum = context.number(fields["max"]) ?? 100
             return .slider(
-                id: id, label: context.string(fields["label"]), minimum: minimum, maximum: maximum,
+                id: control, label: context.string(fields["label"]), minimum: minimum, maximum: maximum,
                 value: context.number(fields["value"]) ?? minimum)
         default:
             return .problem(type.isEmpty ? "component \"\(id)\" has no type" : "unknown component \"\(type)\" (\(id))")
@@ -226,5 +229,23 @@ public struct A2UIResolver {
         case .card(let child?): return plainText(child)
         default: return ""
         }
+    }
+}
+
+/// The id of a control as drawn: its component's id, and, for a control a template repeats, the
+/// pointer of its row in the data model (`item@/items/2`), so each copy can be focused, and its
+/// bindings and its action's context are read in its row.
+public enum A2UIControlID {
+    /// The id of component `id` drawn in `scope` (a template's row, or nil outside templates).
+    public static func make(_ id: String, scope: String?) -> String {
+        guard let scope, !scope.isEmpty else { return id }
+        return id + "@" + scope
+    }
+
+    /// The component and the row of a control's id.
+    public static func split(_ control: String) -> (component: String, scope: String?) {
+        // The row's pointer starts at the first "@/" (a component's id holds none; a pointer may).
+        guard let at = control.firstRange(of: "@/") else { return (control, nil) }
+        return (String(control[..<at.lowerBound]), String(control[control.index(after: at.lowerBound)...]))
     }
 }

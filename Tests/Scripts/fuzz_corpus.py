@@ -47,8 +47,9 @@ write("transcript", (root / "Samples/conversation.json").read_bytes())
 for path in (root / "Tests/Fixtures/streams").iterdir():
     write("recording", path.read_bytes())
 write("recording", (root / "Samples/replay.jsonl").read_bytes())
-# A2UI streams: the catalogs' examples, when the corpus is beside the project.
-a2ui = root.parent / "shared" / "corpus" / "a2ui" / "specification" / "v0_9"
+# A2UI streams of every version: the catalogs' examples and the test cases, when the corpus is
+# beside the project.
+a2ui = root.parent / "shared" / "corpus" / "a2ui" / "specification"
 if a2ui.is_dir():
     for path in sorted(a2ui.rglob("*.json*")):
         if "examples" in path.parts or "cases" in path.parts:

@@ -25,6 +25,40 @@ import Testing
         #"{"version":"v0.9","updateDataModel":{"surfaceId":"s","value":{"name":"","window":false,"meal":["fish"],"seats":2}}}"#,
     ].joined(separator: "\n")
 
+    /// A list a template repeats: a check box bound to its row's `done`, and a button sending its
+    /// row's name.
+    static let list = [
+        #"{"version":"v0.9","createSurface":{"surfaceId":"l","catalogId":"basic"}}"#,
+        #"{"version":"v0.9","updateComponents":{"surfaceId":"l","components":["#
+            + #"{"id":"root","component":"List","children":{"componentId":"row","path":"/tasks"}},"#
+            + #"{"id":"row","component":"Row","children":["done","open"]},"#
+            + #"{"id":"done","component":"CheckBox","label":{"path":"name"},"value":{"path":"done"}},"#
+            + #"{"id":"open-label","component":"Text","text":"Open"},"#
+            + #"{"id":"open","component":"Button","child":"open-label","action":{"event":{"name":"open","context":{"task":{"path":"name"}}}}}"#
+            + #"]}}"#,
+        #"{"version":"v0.9","updateDataModel":{"surfaceId":"l","value":{"tasks":[{"name":"Buy milk","done":false},{"name":"Call Ada","done":false}]}}}"#,
+    ].joined(separator: "\n")
+
+    @Test func controlsATemplateRepeatsAreReachableAndWorkInTheirRow() throws {
+        var list = A2UIInteraction(stream: A2UIStream(reading: Self.list))
+        #expect(
+            list.controls.map(\.componentID) == ["done@/tasks/0", "open@/tasks/0", "done@/tasks/1", "open@/tasks/1"])
+        // The second row's check box: only its own row's value changes.
+        for _ in 0..<3 { list.moveFocus() }
+        #expect(text(list).contains("▶ ☐ Call Ada") || text(list).contains("▶ [ ] Call Ada"), "\(text(list))")
+        #expect(list.handle(.activate, at: "t") == .changed)
+        let model = try #require(list.stream.surfaces.first?.model)
+        #expect(model.value(at: "/tasks/1/done") == true && model.value(at: "/tasks/0/done") == false)
+        // The second row's button sends its row's name, from the component it is.
+        list.moveFocus()
+        guard case .send(let message) = list.handle(.activate, at: "2026-01-01T00:00:00Z") else {
+            Issue.record("the button sent nothing")
+            return
+        }
+        #expect(message["action"]?["context"]?["task"] == "Call Ada")
+        #expect(message["action"]?["sourceComponentId"] == "open")
+    }
+
     func text(_ interaction: A2UIInteraction) -> String {
         TerminalRenderer(width: 80, capabilities: .plain).render(interaction.blocks)
     }

@@ -2,6 +2,7 @@ import Foundation
 import TeletypeA2UI
 import TeletypeANSI
 import TeletypeLayout
+import TeletypeSnapshotTesting
 import TeletypeTestSupport
 import Testing
 
@@ -117,6 +118,17 @@ import Testing
         #expect(action["version"] == nil)
         #expect(action["userAction"]?["name"] == "submit" && action["userAction"]?["sourceComponentId"] == "send")
         #expect(action["userAction"]?["context"]?["who"] == "Ada" && action["userAction"]?["context"]?["n"] == 2)
+    }
+
+    /// The README's picture of a v0.8 surface: the standard catalog's flight status card.
+    @Test(.enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage)))
+    func theReadmePicture() {
+        let stream = A2UIStream(
+            reading: Corpus.a2ui("specification/v0_8/json/catalogs/basic/examples/01_flight-status.json"))
+        let renderer = TerminalRenderer(
+            width: 60, capabilities: TerminalCapabilities(colorDepth: .trueColor, hyperlinks: false), theme: .dark)
+        let picture = TerminalPicture.svg(renderer.lines(A2UIRenderer.blocks(stream)), width: 60, theme: .dark)
+        assertSnapshot(of: picture, as: Snapshotting<String>(pathExtension: "svg") { $0 }, named: "flight-status-v0_8")
     }
 
     @Test func aStreamThatMixesVersionsSaysSo() {

@@ -1,0 +1,77 @@
+import Teletype
+import TeletypeA2UI
+import TeletypeANSI
+import TeletypeLayout
+import Testing
+
+/// A2UI v0.10: its messages are v0.9's and two more — `callFunction`, answered with the value of a
+/// function Teletype has and an error for one it has not, and `actionResponse`, written where the
+/// action asked; a button whose event wants an answer sends an id for it.
+@Suite struct A2UIVersion10Tests {
+    static let surface = [
+        #"{"version":"v0.10","createSurface":{"surfaceId":"s","catalogId":"https://a2ui.org/specification/v0_10/catalogs/basic/catalog.json"}}"#,
+        #"{"version":"v0.10","updateComponents":{"surfaceId":"s","components":["#
+            + #"{"id":"root","component":"Column","children":["title","suggest","answer"]},"#
+            + #"{"id":"title","component":"Text","text":"Search","variant":"h2"},"#
+            + #"{"id":"suggest-label","component":"Text","text":"Suggest"},"#
+            + #"{"id":"suggest","component":"Button","child":"suggest-label","action":{"event":{"name":"suggest","context":{"prefix":{"path":"/prefix"}},"wantResponse":true,"responsePath":"/suggestions"}}},"#
+            + #"{"id":"answer","component":"Text","text":{"path":"/suggestions/0"}}"#
+            + #"]}}"#,
+        #"{"version":"v0.10","updateDataModel":{"surfaceId":"s","value":{"prefix":"app"}}}"#,
+    ].joined(separator: "\n")
+
+    @Test func aV010StreamDrawsAsV09Does() {
+        let stream = A2UIStream(reading: Self.surface)
+        #expect(stream.version == .v0_10 && stream.problems.isEmpty, "\(stream.problems)")
+        let text = TerminalRenderer(width: 60, capabilities: .plain).render(A2UIRenderer.blocks(stream))
+        #expect(text.contains("Search") && text.contains("[ Suggest ]"), "\(text)")
+    }
+
+    @Test func aButtonThatWantsAnAnswerGetsItWhereItAsked() throws {
+        var stream = A2UIStream(reading: Self.surface)
+        let action = try #require(stream.action(pressing: "suggest", in: "s", at: "2026-12-02T10:00:00Z"))
+        #expect(action["version"] == "v0.10" && action["action"]?["wantResponse"] == true)
+        #expect(action["action"]?["context"]?["prefix"] == "app")
+        let id = try #require(action["action"]?["actionId"]?.string)
+        let answer = #"{"version":"v0.10","actionId":"\#(id)","actionResponse":{"value":["apple","application"]}}"#
+        stream.apply(try JSONParser.parse(answer), line: 4)
+        #expect(stream.problems.isEmpty, "\(stream.problems)")
+        #expect(stream.surfaces.first?.model.value(at: "/suggestions/0") == "apple")
+        let text = TerminalRenderer(width: 60, capabilities: .plain).render(A2UIRenderer.blocks(stream))
+        #expect(text.contains("apple"), "\(text)")
+        // An error is a problem line.
+        stream.apply(
+            try JSONParser.parse(
+                #"{"version":"v0.10","actionId":"\#(id)","actionResponse":{"error":{"code":"E","message":"no suggestions"}}}"#
+            ),
+            line: 5)
+        #expect(
+            stream.problems.map(\.message) == [#"the agent answered action "\#(id)" with an error: no suggestions"#])
+    }
+
+    @Test func aFunctionTheAgentCallsIsAnsweredOrRefused() throws {
+        var stream = A2UIStream(reading: Self.surface)
+        stream.apply(
+            try JSONParser.parse(
+                #"{"version":"v0.10","functionCallId":"c1","wantResponse":true,"callFunction":{"call":"formatNumber","args":{"value":1234.5,"decimals":1},"returnType":"string","callableFrom":"clientOrRemote"}}"#
+            ), line: 4)
+        stream.apply(
+            try JSONParser.parse(
+                #"{"version":"v0.10","functionCallId":"c2","wantResponse":true,"callFunction":{"call":"getLocation","args":{},"returnType":"object","callableFrom":"remoteOnly"}}"#
+            ), line: 5)
+        // Without wantResponse, nothing goes back.
+        stream.apply(
+            try JSONParser.parse(
+                #"{"version":"v0.10","functionCallId":"c3","callFunction":{"call":"required","args":{"value":"x"},"returnType":"boolean","callableFrom":"clientOrRemote"}}"#
+            ), line: 6)
+        #expect(stream.replies.count == 2)
+        #expect(stream.replies.first?["functionResponse"]?["functionCallId"] == "c1")
+        #expect(stream.replies.first?["functionResponse"]?["value"] == "1,234.5")
+        #expect(stream.replies.last?["error"]?["functionCallId"] == "c2")
+        #expect(stream.replies.last?["error"]?["code"] == "FUNCTION_NOT_FOUND")
+        #expect(
+            stream.problems.map(\.message) == [
+                #"callFunction "getLocation": Teletype has no such function; it answered with an error"#
+            ])
+    }
+}
