@@ -6,22 +6,27 @@ import TeletypeSnapshotTesting
 import TeletypeTestSupport
 import Testing
 
-/// A2UI v0.8 as agents send it: every example of its standard and minimal catalogs draws at widths
-/// 40 and 80 in the terminal and in HTML with no problem line and no line wider than the width;
+/// A2UI v0.8 as agents send it: every example of its standard and minimal catalogs (and of v0.9's)
+/// draws at widths 40 and 80 in the terminal and in HTML with no problem line and no line wider
+/// than the width;
 /// an example and its v0.9 twin (the same name in both catalogs) show the same words; bound values,
 /// templates and the data model's typed entries read; a button sends v0.8's `userAction`; a
 /// stream that mixes versions says so.
 @Suite struct A2UIVersion08Tests {
-    @Test(
-        .enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage)), arguments: Corpus.a2uiVersion08Examples
-    )
+    /// The catalogs' examples of every version.
+    static var examples: [String] {
+        Corpus.a2uiVersion08Examples
+            + Corpus.a2uiStreams.filter { $0.contains("/catalogs/") && $0.contains("/examples/") }
+    }
+
+    @Test(.enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage)), arguments: examples)
     func everyExampleDraws(_ path: String) {
         let stream = A2UIStream(reading: Corpus.a2ui(path))
-        #expect(stream.version == .v0_8, "\(path)")
+        #expect(stream.version == (path.contains("v0_8") ? .v0_8 : .v0_9), "\(path)")
         #expect(stream.problems.isEmpty, "\(path): \(stream.problems)")
         for width in [40, 80] {
             let terminal = TerminalRenderer(width: width, capabilities: .plain).render(A2UIRenderer.blocks(stream))
-            #expect(!terminal.contains("⚠"), "\(path) at \(width):\n\(terminal)")
+            #expect(!terminal.contains("⚠ A2UI"), "\(path) at \(width):\n\(terminal)")
             #expect(terminal.split(separator: "\n").allSatisfy { CellWidth.of($0) <= width }, "\(path) at \(width)")
             #expect(terminal.contains { $0.isLetter }, "\(path) draws nothing")
         }

@@ -193,6 +193,54 @@ struct ChatCommandTests {
         #expect(context["who"] as? String == "Ada" && context["window"] as? Bool == true)
     }
 
+    /// A reply's interface that calls a function (A2UI v0.10 `callFunction` with `wantResponse`)
+    /// is answered once the reply is done: the function's value goes to the agent as the next
+    /// message, saved like any other; the agent's reply to the answer calling again is not answered
+    /// again (no loop).
+    @Test func aFunctionTheInterfaceCallsIsAnswered() throws {
+        let data = try folder()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let surface = [
+            #"{"version":"v0.10","createSurface":{"surfaceId":"s","catalogId":"basic"}}"#,
+            #"{"version":"v0.10","updateComponents":{"surfaceId":"s","components":[{"id":"root","component":"Text","text":"Prices"}]}}"#,
+            #"{"version":"v0.10","functionCallId":"f1","wantResponse":true,"callFunction":{"call":"formatCurrency","args":{"value":1234.5,"currency":"EUR"},"returnType":"string","callableFrom":"clientOrRemote"}}"#,
+        ].joined(separator: "\n")
+        let events: [[String: Any]] = [
+            [
+                "type": "message", "t": 0,
+                "message": [
+                    "id": "a1", "role": "assistant", "text": "", "ui": ["format": "a2ui", "content": surface],
+                ],
+            ],
+            ["type": "done", "id": "a1", "t": 10],
+        ]
+        let recording = data.appendingPathComponent("call.jsonl")
+        try Data(
+            events.map { String(decoding: try JSONSerialization.data(withJSONObject: $0), as: UTF8.self) }
+                .joined(separator: "\n").utf8
+        ).write(to: recording)
+        let session = try run(
+            ["--replay", recording.path, "--speed", "20"],
+            [.keys("prices\r"), .wait("Prices"), .wait("functionResponse"), .wait("not answered")] + Self.quit,
+            data: data)
+        expectClean(session)
+        let saved = data.appendingPathComponent("teletype/conversations")
+        let files = try FileManager.default.contentsOfDirectory(atPath: saved.path)
+        let transcript = try String(
+            contentsOf: saved.appendingPathComponent(try #require(files.first)), encoding: .utf8)
+        let answer = try #require(
+            transcript.split(separator: "\n").compactMap { line -> [String: Any]? in
+                guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                    object["role"] as? String == "user", let text = object["text"] as? String,
+                    text.contains("functionResponse")
+                else { return nil }
+                return try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+            }.first, "the answer is the user's next message")
+        let response = try #require(answer["functionResponse"] as? [String: Any])
+        #expect(response["functionCallId"] as? String == "f1" && response["call"] as? String == "formatCurrency")
+        #expect((response["value"] as? String)?.contains("1,234.50") == true, "\(response)")
+    }
+
     @Test func escapeStopsTheReplyAndKeepsWhatWasWritten() throws {
         let data = try folder()
         defer { try? FileManager.default.removeItem(at: data) }

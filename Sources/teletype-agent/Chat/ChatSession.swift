@@ -45,6 +45,10 @@ final class ChatSession {
     private var layout: ConversationLayout
     /// The generated UI of the latest reply, while the person works in it (Tab).
     private var surface: (messageID: String, content: String, interaction: A2UIInteraction)?
+    /// The replies whose A2UI function calls (v0.10 `callFunction`) were answered.
+    private var answeredCalls: Set<String> = []
+    /// The answers sent, to tell an agent's reply to one.
+    private var sentAnswers: Set<String> = []
 
     /// Lines scrolled up from the latest.
     private var scrolledUp = 0
@@ -87,6 +91,8 @@ final class ChatSession {
             return 2
         }
         defer { ChatTerminal.leave() }
+        // Replies of a conversation resumed were answered when they came.
+        answeredCalls = Set(conversation.messages.map(\.id))
         startInput()
         startTimers()
         draw()
@@ -177,7 +183,30 @@ final class ChatSession {
         } else if !conversation.status.isAnswering {
             submittedAt = nil
             save()
+            answerFunctionCalls()
         }
+    }
+
+    /// Answers the functions the latest reply's interface calls (A2UI v0.10 `callFunction` with
+    /// `wantResponse`): the answers — a function's value, or an error for one Teletype has not —
+    /// go to the agent as the next message, once a reply.
+    private func answerFunctionCalls() {
+        guard let latest = conversation.messages.last(where: { !$0.role.isUser }),
+            let document = latest.uiDocument, document.format == "a2ui", !answeredCalls.contains(latest.id)
+        else { return }
+        let replies = A2UIStream(reading: document.content).replies
+        guard !replies.isEmpty else { return }
+        answeredCalls.insert(latest.id)
+        // An agent that calls again in its reply to an answer is not answered again: no loop.
+        if let asked = conversation.messages.last(where: { $0.role.isUser }), sentAnswers.contains(asked.text) {
+            notice = "The interface calls a function again: not answered (send a message to go on)."
+            return
+        }
+        let answer = replies.map(\.jsonText).joined(separator: "\n")
+        sentAnswers.insert(answer)
+        conversation.send(answer)
+        notice =
+            replies.count == 1 ? "Answered the interface's function call." : "Answered \(replies.count) function calls."
     }
 
     /// Saves the conversation when its messages changed and it is not mid-reply.
@@ -534,6 +563,7 @@ final class ChatSession {
         conversation = settings.agent.conversation(
             timeout: settings.timeout, history: history, historyPage: Self.historyPage, approver: approver)
         lastSaved = history
+        answeredCalls = Set(history.map(\.id))
         observe()
         rows = ConversationRowCache()
         lines = ConversationLineCache(renderer: lines.renderer)
