@@ -98,6 +98,20 @@ struct ChatCommandTests {
         return url
     }
 
+    /// The first message of the user's, in the conversation saved under `data`, whose text holds
+    /// `marker`: its text read as a JSON object (a message the interface sent for the user).
+    static func savedUserMessage(in data: URL, containing marker: String) throws -> [String: Any]? {
+        let saved = data.appendingPathComponent("teletype/conversations")
+        guard let file = try FileManager.default.contentsOfDirectory(atPath: saved.path).first else { return nil }
+        let transcript = try String(contentsOf: saved.appendingPathComponent(file), encoding: .utf8)
+        return try transcript.split(separator: "\n").compactMap { line -> [String: Any]? in
+            guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                object["role"] as? String == "user", let text = object["text"] as? String, text.contains(marker)
+            else { return nil }
+            return try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+        }.first
+    }
+
     func expectClean(_ session: Session, sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(
             session.failure == nil, "\(session.failure ?? "")\n\(session.last.joined(separator: "\n"))",
@@ -174,18 +188,8 @@ struct ChatCommandTests {
         expectClean(session)
         #expect(!session.screen("form").contains("▶"), "nothing has the focus before Tab")
         #expect(session.screen("filled").contains("[ Ada ]"))
-        let saved = data.appendingPathComponent("teletype/conversations")
-        let files = try FileManager.default.contentsOfDirectory(atPath: saved.path)
-        let transcript = try String(
-            contentsOf: saved.appendingPathComponent(try #require(files.first)), encoding: .utf8)
         let sent = try #require(
-            transcript.split(separator: "\n").compactMap { line -> [String: Any]? in
-                guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                    object["role"] as? String == "user", let text = object["text"] as? String,
-                    text.contains("\"action\"")
-                else { return nil }
-                return try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
-            }.first, "the action is the user's next message")
+            try Self.savedUserMessage(in: data, containing: "\"action\""), "the action is the user's next message")
         let action = try #require(sent["action"] as? [String: Any])
         #expect(action["name"] as? String == "book" && action["surfaceId"] as? String == "s")
         #expect(action["sourceComponentId"] as? String == "go")
@@ -224,18 +228,9 @@ struct ChatCommandTests {
             [.keys("prices\r"), .wait("Prices"), .wait("functionResponse"), .wait("not answered")] + Self.quit,
             data: data)
         expectClean(session)
-        let saved = data.appendingPathComponent("teletype/conversations")
-        let files = try FileManager.default.contentsOfDirectory(atPath: saved.path)
-        let transcript = try String(
-            contentsOf: saved.appendingPathComponent(try #require(files.first)), encoding: .utf8)
         let answer = try #require(
-            transcript.split(separator: "\n").compactMap { line -> [String: Any]? in
-                guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                    object["role"] as? String == "user", let text = object["text"] as? String,
-                    text.contains("functionResponse")
-                else { return nil }
-                return try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
-            }.first, "the answer is the user's next message")
+            try Self.savedUserMessage(in: data, containing: "functionResponse"), "the answer is the user's next message"
+        )
         let response = try #require(answer["functionResponse"] as? [String: Any])
         #expect(response["functionCallId"] as? String == "f1" && response["call"] as? String == "formatCurrency")
         #expect((response["value"] as? String)?.contains("1,234.50") == true, "\(response)")

@@ -392,6 +392,36 @@ import Testing
         }
     }
 
+    /// A reply regenerated 20,000 times (ids that share long starts, as ChatGPT's do): every
+    /// version is at the branch point, each named by a start of its id no other has.
+    @Test func manyVersionsAtOneBranchPointAreEachNamed() throws {
+        let count = 20_000
+        var mapping = [
+            #""root": {"id": "root", "parent": null, "children": ["aaaa0000-prompt"], "message": null}"#,
+            #""aaaa0000-prompt": {"id": "aaaa0000-prompt", "parent": "root", "children": ["#
+                + (0..<count).map { "\"aaaa0000-\(String(format: "%06d", $0))\"" }.joined(separator: ",")
+                + #"], "message": {"author": {"role": "user"}, "content": {"content_type": "text", "parts": ["Again?"]}}}"#,
+        ]
+        for index in 0..<count {
+            let id = "aaaa0000-" + String(format: "%06d", index)
+            mapping.append(
+                "\"\(id)\": {\"id\": \"\(id)\", \"parent\": \"aaaa0000-prompt\", \"children\": [], \"message\": {\"author\": {\"role\": \"assistant\"}, \"content\": {\"content_type\": \"text\", \"parts\": [\"Answer \(index)\"]}}}"
+            )
+        }
+        let json =
+            "[{\"id\": \"many\", \"current_node\": \"aaaa0000-000007\", \"mapping\": {\(mapping.joined(separator: ","))}}]"
+        let export = try json.withCString { pointer in
+            try ChatExport(bytes: UnsafeRawBufferPointer(start: pointer, count: strlen(pointer)), name: "many.json")
+        }
+        let transcript = try export.read(export.conversations[0])
+        let reply = try #require(transcript.messages.last)
+        #expect(reply.text == "Answer 7")
+        let branch = try #require(reply.branchPoint)
+        #expect(branch.version == 8 && branch.count == count && branch.alternatives.count == count - 1)
+        #expect(Set(branch.selectors).count == count - 1)
+        #expect(branch.selectors.first == "aaaa0000-000000" && branch.selectors.allSatisfy { $0.count == 15 })
+    }
+
     @Test func aBrokenTreeIsShownAsFarAsItGoesWithAWarning() throws {
         func conversation(_ nodes: [(String, String?, [String], String)], current: String?) -> String {
             var mapping: [String] = []

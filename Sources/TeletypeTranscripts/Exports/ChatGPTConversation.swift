@@ -24,19 +24,9 @@ enum ChatGPTConversation {
             nodes.append((id, node["parent"]?.string, node["children"]?.array?.compactMap(\.string) ?? []))
             exported.append(self.node(id: id, node["message"]))
         }
-        var tree = ConversationTree(nodes: nodes)
-        var current = conversation["current_node"]?.string
-        if let branch {
-            guard let leaf = try tree.leaf(for: branch, aliases: exported.map(\.id)) else {
-                throw ChatExportSelectionError(message: "no message of the conversation has the id '\(branch)'")
-            }
-            current = leaf
-        }
-        let path = tree.shownPath(to: current)
-        let messages = tree.messages(
-            along: path, make: { run in ExportedMessages.messages(run.map { exported[$0] }) },
-            reason: { exported[$0].role == .user ? "edited" : "regenerated" })
-        return (messages, tree.warnings)
+        return try ExportedMessages.conversation(
+            ConversationTree(nodes: nodes), exported: exported, current: conversation["current_node"]?.string,
+            branch: branch, aliases: exported.map(\.id))
     }
 
     /// A node's message as its role and items.

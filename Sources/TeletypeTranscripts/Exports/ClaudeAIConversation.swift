@@ -29,19 +29,10 @@ enum ClaudeAIConversation {
             exported.append(node(id: id, message))
             previous = id
         }
-        var tree = ConversationTree(nodes: nodes)
-        var current = conversation["current_leaf_message_uuid"]?.string ?? (isTree ? nil : nodes.last?.id)
-        if let branch {
-            guard let leaf = try tree.leaf(for: branch) else {
-                throw ChatExportSelectionError(message: "no message of the conversation has the id '\(branch)'")
-            }
-            current = leaf
-        }
-        let path = tree.shownPath(to: current)
-        let messages = tree.messages(
-            along: path, make: { run in ExportedMessages.messages(run.map { exported[$0] }) },
-            reason: { exported[$0].role == .user ? "edited" : "regenerated" })
-        return (messages, tree.warnings)
+        return try ExportedMessages.conversation(
+            ConversationTree(nodes: nodes), exported: exported,
+            current: conversation["current_leaf_message_uuid"]?.string ?? (isTree ? nil : nodes.last?.id),
+            branch: branch)
     }
 
     /// One message as its role and items.

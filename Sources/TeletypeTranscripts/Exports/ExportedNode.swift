@@ -34,6 +34,28 @@ struct ExportedNode: Sendable {
 
 /// Messages made of a run of ``ExportedNode``s.
 enum ExportedMessages {
+    /// The messages of a conversation tree whose nodes are `exported` (in the tree's order): along
+    /// the path to `current`, or to the newest leaf below the node `branch` names (by its id, or
+    /// by one of `aliases`, each node's other id), with a branch point wherever versions fork (an
+    /// edited prompt, a regenerated reply). Both apps' readers end here.
+    static func conversation(
+        _ tree: ConversationTree, exported: [ExportedNode], current: String?, branch: String?, aliases: [String] = []
+    ) throws(ChatExportSelectionError) -> (messages: [Message], warnings: [String]) {
+        var tree = tree
+        var current = current
+        if let branch {
+            guard let leaf = try tree.leaf(for: branch, aliases: aliases) else {
+                throw ChatExportSelectionError(message: "no message of the conversation has the id '\(branch)'")
+            }
+            current = leaf
+        }
+        let path = tree.shownPath(to: current)
+        let messages = tree.messages(
+            along: path, make: { run in Self.messages(run.map { exported[$0] }) },
+            reason: { exported[$0].role == .user ? "edited" : "regenerated" })
+        return (messages, tree.warnings)
+    }
+
     static func messages(_ nodes: [ExportedNode]) -> [Message] {
         var out: [Message] = []
         var reply: Message?
