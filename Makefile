@@ -8,7 +8,7 @@ TEST_APT_PACKAGES := chromium chromium-driver
 FUZZ_SECONDS ?= 60
 FUZZ_SEED ?= 0
 
-.PHONY: all deps test-deps venv build demo test test-corpus bench install fuzz lint format clean
+.PHONY: all deps test-deps venv build demo test test-corpus bench install fuzz lint format clean docs
 
 all: build
 
@@ -78,6 +78,11 @@ test-corpus: deps test-deps venv
 # time (about 2 ms of CPU instead of 5) and runs about 10% faster. The benchmarks measure it so.
 RELEASE := -c release --static-swift-stdlib
 PREFIX ?= /usr/local
+
+# The DocC documentation of the public modules, with the toolchain's docc, into .build/docs/;
+# a docc warning (a broken link, a missing symbol) fails it.
+docs: deps
+	Scripts/docs.sh
 
 bench: deps venv
 	$(SWIFT) build $(RELEASE) --product teletype-bench

@@ -2,7 +2,7 @@ import Teletype
 import TeletypeLayout
 
 /// Generated UI in A2UI (Agent to UI, v0.9, the basic catalog) for the conversation view: an
-/// ``AIUIRenderer`` for documents of format `a2ui`, whose content is the agent's message stream.
+/// `AIUIRenderer` for documents of format `a2ui`, whose content is the agent's message stream.
 /// Every surface is drawn as far as it is defined; problems show as lines naming them.
 public struct A2UIRenderer: AIUIRenderer {
     public var format: String { "a2ui" }

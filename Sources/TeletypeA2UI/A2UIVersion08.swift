@@ -2,7 +2,7 @@ import Teletype
 
 /// The A2UI versions Teletype reads. They differ on the wire, not in what they draw: each is read
 /// into the same surfaces, components and data model, so that drawing and interaction are written
-/// once. What v0.8 writes differently is all in ``A2UIVersion08``.
+/// once. What v0.8 writes differently is all in `A2UIVersion08`.
 public enum A2UIVersion: String, Sendable, Equatable {
     /// `beginRendering`, `surfaceUpdate`, `dataModelUpdate`, `deleteSurface`; the standard catalog.
     case v0_8 = "v0.8"

@@ -38,7 +38,7 @@ public struct ConversationPageExporter: Sendable {
     public struct Cancelled: Error, Sendable {}
 
     /// Writes the page of the transcript at `path` to `destination`, atomically: on any error
-    /// (a malformed transcript throws a ``TranscriptError`` that names `name`, its line and
+    /// (a malformed transcript throws a `TranscriptError` that names `name`, its line and
     /// column) or a cancellation no file is left. `bytesRead` hears how much of the transcript has
     /// been read, for progress. Returns what the index says about it.
     @discardableResult

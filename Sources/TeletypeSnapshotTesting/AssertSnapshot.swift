@@ -52,7 +52,7 @@ public func assertSnapshot<Message: AIMessage>(
         column: column)
 }
 
-/// Compares like ``assertSnapshot(of:as:named:record:snapshotDirectory:fileID:filePath:testName:line:column:)``
+/// Compares like `assertSnapshot(of:as:named:record:snapshotDirectory:fileID:filePath:testName:line:column:)`
 /// and returns the failure message instead of recording it; `nil` when the snapshot matches (or was
 /// recorded where recording does not fail).
 public func verifySnapshot<Value>(

@@ -5,7 +5,7 @@ import TeletypeLayout
 import TeletypeMarkdown
 
 /// A conversation as its view shows it: the messages and what shows besides them. Snapshot an
-/// `AIConversation` through ``init(conversation:)``.
+/// `AIConversation` through `init(conversation:)`.
 public struct ConversationSnapshot: Sendable {
     /// The messages, oldest first.
     public var messages: [any AIMessage]

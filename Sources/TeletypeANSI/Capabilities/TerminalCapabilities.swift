@@ -1,4 +1,4 @@
-/// What a terminal can show. Renderers take it as a value; ``detect(environment:isTTY:colorChoice:)``
+/// What a terminal can show. Renderers take it as a value; `detect(environment:isTTY:colorChoice:)`
 /// reads it from the environment at the program's edge.
 public struct TerminalCapabilities: Sendable, Equatable {
     /// How many colours the terminal shows.
@@ -58,7 +58,7 @@ extension TerminalCapabilities {
         detect(environment: { environment[$0] }, isTTY: isTTY, colorChoice: colorChoice)
     }
 
-    /// ``detect(environment:isTTY:colorChoice:)`` with the environment read variable by variable
+    /// `detect(environment:isTTY:colorChoice:)` with the environment read variable by variable
     /// (as `getenv` does), without gathering all of it first.
     public static func detect(
         environment value: (String) -> String?, isTTY: Bool, colorChoice: ColorChoice = .auto

@@ -26,7 +26,7 @@ public struct ConversationLineCache: Sendable {
         return drawn.lines
     }
 
-    /// The lines of `rows`, a blank line apart, as ``ConversationTerminalRenderer/lines(_:)-swift.method`` draws them.
+    /// The lines of `rows`, a blank line apart, as `ConversationTerminalRenderer.lines(_:)` draws them.
     public mutating func lines(_ rows: [ConversationRow]) -> [StyledLine] {
         var out: [StyledLine] = []
         for (index, row) in rows.enumerated() {

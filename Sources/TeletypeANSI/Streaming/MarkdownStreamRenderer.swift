@@ -3,7 +3,7 @@ import TeletypeMarkdown
 
 /// Renders Markdown that arrives in deltas. Blocks committed for output are laid out once into
 /// lines that never change. Held blocks (which a definition still to come may change, see
-/// ``StreamingMarkdownParser``) are laid out once, and again only when they change; the open tail
+/// `StreamingMarkdownParser`) are laid out once, and again only when they change; the open tail
 /// is laid out on each update. Once finished, the committed lines followed by the tail lines are
 /// exactly the batch render of the whole text.
 public struct MarkdownStreamRenderer: Sendable {

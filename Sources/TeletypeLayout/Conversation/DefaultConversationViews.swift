@@ -17,7 +17,7 @@ extension AIConversationViewFactory {
     }
 
     /// The default reply view: steps in order, the answer (or generated UI), attachments. A reply
-    /// whose text and steps were interleaved (``AIMessage/textRuns``) shows each piece of text
+    /// whose text and steps were interleaved (`AIMessage.textRuns`) shows each piece of text
     /// where the agent wrote it.
     public func defaultAssistantMessageView(options: AIAssistantMessageViewOptions, appearance: AIAppearance)
         -> [ConversationBlock]

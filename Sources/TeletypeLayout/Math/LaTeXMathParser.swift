@@ -1,6 +1,6 @@
 /// Reads the LaTeX of math into a ``MathNode``: letters, numbers, operators, groups, scripts,
 /// fractions, roots, accents, alphabets, `\left…\right`, environments of rows, and the symbols of
-/// ``MathSymbols``. It never fails: what it cannot read is kept as source.
+/// `MathSymbols`. It never fails: what it cannot read is kept as source.
 public struct LaTeXMathParser {
     private let characters: [Character]
     private var index = 0

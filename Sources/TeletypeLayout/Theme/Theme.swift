@@ -15,7 +15,7 @@ public struct Theme: Sendable, Equatable {
     public var strong: TextStyle
     /// `~~strikethrough~~`
     public var strikethrough: TextStyle
-    /// `` `code` `` spans.
+    /// Inline code spans.
     public var inlineCode: TextStyle
     /// Link text.
     public var link: TextStyle

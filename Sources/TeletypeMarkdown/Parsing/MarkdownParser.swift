@@ -5,7 +5,7 @@ import CCmarkGFM
 /// cmark-gfm; no cmark pointer outlives a call to ``parse(_:)``.
 ///
 /// A large document is cut into pieces before lines that start a block after a blank line (see
-/// ``ChunkPlanner``) and the pieces are parsed on every core; the result equals that of parsing the
+/// `ChunkPlanner`) and the pieces are parsed on every core; the result equals that of parsing the
 /// whole at once.
 public struct MarkdownParser: Sendable {
     /// The options every parse uses.

@@ -5,9 +5,9 @@
 /// Two kinds of commit:
 /// - **For parsing.** The open tail, from the first byte not yet committed, is parsed on each
 ///   update. Once a block ends before a line at the left margin that follows a blank line and
-///   cannot continue it (see ``CommitPoints``), its text is committed as a ``StreamedSegment`` and
+///   cannot continue it (see `CommitPoints`), its text is committed as a ``StreamedSegment`` and
 ///   never parsed with the tail again. The link reference definitions of committed text are kept
-///   (``ReferenceDefinitions``) and given to every later parse that may use them.
+///   (`ReferenceDefinitions`) and given to every later parse that may use them.
 /// - **For output.** A segment whose bracketed text a definition still to come could turn into a
 ///   link, or that holds a footnote, is *held*: it reads as it does now and is parsed again, alone,
 ///   when a definition for one of its labels arrives. ``committed`` holds the settled segments
@@ -30,7 +30,7 @@ public struct StreamingMarkdownParser: Sendable {
     public private(set) var committedSegmentCount = 0
     /// The blocks of the open tail, as of the last ``update()``.
     public private(set) var tail: [Block] = []
-    /// The tail healed for display while the text streams: an unclosed `**`, `*`, `_`, `` ` `` or `~~`
+    /// The tail healed for display while the text streams: an unclosed `**`, `*`, `_`, a backtick or `~~`
     /// shows as the formatting it opens, a partial link as its text. Equal to ``tail`` once finished;
     /// never used for committed blocks.
     public private(set) var healedTail: [Block] = []

@@ -1,6 +1,6 @@
 /// A fenced or indented code block; its text is kept exactly.
 public struct CodeBlock: Sendable, Equatable {
-    /// Whether the block was fenced (```` ``` ```` or `~~~`) rather than indented.
+    /// Whether the block was fenced (three backticks or `~~~`) rather than indented.
     public var isFenced: Bool
     /// The whole info string after the opening fence (empty when absent).
     public var info: String

@@ -15,7 +15,7 @@ import TeletypeMarkdown
 /// A chat app's data export: ChatGPT's or Claude.ai's `conversations.json`, a list of hundreds or
 /// thousands of conversations in one file (or one conversation object). Opening one splits it
 /// into its conversations and reads what a listing shows of each (id, title, times) without
-/// parsing the rest; ``read(_:)`` reads one conversation whole. A 500 MB export is opened at the
+/// parsing the rest; ``read(_:branch:)`` reads one conversation whole. A 500 MB export is opened at the
 /// speed of reading it, in flat memory, and each conversation can be read on any core.
 public struct ChatExport: Sendable {
     /// The app that made an export.
@@ -228,7 +228,7 @@ public struct ChatExport: Sendable {
     /// its branch points. A conversation that is not JSON is a ``TranscriptError`` at its line and
     /// column in the file; a broken tree is read as far as it goes, with a notice naming it.
     /// `branch` names a message whose version to show instead of the one the app last showed (see
-    /// ``AIBranchPoint/selectors``).
+    /// `AIBranchPoint.selectors`).
     public func read(_ conversation: ChatExportConversation, branch: String? = nil) throws(TranscriptError)
         -> Transcript
     {
