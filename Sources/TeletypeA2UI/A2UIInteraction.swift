@@ -20,9 +20,11 @@ public struct A2UIInteraction: Sendable, Equatable {
     public enum Key: Sendable, Equatable {
         /// Space or Enter: toggle, press, choose.
         case activate
+        /// The arrow keys: move a picker's cursor, step a slider.
         case left, right
         /// A character typed into a text field.
         case character(Character)
+        /// Deletes a text field's last character.
         case backspace
     }
 
@@ -200,11 +202,14 @@ public struct A2UIInteraction: Sendable, Equatable {
 
 /// Where the focus is: a control of a surface, and for a picker the option under the cursor.
 public struct A2UIFocus: Sendable, Equatable, Hashable {
+    /// The surface the control is on.
     public var surfaceID: String
+    /// The control, by its id as drawn (see `A2UIControlID`).
     public var componentID: String
     /// The picker option under the cursor.
     public var option: Int
 
+    /// The focus on a control (and, for a picker, its option under the cursor).
     public init(surfaceID: String, componentID: String, option: Int = 0) {
         self.surfaceID = surfaceID
         self.componentID = componentID

@@ -291,6 +291,7 @@ public struct A2UISurface: Sendable, Equatable {
     /// The version its messages are written in (what it sends back when a button is pressed).
     public var version = A2UIVersion.v0_9
 
+    /// An empty surface `id`, drawing from `catalogID`.
     public init(id: String, catalogID: String, sendsDataModel: Bool) {
         self.id = id
         self.catalogID = catalogID
@@ -311,6 +312,7 @@ public struct A2UIProblem: Sendable, Equatable, CustomStringConvertible {
     /// rather than not read or not drawable.
     public var breaksARule: Bool
 
+    /// A problem at `line` (and `column`).
     public init(line: Int, column: Int? = nil, message: String, breaksARule: Bool = false) {
         self.line = line
         self.column = column

@@ -10,6 +10,7 @@ public struct A2UIRenderer: AIUIRenderer {
     /// rather than from its content alone.
     private var live: (content: String, blocks: [LayoutBlock])?
 
+    /// A renderer of A2UI documents as written.
     public init() {}
 
     /// A renderer that draws the document whose content is `content` as `interaction` stands

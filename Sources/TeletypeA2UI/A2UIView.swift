@@ -51,6 +51,7 @@ public struct A2UIResolver {
     static let maximumComponents = 5000
     private var drawn = 0
 
+    /// A resolver of `surface`.
     public init(surface: A2UISurface) {
         self.surface = surface
     }

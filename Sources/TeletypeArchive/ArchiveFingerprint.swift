@@ -10,6 +10,7 @@
 public enum ArchiveFingerprint {
     /// A file that could not be read.
     public struct ReadError: Error, Sendable {
+        /// What went wrong, naming the file.
         public var message: String
     }
 

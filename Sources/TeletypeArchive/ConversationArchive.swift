@@ -42,9 +42,13 @@ public struct ConversationArchive: Sendable {
 
     /// Where a run is: transcripts and bytes done of all, as each transcript finishes.
     public struct Progress: Sendable, Equatable {
+        /// Transcripts done.
         public var filesDone: Int
+        /// Transcripts in all.
         public var filesTotal: Int
+        /// Bytes of the transcripts done.
         public var bytesDone: Int
+        /// Bytes in all.
         public var bytesTotal: Int
     }
 

@@ -9,6 +9,7 @@ import TeletypeANSI
 public struct TerminalEmulator: Sendable {
     /// The screen's size in cells.
     public let width: Int
+    /// How many rows the screen has.
     public let height: Int
     /// Lines that scrolled off the top, oldest first.
     public private(set) var scrollback: [String] = []

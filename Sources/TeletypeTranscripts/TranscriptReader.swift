@@ -9,6 +9,7 @@ import TeletypeMarkdown
 
 /// A conversation read from a transcript file.
 public struct Transcript: Sendable {
+    /// The messages, in order.
     public var messages: [Message]
     /// The format it was read as.
     public var format: TranscriptFormat
@@ -36,6 +37,7 @@ public struct TranscriptReader: Sendable {
     /// The format to read, or `nil` to detect it.
     public var format: TranscriptFormat?
 
+    /// A reader of `format` (nil: detected from each file).
     public init(format: TranscriptFormat? = nil) {
         self.format = format
     }

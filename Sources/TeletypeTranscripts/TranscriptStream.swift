@@ -10,12 +10,14 @@ import Teletype
 /// in the formats whose messages stand alone (Teletype, Stream Chat, Vercel) is read a line at a
 /// time; anything else is read whole.
 public struct TranscriptStream: Sendable {
+    /// The format to read, or nil to detect it.
     public var format: TranscriptFormat?
     /// How many bytes are read at a time.
     public var chunkSize = 1 << 20
     /// Called with how many bytes of the file have been read so far, after each piece (for progress).
     public var bytesRead: (@Sendable (Int) -> Void)?
 
+    /// A stream reading `format` (nil: detected).
     public init(format: TranscriptFormat? = nil) {
         self.format = format
     }
@@ -197,8 +199,10 @@ public struct TranscriptStream: Sendable {
     }
 
     /// The file turned out to need a whole read (OpenAI and Anthropic fold tool results back).
+    /// The format that needs it.
     public struct NeedsWholeRead: Error { public var format: TranscriptFormat }
 
     /// The file could not be opened.
+    /// The file that could not be opened.
     public struct CocoaFileError: Error { public var path: String }
 }

@@ -20,7 +20,9 @@ import TeletypeMarkdown
 public struct ChatExport: Sendable {
     /// The app that made an export.
     public enum App: String, Sendable, CaseIterable {
+        /// ChatGPT (Settings → Data controls → Export).
         case chatgpt
+        /// Claude.ai (Settings → Privacy → Export data).
         case claudeAI = "claude-ai"
 
         /// The app's name as people write it.
@@ -302,6 +304,7 @@ public struct ChatExport: Sendable {
 
 /// Why a `--conversation` selector names no conversation, or more than one.
 public struct ChatExportSelectionError: Error, Sendable, CustomStringConvertible {
+    /// What is wrong, in words.
     public var message: String
     public var description: String { message }
 }

@@ -11,6 +11,7 @@ public struct ChatExportConversation: Sendable, Hashable {
     public var title: String
     /// When it began and when it was last updated, in seconds since 1970.
     public var createdAt: Double?
+    /// When it was last updated, in seconds since 1970.
     public var updatedAt: Double?
     /// The app that made the export.
     public var app: ChatExport.App

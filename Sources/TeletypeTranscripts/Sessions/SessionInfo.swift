@@ -39,11 +39,15 @@ public struct SessionInfo: Sendable, Equatable {
     public var models: [String] = []
     /// When the session started and when its last record was written (seconds since 1970).
     public var started: Double?
+    /// The time of its last record, in seconds since 1970.
     public var ended: Double?
     /// Tokens the models read (uncached), wrote, and read from and wrote to the prompt cache.
     public var inputTokens = 0
+    /// The tokens the models wrote.
     public var outputTokens = 0
+    /// The input tokens read from the cache.
     public var cacheReadTokens = 0
+    /// The input tokens written to the cache.
     public var cacheWriteTokens = 0
     /// The agent's version that wrote it.
     public var version: String?

@@ -19,9 +19,13 @@ import TeletypeMarkdown
 public enum SessionLocator {
     /// A session found on disk.
     public struct Entry: Sendable, Equatable {
+        /// The agent that wrote it.
         public var agent: SessionAgent
+        /// The log's path.
         public var path: String
+        /// The folder the agent worked in, when the log says.
         public var project: String?
+        /// The session's title, when the log has one.
         public var title: String?
         /// When it was last written (seconds since 1970).
         public var lastModified: Double
