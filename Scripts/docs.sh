@@ -2,7 +2,8 @@
 # Builds the DocC documentation of the public modules with the toolchain's own tools (no package is
 # fetched): symbol graphs from the debug build's modules (swift-symbolgraph-extract), then each
 # module's catalog (Sources/<Module>/<Module>.docc) with `docc convert`, for static hosting, into
-# .build/docs/<Module>/. Any docc warning (a broken link, a missing symbol) fails the build.
+# .build/docs/<Module>/. Any docc warning (a broken link, a missing symbol) fails the build, and so
+# does a public declaration without a `///` comment.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 modules=(Teletype TeletypeMarkdown TeletypeLayout TeletypeANSI TeletypeHTML TeletypeTranscripts TeletypeTransports
@@ -18,7 +19,7 @@ for module in "${modules[@]}"; do
   swift-symbolgraph-extract -module-name "$module" -I "$bin/Modules" -target "$triple" \
     -Xcc -fmodule-map-file=Sources/CCmarkGFM/module.modulemap \
     -Xcc -fmodule-map-file="$bin/CCmarkSupport.build/module.modulemap" \
-    -minimum-access-level public -output-dir "$graphs/$module"
+    -minimum-access-level public -skip-inherited-docs -output-dir "$graphs/$module"
   log=".build/docs/$module.log"
   docc convert "Sources/$module/$module.docc" --additional-symbol-graph-dir "$graphs/$module" \
     --fallback-display-name "$module" --fallback-bundle-identifier "org.teletype.$module" \
@@ -28,18 +29,11 @@ for module in "${modules[@]}"; do
   if [ "$count" -gt 0 ]; then grep -A4 '^warning' "$log" | head -40; fi
   echo "docs: $module, $count warnings"
 done
-# Public declarations written without a `///` comment (synthesized ones, which have no place in a
-# file, aside), by module: what is left to document.
-python3 - "$graphs" <<'PY'
-import collections, glob, json, sys
-missing = collections.Counter()
-for path in glob.glob(sys.argv[1] + "/*/*.symbols.json"):
-    graph = json.load(open(path))
-    for symbol in graph["symbols"]:
-        if symbol.get("accessLevel") in ("public", "open") and "location" in symbol and not symbol.get("docComment"):
-            missing[graph["module"]["name"]] += 1
-listed = ", ".join(f"{module} {count}" for module, count in missing.most_common())
-print(f"docs: {sum(missing.values())} public declarations without a /// comment" + (f" ({listed})" if listed else ""))
-PY
-if [ "$warnings" -gt 0 ]; then echo "docs: $warnings warnings" >&2; exit 1; fi
-echo "docs: every module in .build/docs/, no warnings"
+# Every public declaration written in a file has a `///` comment of its own, one that implements a
+# protocol's requirement too (the graphs skip inherited comments): only synthesized declarations,
+# which have no place in a file, go without. Each one missing is listed at its file and line.
+undocumented=0
+python3 Scripts/undocumented.py "$graphs" || undocumented=1
+if [ "$warnings" -gt 0 ]; then echo "docs: $warnings warnings" >&2; fi
+if [ "$warnings" -gt 0 ] || [ "$undocumented" -ne 0 ]; then exit 1; fi
+echo "docs: every module in .build/docs/, no warnings, every public declaration documented"

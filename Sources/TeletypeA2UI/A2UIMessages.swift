@@ -320,5 +320,6 @@ public struct A2UIProblem: Sendable, Equatable, CustomStringConvertible {
         self.breaksARule = breaksARule
     }
 
+    /// Where and what: `LINE:COLUMN: message`.
     public var description: String { "\(line):\(column ?? 1): \(message)" }
 }

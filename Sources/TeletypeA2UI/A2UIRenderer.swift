@@ -5,6 +5,7 @@ import TeletypeLayout
 /// `AIUIRenderer` for documents of format `a2ui`, whose content is the agent's message stream.
 /// Every surface is drawn as far as it is defined; problems show as lines naming them.
 public struct A2UIRenderer: AIUIRenderer {
+    /// The `ai_ui` format it draws: `a2ui`.
     public var format: String { "a2ui" }
     /// A document being worked in: drawn from its interaction (values given, the focus marked)
     /// rather than from its content alone.
@@ -19,11 +20,13 @@ public struct A2UIRenderer: AIUIRenderer {
         live = (content, interaction.blocks)
     }
 
+    /// The document's surfaces drawn for a terminal, each problem as a line (the document being worked in, as it stands).
     public func blocks(for document: AIUIDocument) -> [LayoutBlock]? {
         if let live, live.content == document.content { return live.blocks }
         return Self.blocks(A2UIStream(reading: document.content, isComplete: document.status != "streaming"))
     }
 
+    /// The document's surfaces as HTML, each problem as a paragraph, every text escaped.
     public func html(for document: AIUIDocument) -> String? {
         A2UIHTML.html(A2UIStream(reading: document.content, isComplete: document.status != "streaming"))
     }

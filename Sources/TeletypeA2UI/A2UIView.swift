@@ -39,6 +39,7 @@ public indirect enum A2UIView: Sendable, Equatable {
     /// A component that cannot be drawn, and why.
     case problem(String)
 
+    /// Whether two views show the same surfaces.
     public static func == (left: A2UIView, right: A2UIView) -> Bool {
         String(describing: left) == String(describing: right)
     }

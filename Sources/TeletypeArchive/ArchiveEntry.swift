@@ -71,5 +71,6 @@ public struct ArchiveFailure: Error, Sendable, Equatable, CustomStringConvertibl
         }
     }
 
+    /// What failed, naming the file.
     public var description: String { message }
 }

@@ -18,6 +18,7 @@ public struct FileWriteError: Error, Sendable, Equatable, CustomStringConvertibl
         self.message = message
     }
 
+    /// What failed, naming the file.
     public var description: String { message }
 }
 

@@ -19,6 +19,7 @@ public struct TranscriptError: Error, Sendable, Equatable, CustomStringConvertib
         self.message = message
     }
 
+    /// Where and what: `FILE:LINE:COLUMN: message`.
     public var description: String { "\(file):\(line):\(column): \(message)" }
 }
 

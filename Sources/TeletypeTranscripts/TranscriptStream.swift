@@ -199,10 +199,14 @@ public struct TranscriptStream: Sendable {
     }
 
     /// The file turned out to need a whole read (OpenAI and Anthropic fold tool results back).
-    /// The format that needs it.
-    public struct NeedsWholeRead: Error { public var format: TranscriptFormat }
+    public struct NeedsWholeRead: Error {
+        /// The format that needs it.
+        public var format: TranscriptFormat
+    }
 
     /// The file could not be opened.
-    /// The file that could not be opened.
-    public struct CocoaFileError: Error { public var path: String }
+    public struct CocoaFileError: Error {
+        /// The file that could not be opened.
+        public var path: String
+    }
 }

@@ -3,15 +3,23 @@
 public struct AIMessageAttachment: Sendable, Hashable {
     /// The kind of an attachment. An open set.
     public struct Kind: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral {
+        /// The kind's name, such as `image`.
         public let rawValue: String
+        /// The kind called `rawValue`.
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// The kind a string literal names.
         public init(stringLiteral value: String) { self.rawValue = value }
+        /// A picture, shown by name and size (never fetched).
         public static let image = Kind(rawValue: "image")
+        /// A document or any other file.
         public static let file = Kind(rawValue: "file")
+        /// A recording.
         public static let audio = Kind(rawValue: "audio")
+        /// A film.
         public static let video = Kind(rawValue: "video")
     }
 
+    /// What the attachment is: an image, a file, or a kind of your own.
     public var kind: Kind
     /// Where it is, on the web or on the device.
     public var url: String?
@@ -23,12 +31,14 @@ public struct AIMessageAttachment: Sendable, Hashable {
     public var size: Int?
     /// The MIME type, such as `application/pdf`.
     public var mimeType: String?
-    /// An image's pixel size, when known.
+    /// An image's width in pixels, when known.
     public var width: Int?
+    /// An image's height in pixels, when known.
     public var height: Int?
     /// What a kind of your own needs.
     public var extraData: JSONObject
 
+    /// Makes an attachment of the given kind; every other field is optional.
     public init(
         kind: Kind, url: String? = nil, imageData: [UInt8]? = nil, name: String? = nil, size: Int? = nil,
         mimeType: String? = nil, width: Int? = nil, height: Int? = nil, extraData: JSONObject = JSONObject()

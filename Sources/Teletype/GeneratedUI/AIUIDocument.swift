@@ -10,6 +10,7 @@ public struct AIUIDocument: Sendable, Hashable {
     /// The document itself.
     public var content: String
 
+    /// Makes a document of a format from its content.
     public init(format: String, version: Int = 1, status: String? = nil, content: String) {
         self.format = format
         self.version = version

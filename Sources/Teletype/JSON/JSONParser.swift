@@ -9,6 +9,7 @@ public struct JSONParser {
         /// What is wrong.
         public var message: String
 
+        /// Where and what: `LINE:COLUMN: message`.
         public var description: String { "\(line):\(column): \(message)" }
     }
 
@@ -318,9 +319,12 @@ extension JSONParser.Cursor {
 extension JSONParser {
     /// A step into a JSON document: an object's key or an array's index.
     public enum PathComponent: Sendable, Hashable, CustomStringConvertible {
+        /// A member of an object, by its key.
         case key(String)
+        /// An element of an array, by its position from 0.
         case index(Int)
 
+        /// The step as a path shows it: the key, or `[index]`.
         public var description: String {
             switch self {
             case .key(let key): key

@@ -100,11 +100,18 @@ public struct JSONObject: Sendable, Hashable {
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
     ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral, ExpressibleByFloatLiteral
 {
+    /// A string value from a literal.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// A number from an integer literal.
     public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    /// A number from a floating-point literal.
     public init(floatLiteral value: Double) { self = .number(value) }
+    /// `true` or `false` from a literal.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// An array from a literal.
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    /// An object from a literal, keys in the order written.
     public init(dictionaryLiteral elements: (String, JSONValue)...) { self = .object(JSONObject(elements)) }
+    /// `null` from `nil`.
     public init(nilLiteral: ()) { self = .null }
 }

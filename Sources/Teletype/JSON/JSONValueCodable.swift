@@ -1,4 +1,5 @@
 extension JSONValue: Codable {
+    /// Reads any JSON value a decoder holds.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
@@ -22,6 +23,7 @@ extension JSONValue: Codable {
         }
     }
 
+    /// Writes the value as the JSON it is.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .null:

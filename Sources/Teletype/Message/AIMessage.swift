@@ -27,12 +27,20 @@ public protocol AIMessage: Sendable {
 }
 
 extension AIMessage {
+    /// Not generating, unless your type says so.
     public var isGenerating: Bool { false }
+    /// No steps, unless your type has them.
     public var parts: [AIMessagePart] { [] }
+    /// No attachments, unless your type has them.
     public var attachments: [AIMessageAttachment] { [] }
+    /// No generated UI, unless your type has it.
     public var uiDocument: AIUIDocument? { nil }
+    /// Not rated, unless your type says so.
     public var rating: AIMessageRating? { nil }
+    /// No whole reasoning text, unless your type keeps it: the part's preview shows.
     public func reasoningText(for part: AIReasoningPart) -> String? { nil }
+    /// No order of text and steps, unless your type records it: steps show before the text.
     public var textRuns: [AITextRun] { [] }
+    /// Not a branch point, unless your type says so.
     public var branchPoint: AIBranchPoint? { nil }
 }

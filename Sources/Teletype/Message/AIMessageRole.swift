@@ -1,8 +1,11 @@
 /// Who wrote a message. An open set: `.user`, `.assistant`, `.system`, or any role of your own,
 /// which shows as the agent's.
 public struct AIMessageRole: RawRepresentable, Sendable, Hashable, Codable, ExpressibleByStringLiteral {
+    /// The role's name, such as `assistant`.
     public let rawValue: String
+    /// The role called `rawValue`.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// The role a string literal names.
     public init(stringLiteral value: String) { self.rawValue = value }
 
     /// The person using the app.

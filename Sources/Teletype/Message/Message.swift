@@ -1,13 +1,21 @@
 /// A ready-made ``AIMessage`` for apps without a message type of their own: every field of the
 /// model, `Codable` in the Teletype transcript shape.
 public struct Message: AIMessage, Equatable, Hashable {
+    /// The message's id, unique in its conversation.
     public var id: String
+    /// Who wrote it: the user, the assistant, the system, a tool.
     public var role: AIMessageRole
+    /// Its text, as Markdown.
     public var text: String
+    /// Whether the agent is still writing it.
     public var isGenerating: Bool
+    /// Its steps: reasoning, tool calls, sources, refusals.
     public var parts: [AIMessagePart]
+    /// The files and images it carries.
     public var attachments: [AIMessageAttachment]
+    /// The UI the agent wrote for it, shown in place of its text.
     public var uiDocument: AIUIDocument?
+    /// The rating the backend holds for it.
     public var rating: AIMessageRating?
     /// The whole thinking of reasoning steps, by part id, when the app has it.
     public var reasoningTexts: [String: String]
@@ -56,5 +64,6 @@ public struct Message: AIMessage, Equatable, Hashable {
         branchPoint = message.branchPoint
     }
 
+    /// The whole text of a reasoning step, when the message keeps it.
     public func reasoningText(for part: AIReasoningPart) -> String? { reasoningTexts[part.id] }
 }

@@ -3,6 +3,7 @@
 extension Message: Codable {
     /// Why a JSON value is not a message.
     public struct DecodingFailure: Error, Sendable, Equatable {
+        /// What is wrong, in a sentence, such as "a message must be a JSON object".
         public var message: String
     }
 
@@ -107,6 +108,7 @@ extension Message: Codable {
         return .object(object)
     }
 
+    /// Reads a message from its transcript JSON.
     public init(from decoder: any Decoder) throws {
         let value = try JSONValue(from: decoder)
         do {
@@ -116,6 +118,7 @@ extension Message: Codable {
         }
     }
 
+    /// Writes the message as transcript JSON.
     public func encode(to encoder: any Encoder) throws {
         try transcriptJSON.encode(to: encoder)
     }

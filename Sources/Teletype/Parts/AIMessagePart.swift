@@ -74,6 +74,7 @@ public enum AIMessagePart: Sendable, Hashable {
 
 /// A step this version can't show, kept as it came.
 public struct AIUnsupportedPart: Sendable, Hashable {
+    /// The part's id, unique in its message.
     public var id: String
     /// The attachment type, such as `ai_citation`.
     public var type: String
@@ -82,6 +83,7 @@ public struct AIUnsupportedPart: Sendable, Hashable {
     /// The payload as it came.
     public var payload: JSONObject
 
+    /// Keeps a part of a type this version does not know.
     public init(id: String, type: String, version: Int, payload: JSONObject) {
         self.id = id
         self.type = type

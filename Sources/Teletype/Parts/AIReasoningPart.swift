@@ -3,8 +3,11 @@
 public struct AIReasoningPart: Sendable, Hashable {
     /// Whether the agent is still thinking. An open set.
     public struct Status: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral {
+        /// The status's name, such as `streaming`.
         public let rawValue: String
+        /// The status called `rawValue`.
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// The status a string literal names.
         public init(stringLiteral value: String) { self.rawValue = value }
         /// Still thinking.
         public static let streaming = Status(rawValue: "streaming")
@@ -12,7 +15,9 @@ public struct AIReasoningPart: Sendable, Hashable {
         public static let completed = Status(rawValue: "completed")
     }
 
+    /// The part's id, unique in its message.
     public var id: String
+    /// The payload version (`v`).
     public var version: Int
     /// Streaming or completed (the default).
     public var status: Status
@@ -23,6 +28,7 @@ public struct AIReasoningPart: Sendable, Hashable {
     /// How long the agent thought, in seconds.
     public var duration: Double?
 
+    /// Makes a reasoning step; completed unless a status says otherwise.
     public init(
         id: String, version: Int = 1, status: Status = .completed, summary: String? = nil, preview: String? = nil,
         duration: Double? = nil

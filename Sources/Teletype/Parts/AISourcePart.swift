@@ -1,13 +1,16 @@
 /// A source the reply drew on: a web page found by a search, a cited document. Shown with the
 /// reply as its sources (title and address).
 public struct AISourcePart: Sendable, Hashable {
+    /// The part's id, unique in its message.
     public var id: String
+    /// The payload version (`v`).
     public var version: Int
     /// Where the source is: a URL, or a document's name.
     public var url: String
     /// Its title, when the agent gave one.
     public var title: String?
 
+    /// Makes a source from its address and, when known, its title.
     public init(id: String, version: Int = 1, url: String, title: String? = nil) {
         self.id = id
         self.version = version

@@ -3,8 +3,11 @@
 public struct AIToolCallPart: Sendable, Hashable {
     /// Where a call stands. An open set: an unknown status counts as in progress.
     public struct Status: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral {
+        /// The status's name, such as `awaiting_approval`.
         public let rawValue: String
+        /// The status called `rawValue`.
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// The status a string literal names.
         public init(stringLiteral value: String) { self.rawValue = value }
         /// Running (the default).
         public static let running = Status(rawValue: "running")
@@ -25,8 +28,11 @@ public struct AIToolCallPart: Sendable, Hashable {
 
     /// Who runs the call. An open set.
     public struct Executor: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral {
+        /// The executor's name, such as `client`.
         public let rawValue: String
+        /// The executor called `rawValue`.
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// The executor a string literal names.
         public init(stringLiteral value: String) { self.rawValue = value }
         /// The agent's server (the default).
         public static let server = Executor(rawValue: "server")
@@ -34,15 +40,21 @@ public struct AIToolCallPart: Sendable, Hashable {
         public static let client = Executor(rawValue: "client")
     }
 
+    /// The call's id, which its result names.
     public var id: String
+    /// The payload version (`v`).
     public var version: Int
     /// The tool's name, such as `get_weather`.
     public var name: String
     /// What the call shows as, such as "Checking your location".
     public var displayTitle: String?
+    /// Where the call stands: running, waiting, completed, failed or cancelled.
     public var status: Status
+    /// Who runs the call: the agent's server or the user's device.
     public var executor: Executor
+    /// The user whose device should run a client call.
     public var targetUserID: String?
+    /// The device that should run a client call.
     public var targetClientID: String?
     /// The arguments, as JSON.
     public var arguments: JSONValue?
@@ -59,6 +71,7 @@ public struct AIToolCallPart: Sendable, Hashable {
     /// The transcript of the agent the call started, when it started one.
     public var subagent: AISubagent?
 
+    /// Makes a call of a tool; running on the server unless told otherwise.
     public init(
         id: String, version: Int = 1, name: String, displayTitle: String? = nil, status: Status = .running,
         executor: Executor = .server, targetUserID: String? = nil, targetClientID: String? = nil,
@@ -128,22 +141,32 @@ public struct AIToolCallPart: Sendable, Hashable {
 public struct AIToolApproval: Sendable, Hashable {
     /// The user's answer. An open set.
     public struct Decision: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral {
+        /// The decision's name, such as `allowed`.
         public let rawValue: String
+        /// The decision called `rawValue`.
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// The decision a string literal names.
         public init(stringLiteral value: String) { self.rawValue = value }
+        /// The user let the call run.
         public static let allowed = Decision(rawValue: "allowed")
+        /// The user refused it.
         public static let declined = Decision(rawValue: "declined")
     }
 
+    /// The question's heading, such as "Allow access to your location?".
     public var title: String?
+    /// What the call will do, in a sentence or two.
     public var message: String?
+    /// Why the agent asks, when it says.
     public var reason: String?
     /// The label of the allow button ("Allow" by default).
     public var allowTitle: String
     /// The label of the decline button ("Don't Allow" by default).
     public var declineTitle: String
+    /// The user's answer; `nil` while the question is open.
     public var decision: Decision?
 
+    /// Makes a request for approval, open until a decision is set.
     public init(
         title: String? = nil, message: String? = nil, reason: String? = nil, allowTitle: String = "Allow",
         declineTitle: String = "Don't Allow", decision: Decision? = nil

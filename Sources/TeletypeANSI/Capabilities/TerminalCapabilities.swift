@@ -12,6 +12,7 @@ public struct TerminalCapabilities: Sendable, Equatable {
         /// 24-bit colour.
         case trueColor = 16_777_216
 
+        /// Whether `lhs` shows fewer colours than `rhs`.
         public static func < (lhs: ColorDepth, rhs: ColorDepth) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 

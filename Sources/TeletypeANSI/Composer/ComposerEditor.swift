@@ -24,11 +24,13 @@ public struct ComposerEditor: Sendable, Equatable {
         case unhandled(TerminalKey)
     }
 
+    /// Starts an editor holding `text`, with the cursor at its end.
     public init(text: String = "") {
         characters = Array(text)
         cursor = characters.count
     }
 
+    /// Whether two editors hold the same text, cursor and history.
     public static func == (lhs: ComposerEditor, rhs: ComposerEditor) -> Bool {
         lhs.characters == rhs.characters && lhs.cursor == rhs.cursor && lhs.history == rhs.history
     }

@@ -5,8 +5,9 @@ import TeletypeLayout
 public struct ComposerLayout: Sendable, Equatable {
     /// The rows, prompt included.
     public var rows: [String]
-    /// The cursor's row in `rows` and its column in cells.
+    /// The cursor's row in `rows`.
     public var cursorRow: Int
+    /// The cursor's column in cells, from the row's start (the prompt included).
     public var cursorColumn: Int
     /// Whether rows were cut off above or below the window.
     public var isScrolled: Bool

@@ -8,13 +8,30 @@ public enum TerminalKey: Sendable, Equatable {
     case enter
     /// A new line without sending: Alt-Enter, or Shift-Enter where the terminal reports it.
     case newline
+    /// Tab (also Ctrl-I).
     case tab
+    /// Backspace: delete the character before the cursor (also Ctrl-H).
     case backspace
     /// Forward delete.
     case delete
+    /// Escape, on its own (also Ctrl-[).
     case escape
-    case up, down, left, right
-    case home, end, pageUp, pageDown
+    /// The up arrow.
+    case up
+    /// The down arrow.
+    case down
+    /// The left arrow.
+    case left
+    /// The right arrow.
+    case right
+    /// Home: the start of the line.
+    case home
+    /// End: the end of the line.
+    case end
+    /// Page Up.
+    case pageUp
+    /// Page Down.
+    case pageDown
     /// A word to the left or right: Alt-B/Alt-F, Ctrl- or Alt-arrows.
     case wordLeft, wordRight
     /// Ctrl and a letter (`a`…`z`), other than the ones with their own case (Ctrl-I is tab, Ctrl-M

@@ -6,6 +6,7 @@ public struct TerminalKeyDecoder: Sendable {
     private var pending: [UInt8] = []
     private var paste: [UInt8]?
 
+    /// Starts a decoder with nothing pending.
     public init() {}
 
     /// Whether bytes are waiting for the rest of a sequence (or for ``flush()``).

@@ -3,6 +3,7 @@ import TeletypeLayout
 /// Keeps each row's lines, so a redraw draws again only the rows that changed. ``renders`` counts
 /// the rows drawn, for tests.
 public struct ConversationLineCache: Sendable {
+    /// What draws a row that changed.
     public let renderer: ConversationTerminalRenderer
     private var entries: [String: (row: ConversationRow, drawn: DrawnRow)] = [:]
     /// How many rows were drawn since the cache was made.
@@ -11,6 +12,7 @@ public struct ConversationLineCache: Sendable {
     /// its open blocks again, not the settled ones.
     public private(set) var markdownBlocksDrawn = 0
 
+    /// Starts an empty cache that draws with `renderer`.
     public init(renderer: ConversationTerminalRenderer) {
         self.renderer = renderer
     }

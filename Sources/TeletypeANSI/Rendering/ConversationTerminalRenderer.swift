@@ -6,10 +6,14 @@ import TeletypeMarkdown
 /// function of the rows, the width, the terminal's capabilities and the appearance; every line fits
 /// the width.
 public struct ConversationTerminalRenderer: Sendable {
+    /// How many cells wide every line is at most.
     public var width: Int
+    /// What the terminal shows: colours, hyperlinks, images, or plain text.
     public var capabilities: TerminalCapabilities
+    /// The theme, styles, icons and words.
     public var appearance: AIAppearance
 
+    /// Makes a renderer for a terminal `width` cells wide; plain text in the dark theme by default.
     public init(width: Int = 80, capabilities: TerminalCapabilities = .plain, appearance: AIAppearance = .dark) {
         self.width = width
         self.capabilities = capabilities

@@ -273,9 +273,12 @@ public struct LiveLines: RandomAccessCollection, Sendable {
     let held: ArraySlice<StyledLine>
     let tail: [StyledLine]
 
+    /// The first line's position: 0.
     public var startIndex: Int { 0 }
+    /// The position after the last line.
     public var endIndex: Int { held.count + tail.count }
 
+    /// The line at `position`.
     public subscript(position: Int) -> StyledLine {
         position < held.count ? held[held.startIndex + position] : tail[position - held.count]
     }

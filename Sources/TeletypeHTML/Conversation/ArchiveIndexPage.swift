@@ -8,16 +8,19 @@ public struct ArchiveIndexPage: Sendable {
         public var title: String
         /// Its page, relative to the index (a path of the archive's folder, `/`-separated).
         public var page: String
-        /// When its first and last messages were written, if known (seconds since 1970).
+        /// When its first message was written, if known (seconds since 1970).
         public var firstMessageAt: Double?
+        /// When its last message was written, if known (seconds since 1970).
         public var lastMessageAt: Double?
         /// How many messages it holds.
         public var messageCount: Int
-        /// The models that answered and the tools they called.
+        /// The models that answered.
         public var models: [String]
+        /// The tools they called.
         public var tools: [String]
-        /// The agent whose session it is and the folder it worked in, for an agent's session.
+        /// The agent whose session it is, for an agent's session.
         public var agent: String?
+        /// The folder the agent worked in, for an agent's session.
         public var project: String?
 
         /// A row.

@@ -6,11 +6,14 @@ import TeletypeMarkdown
 /// `<details>`, Markdown answers through ``MarkdownHTMLRenderer`` with the same policy, every text
 /// escaped and every URL checked.
 public struct ConversationHTMLRenderer: Sendable {
+    /// What the HTML may hold: links, images, raw HTML (none for untrusted text).
     public var options: HTMLRenderOptions
+    /// The styles, icons and words.
     public var appearance: AIAppearance
     /// What each row's element id starts with (a subagent's rows add to it, so no id repeats).
     var idPrefix = "m-"
 
+    /// Makes a renderer; untrusted text's policy by default.
     public init(options: HTMLRenderOptions = .untrusted, appearance: AIAppearance = .dark) {
         self.options = options
         self.appearance = appearance

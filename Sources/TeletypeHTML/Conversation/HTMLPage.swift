@@ -9,19 +9,24 @@ public struct HTMLPage: Sendable {
     public enum ColorScheme: String, Sendable, CaseIterable {
         /// Light or dark, as the reader's system prefers.
         case auto
+        /// Dark text on a light background.
         case light
+        /// Light text on a dark background.
         case dark
         /// Black on white, no accents.
         case plain
     }
 
+    /// The page's title, in `<title>` and its level-one heading.
     public var title: String
+    /// Which colours the page uses.
     public var colorScheme: ColorScheme
     /// Whether `<img>` may load from `http`/`https` (the CSP allows it only then).
     public var allowsRemoteImages: Bool
     /// Whether `<img>` may load from anywhere, relative URLs included: for trusted transcripts.
     public var allowsAnyImage: Bool
 
+    /// Makes a page; it follows the reader's colours and loads no image by default.
     public init(
         title: String, colorScheme: ColorScheme = .auto, allowsRemoteImages: Bool = false, allowsAnyImage: Bool = false
     ) {

@@ -10,6 +10,8 @@ public struct AIAppearance: Sendable {
     /// The texts.
     public var localizationProvider: AILocalization
 
+    /// Makes an appearance from a Markdown theme and conversation styles; Unicode icons and
+    /// English texts unless given.
     public init(
         theme: Theme, styles: ConversationStyles, icons: AIIcons = .unicode,
         localizationProvider: AILocalization = AILocalization()
@@ -20,8 +22,11 @@ public struct AIAppearance: Sendable {
         self.localizationProvider = localizationProvider
     }
 
+    /// Colours for a dark terminal or page (the default).
     public static let dark = AIAppearance(theme: .dark, styles: .dark)
+    /// Colours for a light terminal or page, with AA contrast.
     public static let light = AIAppearance(theme: .light, styles: .light)
+    /// No colour: bold, italic, dim and underline only.
     public static let plain = AIAppearance(theme: .plain, styles: .plain)
 
     /// The preset called `name` (`dark`, `light`, `plain`).

@@ -5,6 +5,7 @@ public struct AILocalization: Sendable {
     /// Your texts by key; `%@` in a text stands for its argument.
     public var provider: @Sendable (String) -> String?
 
+    /// Makes a localization from your texts by key; without a provider, every text is English.
     public init(provider: @escaping @Sendable (String) -> String? = { _ in nil }) {
         self.provider = provider
     }

@@ -1,27 +1,38 @@
 /// The styles of a conversation's own elements; Markdown answers use the ``Theme``.
 public struct ConversationStyles: Sendable, Equatable {
-    /// The user's bubble: its frame and its text.
+    /// The frame of the user's bubble.
     public var userBubble: TextStyle
+    /// The text in the user's bubble.
     public var userText: TextStyle
-    /// Reasoning: the title line and the thoughts.
+    /// Reasoning's title line ("Thought for 4s").
     public var reasoningTitle: TextStyle
+    /// Reasoning's thoughts.
     public var reasoningText: TextStyle
-    /// Tool calls: the title, and the status in its states.
+    /// A tool call's title.
     public var toolTitle: TextStyle
+    /// The status of a call that is running.
     public var toolRunning: TextStyle
+    /// The status of a call that completed.
     public var toolCompleted: TextStyle
+    /// The status of a call that failed.
     public var toolFailed: TextStyle
+    /// The status of a call that was cancelled or declined.
     public var toolCancelled: TextStyle
+    /// The status of a call waiting for approval or for the user's device.
     public var toolWaiting: TextStyle
+    /// A call's details: its arguments, output and summary.
     public var toolDetails: TextStyle
-    /// The approval card and its buttons.
+    /// The approval card's frame.
     public var approvalFrame: TextStyle
+    /// The approval card's buttons.
     public var approvalButton: TextStyle
-    /// Attachments: the name and the details.
+    /// An attachment's name.
     public var attachmentName: TextStyle
+    /// An attachment's details: its kind, size and type.
     public var attachmentDetails: TextStyle
-    /// Reply actions, and a rating the user gave.
+    /// Reply actions (copy, share, rate, regenerate).
     public var messageAction: TextStyle
+    /// A reply action that is chosen: a rating the user gave, the focused action.
     public var messageActionSelected: TextStyle
     /// Notes such as the footer, "older messages" and the empty content.
     public var notice: TextStyle
@@ -32,6 +43,7 @@ public struct ConversationStyles: Sendable, Equatable {
     /// The thinking indicator.
     public var thinking: TextStyle
 
+    /// Colours for a dark background.
     public static let dark = ConversationStyles(
         userBubble: TextStyle(foreground: .hex(0x666C78)), userText: TextStyle(foreground: .hex(0xE6E6E6)),
         reasoningTitle: TextStyle(foreground: .hex(0xC678DD)),
@@ -47,6 +59,7 @@ public struct ConversationStyles: Sendable, Equatable {
         error: TextStyle(foreground: .hex(0xE06C75), bold: true), suggestion: TextStyle(foreground: .hex(0x56B6C2)),
         thinking: TextStyle(foreground: .hex(0xC678DD), italic: true))
 
+    /// Colours for a light background, each at AA contrast on white.
     public static let light = ConversationStyles(
         userBubble: TextStyle(foreground: .hex(0x8B8C92)), userText: TextStyle(foreground: .hex(0x383A42)),
         reasoningTitle: TextStyle(foreground: .hex(0xA626A4)),
@@ -62,6 +75,7 @@ public struct ConversationStyles: Sendable, Equatable {
         error: TextStyle(foreground: .hex(0xCC2D1E), bold: true), suggestion: TextStyle(foreground: .hex(0x0172A3)),
         thinking: TextStyle(foreground: .hex(0xA626A4), italic: true))
 
+    /// No colour: bold, italic, dim and underline only.
     public static let plain = ConversationStyles(
         userBubble: TextStyle(dim: true), userText: .plain, reasoningTitle: TextStyle(italic: true),
         reasoningText: TextStyle(dim: true, italic: true), toolTitle: TextStyle(bold: true), toolRunning: .plain,

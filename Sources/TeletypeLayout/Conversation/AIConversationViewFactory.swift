@@ -93,25 +93,30 @@ public struct DefaultConversationViewFactory: AIConversationViewFactory {
 }
 
 extension AIConversationViewFactory {
+    /// The default view: the user's text in a bubble at the trailing edge.
     public func makeUserMessageView(options: AIUserMessageViewOptions, appearance: AIAppearance) -> [ConversationBlock]
     {
         defaultUserMessageView(options: options, appearance: appearance)
     }
+    /// The default view: the reply's steps, then its answer as Markdown.
     public func makeAssistantMessageView(options: AIAssistantMessageViewOptions, appearance: AIAppearance)
         -> [ConversationBlock]
     {
         defaultAssistantMessageView(options: options, appearance: appearance)
     }
+    /// The default view: the actions in one row.
     public func makeReplyActionsView(options: AIReplyActionsViewOptions, appearance: AIAppearance)
         -> [ConversationBlock]
     {
         defaultReplyActionsView(options: options, appearance: appearance)
     }
+    /// The default view: a card with the attachment's name and details.
     public func makeAttachmentView(options: AIMessageAttachmentViewOptions, appearance: AIAppearance)
         -> [ConversationBlock]
     {
         defaultAttachmentView(options: options, appearance: appearance)
     }
+    /// The default view: a card with the question and its two buttons.
     public func makeToolAuthorizationView(options: AIToolAuthorizationViewOptions, appearance: AIAppearance)
         -> [ConversationBlock]
     {

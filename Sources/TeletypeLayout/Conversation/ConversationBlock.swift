@@ -44,6 +44,7 @@ public struct DividerView: Sendable, Equatable {
     public var title: String
     /// The summary, shown when open.
     public var summary: MarkdownDocument?
+    /// Whether the summary shows.
     public var isOpen: Bool
 
     /// A divider.
@@ -67,6 +68,7 @@ public struct BranchView: Sendable, Equatable {
         self.alternatives = alternatives
     }
 
+    /// Whether two branch points say the same and hold the same versions.
     public static func == (lhs: BranchView, rhs: BranchView) -> Bool {
         lhs.label == rhs.label && lhs.alternatives.map(\.label) == rhs.alternatives.map(\.label)
             && lhs.alternatives.map(\.rows) == rhs.alternatives.map(\.rows)
@@ -75,10 +77,15 @@ public struct BranchView: Sendable, Equatable {
 
 /// What kind of note a ``ConversationBlock/notice(_:kind:)`` is.
 public enum NoticeKind: String, Sendable, Equatable {
+    /// There are older messages above, not loaded.
     case olderMessages = "older-messages"
+    /// The line under the conversation, such as a disclaimer or a status.
     case footer
+    /// What an empty conversation shows.
     case empty
+    /// A system message or an instruction the agent was given.
     case system
+    /// Something went wrong, such as a failed send.
     case error
     /// The model declined to answer.
     case refusal
@@ -98,8 +105,10 @@ public struct ReasoningView: Sendable, Equatable {
     public var text: String?
     /// Whether the thoughts show (while streaming, or when expanded).
     public var isOpen: Bool
+    /// Whether the agent is still thinking.
     public var isStreaming: Bool
 
+    /// A reasoning step with its title and what it shows.
     public init(title: String, summary: String?, text: String?, isOpen: Bool, isStreaming: Bool) {
         self.title = title
         self.summary = summary
@@ -146,12 +155,19 @@ public struct FileChange: Sendable, Equatable {
 public struct DiffLine: Sendable, Equatable {
     /// What the line is.
     public enum Kind: Sendable, Equatable {
-        case context, added, removed
+        /// A line the change kept, shown for context.
+        case context
+        /// A line the change added.
+        case added
+        /// A line the change removed.
+        case removed
         /// A hunk's header (`@@ -10,4 +10,6 @@`), or a gap between changes.
         case hunk
     }
 
+    /// Whether the line is kept, added, removed or a hunk's header.
     public var kind: Kind
+    /// The line's text, without its `+`, `-` or space.
     public var text: String
 
     /// A diff line.
@@ -165,10 +181,17 @@ public struct DiffLine: Sendable, Equatable {
 public struct ChecklistItem: Sendable, Equatable {
     /// Where a step stands.
     public enum State: String, Sendable, Equatable {
-        case done, active, pending
+        /// Done.
+        case done
+        /// Being worked on.
+        case active
+        /// Not started.
+        case pending
     }
 
+    /// What the step is.
     public var text: String
+    /// Whether it is done, being worked on or not started.
     public var state: State
 
     /// A step.
@@ -199,21 +222,39 @@ public struct SubagentView: Sendable, Equatable {
 public struct ToolCallView: Sendable, Equatable {
     /// The state the card shows.
     public enum State: String, Sendable, Equatable {
-        case running, awaitingClient = "awaiting-client", awaitingApproval = "awaiting-approval", completed, failed,
-            cancelled, declined
+        /// The tool is running.
+        case running
+        /// Waiting for the user's device to run it.
+        case awaitingClient = "awaiting-client"
+        /// Waiting for the user to allow it.
+        case awaitingApproval = "awaiting-approval"
+        /// Done.
+        case completed
+        /// It did not complete.
+        case failed
+        /// Cancelled before it ended.
+        case cancelled
+        /// The user refused it.
+        case declined
         /// A call in a record (a transcript, an exported page) with no result in it.
         case noResult = "no-result"
     }
 
+    /// Where the call stands.
     public var state: State
+    /// The symbol of the call's state.
     public var icon: String
+    /// What the call shows as: its display title, or its name in words.
     public var title: String
+    /// The state in words, such as "Completed".
     public var statusLabel: String
     /// "0.4s", "3s", "2m".
     public var duration: String?
+    /// What the call found, in one line.
     public var summary: String?
     /// Labelled details shown when expanded: arguments, output, error.
     public var details: [Detail]
+    /// Whether the details show.
     public var isOpen: Bool
     /// What the call did, for the tools agents use most (a command and its output, an edit as a
     /// diff, a plan as a checklist, …; see ``AgentTool``): shown under the title, folded to its first
@@ -226,13 +267,16 @@ public struct ToolCallView: Sendable, Equatable {
 
     /// A labelled text of a tool call: its arguments, some code they hold, its output or error.
     public struct Detail: Sendable, Equatable {
+        /// What the text is, such as "Arguments" or "Output".
         public var label: String
+        /// The text itself.
         public var text: String
         /// The language of the text when it is code (shown as a code block), `nil` otherwise.
         public var language: String?
         /// Whether the text is code, to be shown as a code block.
         public var isCode: Bool
 
+        /// A labelled text; prose unless it is code.
         public init(label: String, text: String, language: String? = nil, isCode: Bool = false) {
             self.label = label
             self.text = text
@@ -241,6 +285,7 @@ public struct ToolCallView: Sendable, Equatable {
         }
     }
 
+    /// A tool call card with what it shows.
     public init(
         state: State, icon: String, title: String, statusLabel: String, duration: String?, summary: String?,
         details: [Detail], isOpen: Bool, body: ToolCallBody? = nil, note: String? = nil, subagent: SubagentView? = nil
@@ -261,12 +306,18 @@ public struct ToolCallView: Sendable, Equatable {
 
 /// An approval card ready to show.
 public struct ApprovalView: Sendable, Equatable {
+    /// The question, such as "Allow access to your location?".
     public var title: String
+    /// What the call will do.
     public var message: String?
+    /// Why the agent asks.
     public var reason: String?
+    /// The allow button's label.
     public var allowTitle: String
+    /// The decline button's label.
     public var declineTitle: String
 
+    /// An approval card with its question and buttons.
     public init(title: String, message: String?, reason: String?, allowTitle: String, declineTitle: String) {
         self.title = title
         self.message = message
@@ -278,18 +329,22 @@ public struct ApprovalView: Sendable, Equatable {
 
 /// An attachment card ready to show.
 public struct AttachmentView: Sendable, Equatable {
+    /// The symbol of the attachment's kind.
     public var icon: String
+    /// The file's name, or its kind when it has none.
     public var name: String
     /// Type, size, dimensions: "PDF · 2.4 MB".
     public var details: String
     /// Where it is, for a link.
     public var url: String?
+    /// Whether it is an image (shown inline where the terminal or page allows it).
     public var isImage: Bool
     /// Whether it sits at the trailing edge (the user's attachments).
     public var isTrailing: Bool
     /// The text the app read of the file (a chat export keeps it), shown folded.
     public var text: String?
 
+    /// An attachment card with what it shows.
     public init(
         icon: String, name: String, details: String, url: String?, isImage: Bool, isTrailing: Bool, text: String? = nil
     ) {
@@ -307,11 +362,14 @@ public struct AttachmentView: Sendable, Equatable {
 public struct ActionView: Sendable, Equatable {
     /// The action's key, such as `copy`, `share`, `rate-positive`, `regenerate`.
     public var key: String
+    /// The action's symbol.
     public var icon: String
+    /// The action's name in words, such as "Copy".
     public var label: String
     /// Whether it shows as chosen (the user's rating).
     public var isSelected: Bool
 
+    /// An action with its symbol and name.
     public init(key: String, icon: String, label: String, isSelected: Bool = false) {
         self.key = key
         self.icon = icon
@@ -322,12 +380,14 @@ public struct ActionView: Sendable, Equatable {
 
 /// Generated UI as a renderer drew it.
 public struct GeneratedUIView: Sendable, Equatable {
+    /// The UI's format, such as `a2ui`.
     public var format: String
     /// For terminals and plain text.
     public var blocks: [LayoutBlock]
     /// For HTML; the renderer is responsible for escaping what it writes.
     public var html: String
 
+    /// Generated UI as drawn for the terminal and for HTML.
     public init(format: String, blocks: [LayoutBlock], html: String) {
         self.format = format
         self.blocks = blocks
@@ -337,11 +397,14 @@ public struct GeneratedUIView: Sendable, Equatable {
 
 /// A view of your own: what it shows in a terminal, in HTML and in Markdown.
 public struct CustomView: Sendable, Equatable {
+    /// What it shows in a terminal and in plain text.
     public var blocks: [LayoutBlock]
     /// HTML you are responsible for escaping; use ``HTMLText/escape(_:)`` for text.
     public var html: String
+    /// What it shows in a Markdown export.
     public var markdown: String
 
+    /// A view of your own, in each output.
     public init(blocks: [LayoutBlock], html: String, markdown: String) {
         self.blocks = blocks
         self.html = html
@@ -351,6 +414,8 @@ public struct CustomView: Sendable, Equatable {
 
 /// Escapes text for HTML, for custom views and UI renderers.
 public enum HTMLText {
+    /// `text` with `&`, `<`, `>`, `"` and `'` written as character references, safe in an element
+    /// and in a quoted attribute.
     public static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)

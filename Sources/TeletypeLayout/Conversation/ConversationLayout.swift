@@ -6,10 +6,14 @@ import TeletypeMarkdown
 /// (older messages, pending message, thinking, footer, empty content, suggestions) sit where the
 /// reference puts them. Width-independent: renderers draw the rows.
 public struct ConversationLayout: Sendable {
+    /// The styles, icons and words of what it lays out.
     public var appearance: AIAppearance
+    /// Your own views for parts of messages, in place of the default ones.
     public var factory: any AIConversationViewFactory
+    /// The renderers of the generated UI that replies carry.
     public var ui: AIUIHost
 
+    /// Makes a layout; the default views and no UI renderer unless given.
     public init(
         appearance: AIAppearance = .dark, factory: any AIConversationViewFactory = DefaultConversationViewFactory(),
         ui: AIUIHost = AIUIHost()

@@ -4,9 +4,12 @@ import Teletype
 /// quote, tool calls and attachments as lists, answers as written. Control characters are made
 /// visible, as in every text output.
 public struct ConversationMarkdownWriter: Sendable {
+    /// The words it writes (its styles play no part in Markdown).
     public var appearance: AIAppearance
+    /// What the document shows besides the messages, such as open reasoning.
     public var state: ConversationViewState
 
+    /// Makes a writer; English words and a recorded conversation's state by default.
     public init(appearance: AIAppearance = .plain, state: ConversationViewState = ConversationViewState()) {
         self.appearance = appearance
         self.state = state

@@ -26,6 +26,7 @@ public struct ConversationRowCache: Sendable {
     /// How many rows were laid out since the cache was made.
     public private(set) var layouts = 0
 
+    /// Starts an empty cache.
     public init() {}
 
     /// Forgets every row (after the appearance, factory or UI host changed).

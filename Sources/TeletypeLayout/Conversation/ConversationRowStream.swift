@@ -9,9 +9,13 @@ import Teletype
 public struct ConversationRowStream: Sendable {
     /// A message whose row is settled, with what its row depends on besides itself.
     public struct Settled: Sendable {
+        /// The message.
         public var message: Message
+        /// Whether it is the conversation's first message.
         public var isFirst: Bool
+        /// Whether it ends its reply (the reply's actions go under it).
         public var endsReply: Bool
+        /// Whether it belongs to the conversation's latest reply.
         public var isLatestReply: Bool
     }
 

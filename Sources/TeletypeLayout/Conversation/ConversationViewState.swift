@@ -34,6 +34,7 @@ public struct ConversationViewState: Sendable {
     /// (a page, which holds every version, does not).
     public var namesBranchSelectors = true
 
+    /// Makes a view state; by default nothing shows besides the messages, with every reply action.
     public init(
         isThinking: Bool = false, thinkingElapsed: Double? = nil, pendingMessage: AIPendingMessage? = nil,
         hasOlderMessages: Bool = false, footer: String? = nil, footerIsError: Bool = false, emptyContent: String? = nil,
@@ -58,11 +59,18 @@ public struct ConversationViewState: Sendable {
 
 /// The reply actions a view offers.
 public struct ReplyActionSet: OptionSet, Sendable, Hashable {
+    /// The actions as bits.
     public let rawValue: Int
+    /// The actions `rawValue`'s bits name.
     public init(rawValue: Int) { self.rawValue = rawValue }
+    /// Copy the reply's text.
     public static let copy = ReplyActionSet(rawValue: 1 << 0)
+    /// Share the reply.
     public static let share = ReplyActionSet(rawValue: 1 << 1)
+    /// Rate the reply up or down.
     public static let rate = ReplyActionSet(rawValue: 1 << 2)
+    /// Ask for the reply again.
     public static let regenerate = ReplyActionSet(rawValue: 1 << 3)
+    /// Every action.
     public static let all: ReplyActionSet = [.copy, .share, .rate, .regenerate]
 }

@@ -76,6 +76,7 @@ public struct SyntaxStyles: Sendable, Equatable {
         CodeTokenKind.allCases.map { styles[$0] }
     }
 
+    /// Whether both give every token kind the same style.
     public static func == (lhs: SyntaxStyles, rhs: SyntaxStyles) -> Bool { lhs.styles == rhs.styles }
 
     /// Whether any kind has a style: a theme without styles draws code in one colour.

@@ -3,7 +3,16 @@ import TeletypeMarkdown
 /// A GitHub alert: a block quote whose first line is `[!NOTE]`, `[!TIP]`, `[!IMPORTANT]`,
 /// `[!WARNING]` or `[!CAUTION]` (any case, alone on its line), drawn as a titled, coloured callout.
 public enum MarkdownAlert: String, Sendable, Hashable, CaseIterable {
-    case note, tip, important, warning, caution
+    /// `[!NOTE]`: something worth knowing.
+    case note
+    /// `[!TIP]`: advice.
+    case tip
+    /// `[!IMPORTANT]`: something needed to succeed.
+    case important
+    /// `[!WARNING]`: a risk that needs attention.
+    case warning
+    /// `[!CAUTION]`: what not to do.
+    case caution
 
     /// The title GitHub gives it, in English (renderers take localized titles).
     public var defaultTitle: String {

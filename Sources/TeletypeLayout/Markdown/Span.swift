@@ -1,6 +1,8 @@
 /// The semantic roles a run of inline text plays; the theme turns them into a look.
 public struct InlineRole: OptionSet, Sendable, Hashable {
+    /// The roles as bits.
     public let rawValue: UInt16
+    /// The roles `rawValue`'s bits name.
     public init(rawValue: UInt16) { self.rawValue = rawValue }
 
     /// Emphasised text.

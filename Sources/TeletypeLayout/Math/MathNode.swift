@@ -36,7 +36,26 @@ public indirect enum MathNode: Sendable, Equatable {
 
 /// An accent over math.
 public enum MathAccent: String, Sendable, Equatable {
-    case hat, bar, vec, dot, ddot, tilde, overline, underline, widehat, widetilde
+    /// `\hat`.
+    case hat
+    /// `\bar`.
+    case bar
+    /// `\vec`: an arrow.
+    case vec
+    /// `\dot`.
+    case dot
+    /// `\ddot`: two dots.
+    case ddot
+    /// `\tilde`.
+    case tilde
+    /// `\overline`.
+    case overline
+    /// `\underline`.
+    case underline
+    /// `\widehat`.
+    case widehat
+    /// `\widetilde`.
+    case widetilde
 
     /// The combining character a terminal puts after each letter.
     var combining: String {
@@ -67,5 +86,20 @@ public enum MathAccent: String, Sendable, Equatable {
 
 /// A mathematical alphabet.
 public enum MathAlphabet: String, Sendable, Equatable {
-    case doubleStruck, script, fraktur, bold, italic, roman, sansSerif, monospace
+    /// `\mathbb`: 𝔸𝔹ℂ.
+    case doubleStruck
+    /// `\mathcal`, `\mathscr`: 𝒜ℬ𝒞.
+    case script
+    /// `\mathfrak`: 𝔄𝔅ℭ.
+    case fraktur
+    /// `\mathbf`, `\boldsymbol`, `\bm`: 𝐀𝐁𝐂.
+    case bold
+    /// `\mathit`: 𝐴𝐵𝐶.
+    case italic
+    /// Upright letters, as they are written.
+    case roman
+    /// `\mathsf`: 𝖠𝖡𝖢.
+    case sansSerif
+    /// `\mathtt`: 𝙰𝙱𝙲.
+    case monospace
 }

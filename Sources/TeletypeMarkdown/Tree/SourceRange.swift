@@ -11,6 +11,7 @@ public struct SourcePosition: Sendable, Hashable, Comparable {
         self.column = column
     }
 
+    /// Whether `lhs` comes before `rhs` in the source.
     public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
         (lhs.line, lhs.column) < (rhs.line, rhs.column)
     }

@@ -306,5 +306,6 @@ public struct ChatExport: Sendable {
 public struct ChatExportSelectionError: Error, Sendable, CustomStringConvertible {
     /// What is wrong, in words.
     public var message: String
+    /// What is wrong, in words.
     public var description: String { message }
 }

@@ -8,8 +8,11 @@ import Teletype
 public enum AgentTool {
     /// What a call's card shows beyond the plain one: a title, a note for the title line, a body.
     public struct Description: Sendable, Equatable {
+        /// The card's title in place of the tool's name, such as the command run or the file read.
         public var title: String?
+        /// A few words after the status, such as "120 lines".
         public var note: String?
+        /// What the call did, drawn by what it is: a command and its output, a diff, a checklist.
         public var body: ToolCallBody?
     }
 
