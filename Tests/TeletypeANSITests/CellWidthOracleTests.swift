@@ -4,7 +4,8 @@ import TeletypeTestSupport
 import Testing
 
 /// Cells as modern terminals draw them, checked against Python `wcwidth`'s `wcswidth`: every line
-/// of every real document rendered at widths 20, 37, 80 and 133 fits by its count.
+/// of every real document, and of generated text of every width class, rendered at widths 20, 37,
+/// 80 and 133 fits by its count.
 @Suite struct CellWidthOracleTests {
     @Test(.enabled(if: PythonTools.has("wcwidth"), Comment(rawValue: PythonTools.skipMessage)))
     func everyLineOfTheCorpusFitsByWcswidth() throws {
@@ -12,8 +13,9 @@ import Testing
         var input = ""
         for width in [20, 37, 80, 133] {
             let renderer = TerminalRenderer(width: width, capabilities: .plain)
-            for file in Corpus.markdown {
-                for line in renderer.render(markdown: file.text).split(separator: "\n") where !line.isEmpty {
+            let generated = MixedWidthMarkdown.seeds.map { MixedWidthMarkdown.document(seed: $0) }
+            for text in Corpus.markdown.map(\.text) + generated {
+                for line in renderer.render(markdown: text).split(separator: "\n") where !line.isEmpty {
                     input += "\(width)\t\(line)\n"
                 }
             }
