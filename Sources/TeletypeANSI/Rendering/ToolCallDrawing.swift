@@ -5,8 +5,9 @@ import TeletypeLayout
 /// subagent's conversation behind a bar. A folded card shows the first lines and says how many
 /// more there are.
 extension ConversationDrawing {
-    /// Lines of a body a folded card shows.
-    static let foldedBodyLines = 8
+    /// Lines of a body a folded card shows, when the body is longer than
+    /// ``ToolCallBody/linesShownWhole``.
+    static let foldedBodyLines = ToolCallBody.linesShownWhole - 2
 
     func toolCallBody(_ body: ToolCallBody, isOpen: Bool) -> [StyledLine] {
         let inner = max(width - 4, 1)

@@ -197,9 +197,11 @@ public struct ConversationHTMLRenderer: Sendable {
 
     private func toolCall(_ view: ToolCallView, into out: inout HTMLBuffer) {
         let hasBody = view.summary != nil || !view.details.isEmpty || view.body != nil || view.subagent != nil
+        // What the terminal shows whole under a card shows open on the page; a longer body folds.
+        let isOpen = view.body?.isShownWhole == true
         out.raw(
             hasBody
-                ? "<details class=\"tt-tool tt-\(view.state.rawValue)\">"
+                ? "<details class=\"tt-tool tt-\(view.state.rawValue)\"\(isOpen ? " open" : "")>"
                 : "<div class=\"tt-tool tt-\(view.state.rawValue)\">")
         out.raw(hasBody ? "<summary>" : "<p class=\"tt-tool-line\">")
         out.raw("<span class=\"tt-icon\">")
@@ -211,6 +213,10 @@ public struct ConversationHTMLRenderer: Sendable {
         out.text(view.statusLabel, between: " <span class=\"tt-status\">", and: "</span>")
         if let duration = view.duration {
             out.text(duration, between: " <span class=\"tt-duration\">", and: "</span>")
+        }
+        if !isOpen, case .shell(let command, _, _)? = view.body, let first = TextLines.lines(command, limit: 1).first {
+            // A folded command still says what it ran.
+            out.text(String(first), between: " <code class=\"tt-command\">$ ", and: "</code>")
         }
         out.raw(hasBody ? "</summary>" : "</p>")
         if let summary = view.summary {

@@ -150,6 +150,7 @@ enum HTMLPageStyles {
             .tt-no-result .tt-icon, .tt-no-result .tt-status { color: var(--muted); }
             .tt-cancelled, .tt-declined { color: var(--muted); }
             .tt-note { color: var(--muted); }
+            .tt-command { color: var(--muted); font-size: .9em; overflow-wrap: anywhere; }
             .tt-notice.tt-session { color: var(--muted); font-size: .9em; margin-top: -1rem; }
             .tt-notice.tt-title { font-weight: 600; }
             .tt-divider { color: var(--muted); text-align: center; border-top: 1px dashed var(--border); padding-top: .6rem; margin: 1rem 0; }

@@ -129,6 +129,24 @@ public enum ToolCallBody: Sendable, Equatable {
     case checklist([ChecklistItem])
     /// A web search or fetch: what was asked for, and what came back (folded).
     case web(request: String, result: String?)
+
+    /// A command's output, or a file's changed lines, of at most this many lines shows whole under
+    /// a folded card; a longer one shows its first and last lines in a terminal, and folds on a page.
+    public static let linesShownWhole = 10
+
+    /// Whether a folded card shows the body whole: a command whose output, or an edit each of whose
+    /// changes, takes at most ``linesShownWhole`` lines, or a plan. What a web call brought back
+    /// always folds.
+    public var isShownWhole: Bool {
+        switch self {
+        case .shell(_, let output, _):
+            guard let output else { return true }
+            return TextLines.count(output) <= Self.linesShownWhole
+        case .fileEdit(let changes): return changes.allSatisfy { $0.lines.count <= Self.linesShownWhole }
+        case .checklist: return true
+        case .web: return false
+        }
+    }
 }
 
 /// One file a call changed.
