@@ -8,7 +8,7 @@ TEST_APT_PACKAGES := chromium chromium-driver
 FUZZ_SECONDS ?= 60
 FUZZ_SEED ?= 0
 
-.PHONY: all deps test-deps venv build demo test test-corpus bench install fuzz lint format clean docs
+.PHONY: all deps test-deps venv build demo test test-corpus bench install fuzz lint format clean docs pictures
 
 all: build
 
@@ -80,9 +80,15 @@ RELEASE := -c release --static-swift-stdlib
 PREFIX ?= /usr/local
 
 # The DocC documentation of the public modules, with the toolchain's docc, into .build/docs/;
-# a docc warning (a broken link, a missing symbol) fails it.
+# a docc warning (a broken link, a missing symbol) or a public declaration without a /// comment
+# fails it.
 docs: deps
 	Scripts/docs.sh
+
+# The README's screenshot of an exported page, taken again of the page snapshot (after the snapshot
+# of ReadmePictureTests/exportedPage was re-recorded; the test fails until then).
+pictures: test-deps
+	Scripts/pictures.sh
 
 bench: deps venv
 	$(SWIFT) build $(RELEASE) --product teletype-bench
