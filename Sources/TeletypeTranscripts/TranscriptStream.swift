@@ -54,11 +54,12 @@ public struct TranscriptStream: Sendable {
             return TranscriptFormat(rawValue: agent.rawValue) ?? .teletype
         }
         // Read enough to see whether this is JSONL: a first line that is a whole JSON object, then more.
-        var firstLineEnd: Int?
+        // What the session check read is searched first; then only the new bytes of each read, so a
+        // one-line file of 100 MB is read in linear time.
+        var firstLineEnd = buffer.firstIndex(of: 0x0A)
         while firstLineEnd == nil {
             let chunk = try handle.read(upToCount: chunkSize)
             if chunk.isEmpty { break }
-            // Only the new bytes are searched: a one-line file of 100 MB is read in linear time.
             let searched = buffer.count
             buffer.append(chunk)
             firstLineEnd = buffer[(buffer.startIndex + searched)...].firstIndex(of: 0x0A)

@@ -260,4 +260,38 @@ import Testing
             #expect(messages == whole.messages, "\(name) in chunks of \(size)")
         }
     }
+
+    /// A JSONL transcript is read a line at a time, whatever its format is given as or detected to
+    /// be, and whatever the first reads (the check for an agent's session) hold: the messages before a
+    /// malformed line arrive before the error, which names the line. (Read whole, a file of 200 MB
+    /// took 1 GB; the exporter still writes nothing of a file that fails.)
+    @Test(arguments: [nil, TranscriptFormat.teletype])
+    func aJSONLTranscriptIsReadALineAtATime(_ format: TranscriptFormat?) throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("lines-\(getpid()).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var lines: [String] = []
+        for index in 0..<300 {
+            lines.append(
+                index % 2 == 0
+                    ? #"{"id":"q\#(index)","role":"user","text":"Question \#(index)?"}"#
+                    : #"{"id":"a\#(index)","role":"assistant","text":"Answer **\#(index)**.","parts":[{"type":"ai_reasoning","payload":{"id":"r\#(index)","summary":"thought"}}]}"#
+            )
+        }
+        lines.append(#"{"id":"broken","role":"user","text":"cut"#)
+        try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        for size in [7, 4096, 1 << 20] {
+            var stream = TranscriptStream(format: format)
+            stream.chunkSize = size
+            var before = 0
+            #expect(throws: TranscriptError.self) {
+                _ = try stream.forEachMessage(inFileAt: path, name: "lines.jsonl") { _ in before += 1 }
+            }
+            #expect(before == 300, "chunks of \(size): \(before) messages came before the error")
+            do {
+                _ = try stream.forEachMessage(inFileAt: path, name: "lines.jsonl") { _ in }
+            } catch let error as TranscriptError {
+                #expect(error.line == 301 && error.file == "lines.jsonl", "\(error)")
+            }
+        }
+    }
 }
