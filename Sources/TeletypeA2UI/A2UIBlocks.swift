@@ -15,7 +15,7 @@ enum A2UIBlocks {
     /// The id of a control view.
     static func controlID(_ view: A2UIView) -> String? {
         switch view {
-        case .button(let id, _, _, _), .checkBox(let id, _, _), .textField(let id, _, _, _, _, _),
+        case .button(let id, _, _, _), .checkBox(let id, _, _), .textField(let id, _, _, _, _, _, _),
             .dateTime(let id, _, _, _), .choice(let id, _, _, _), .slider(let id, _, _, _, _):
             return id
         default: return nil
@@ -42,9 +42,14 @@ enum A2UIBlocks {
             let label = description.isEmpty ? "[image]" : "[image: \(description)]"
             return [.paragraph([Span(text: safe(label), roles: .image, link: url.isEmpty ? nil : safe(url))])]
         case .icon(let name): return [.paragraph([Span(text: A2UIIcons.glyph(name))])]
-        case .media(let kind, let url, let description):
+        case .media(let kind, let url, let description, let poster):
             let label = (kind == "video" ? "▶ video" : "♪ audio") + (description.isEmpty ? "" : ": " + description)
-            return [.paragraph([Span(text: safe(label), roles: .link, link: url.isEmpty ? nil : safe(url))])]
+            var spans = [Span(text: safe(label), roles: .link, link: url.isEmpty ? nil : safe(url))]
+            // A poster is an image: named and linked, never loaded, as every image.
+            if !poster.isEmpty {
+                spans += [Span(text: " · "), Span(text: "[poster]", roles: .image, link: safe(poster))]
+            }
+            return [.paragraph(spans)]
         case .row(let children): return row(children.map(blocks))
         case .column(let children):
             let inner = children.flatMap(blocks)
@@ -65,10 +70,10 @@ enum A2UIBlocks {
             return [.paragraph([Span(text: text, roles: variant == "primary" ? .strong : [])])]
         case .checkBox(_, let label, let checked):
             return [.paragraph([Span(text: (checked ? "☑ " : "☐ ") + safe(label))])]
-        case .textField(_, let label, let value, let obscured, _, let problems):
+        case .textField(_, let label, let value, let placeholder, let obscured, _, let problems):
             let shown = obscured ? String(repeating: "•", count: value.count) : value
-            // A field not filled in yet is not wrong yet.
-            return [field(label, shown)] + (value.isEmpty ? [] : problems.map(problemLine))
+            // A field not filled in yet is not wrong yet; it shows its placeholder.
+            return [field(label, shown, placeholder: placeholder)] + (value.isEmpty ? [] : problems.map(problemLine))
         case .dateTime(_, let label, let value, let problems):
             return [field(label, value)] + (value.isEmpty ? [] : problems.map(problemLine))
         case .choice(_, let label, let options, let multiple):
@@ -114,10 +119,17 @@ enum A2UIBlocks {
         .paragraph([Span(text: "⚠ " + safe(message), roles: .emphasis)])
     }
 
-    static func field(_ label: String, _ value: String) -> LayoutBlock {
+    static func field(_ label: String, _ value: String, placeholder: String = "") -> LayoutBlock {
         var spans: [Span] = []
         if !label.isEmpty { spans.append(Span(text: safe(label) + "  ")) }
-        spans.append(Span(text: "[ " + safe(value) + (value.isEmpty ? "        " : "") + " ]", roles: .strong))
+        if value.isEmpty, !placeholder.isEmpty {
+            spans += [
+                Span(text: "[ ", roles: .strong), Span(text: safe(placeholder), roles: .emphasis),
+                Span(text: " ]", roles: .strong),
+            ]
+        } else {
+            spans.append(Span(text: "[ " + safe(value) + (value.isEmpty ? "        " : "") + " ]", roles: .strong))
+        }
         return .paragraph(spans)
     }
 

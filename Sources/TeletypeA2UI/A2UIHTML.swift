@@ -53,11 +53,16 @@ enum A2UIHTML {
                 "<p class=\"a2ui-image\"><a href=\"\(e(url))\" rel=\"noopener noreferrer nofollow\">[image\(description.isEmpty ? "" : ": " + e(description))]</a></p>\n"
         case .icon(let name):
             return "<span class=\"a2ui-icon\" title=\"\(e(name))\">\(e(A2UIIcons.glyph(name)))</span>\n"
-        case .media(let kind, let url, let description):
+        case .media(let kind, let url, let description, let poster):
             let label = (kind == "video" ? "▶ video" : "♪ audio") + (description.isEmpty ? "" : ": " + description)
-            guard URLPolicyForA2UI.allows(url) else { return "<p class=\"a2ui-media\">\(e(label))</p>\n" }
-            return
-                "<p class=\"a2ui-media\"><a href=\"\(e(url))\" rel=\"noopener noreferrer nofollow\">\(e(label))</a></p>\n"
+            let link =
+                URLPolicyForA2UI.allows(url)
+                ? "<a href=\"\(e(url))\" rel=\"noopener noreferrer nofollow\">\(e(label))</a>" : e(label)
+            // A poster is an image: linked, never loaded.
+            let posterLink =
+                URLPolicyForA2UI.allows(poster)
+                ? " · <a href=\"\(e(poster))\" rel=\"noopener noreferrer nofollow\">[poster]</a>" : ""
+            return "<p class=\"a2ui-media\">\(link)\(posterLink)</p>\n"
         case .row(let children):
             return "<div class=\"a2ui-row\">\n" + children.map(html).joined() + "</div>\n"
         case .column(let children):
@@ -80,11 +85,12 @@ enum A2UIHTML {
         case .checkBox(_, let label, let checked):
             return
                 "<label class=\"a2ui-checkbox\"><input type=\"checkbox\" disabled\(checked ? " checked" : "") /> \(e(label))</label>\n"
-        case .textField(_, let label, let value, let obscured, let long, let problems):
+        case .textField(_, let label, let value, let placeholder, let obscured, let long, let problems):
+            let hint = placeholder.isEmpty ? "" : " placeholder=\"\(e(placeholder))\""
             let control =
                 long
-                ? "<textarea disabled>\(e(value))</textarea>"
-                : "<input type=\"\(obscured ? "password" : "text")\" value=\"\(e(value))\" disabled />"
+                ? "<textarea\(hint) disabled>\(e(value))</textarea>"
+                : "<input type=\"\(obscured ? "password" : "text")\" value=\"\(e(value))\"\(hint) disabled />"
             return "<label class=\"a2ui-field\">\(e(label)) \(control)</label>\n"
                 + (value.isEmpty ? "" : problems.map(problemHTML).joined())
         case .dateTime(_, let label, let value, let problems):

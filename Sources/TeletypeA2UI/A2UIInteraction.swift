@@ -104,10 +104,10 @@ public struct A2UIInteraction: Sendable, Equatable {
             return .unhandled
         case (.checkBox(_, _, let checked), .activate):
             return write(.bool(!checked), focus)
-        case (.textField(_, _, let value, _, _, _), .character(let character)),
+        case (.textField(_, _, let value, _, _, _, _), .character(let character)),
             (.dateTime(_, _, let value, _), .character(let character)):
             return write(.string(value + String(character)), focus)
-        case (.textField(_, _, let value, _, _, _), .backspace), (.dateTime(_, _, let value, _), .backspace):
+        case (.textField(_, _, let value, _, _, _, _), .backspace), (.dateTime(_, _, let value, _), .backspace):
             guard !value.isEmpty else { return .unhandled }
             return write(.string(String(value.dropLast())), focus)
         case (.choice(_, _, let options, let multiple), _):
@@ -156,7 +156,7 @@ public struct A2UIInteraction: Sendable, Equatable {
     /// The ids of the reachable controls of a view, in drawing order (the first tab only, as drawn).
     static func collect(_ view: A2UIView, into ids: inout [String]) {
         switch view {
-        case .button(let id, _, _, _), .checkBox(let id, _, _), .textField(let id, _, _, _, _, _),
+        case .button(let id, _, _, _), .checkBox(let id, _, _), .textField(let id, _, _, _, _, _, _),
             .dateTime(let id, _, _, _), .choice(let id, _, _, _), .slider(let id, _, _, _, _):
             ids.append(id)
         case .row(let children), .column(let children): for child in children { collect(child, into: &ids) }
@@ -172,7 +172,7 @@ public struct A2UIInteraction: Sendable, Equatable {
     /// The control `id` in a view.
     static func find(_ id: String, in view: A2UIView) -> A2UIView? {
         switch view {
-        case .button(let own, _, _, _), .checkBox(let own, _, _), .textField(let own, _, _, _, _, _),
+        case .button(let own, _, _, _), .checkBox(let own, _, _), .textField(let own, _, _, _, _, _, _),
             .dateTime(let own, _, _, _), .choice(let own, _, _, _), .slider(let own, _, _, _, _):
             return own == id ? view : nil
         case .row(let children), .column(let children):

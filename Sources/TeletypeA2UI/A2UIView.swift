@@ -11,7 +11,7 @@ public indirect enum A2UIView: Sendable, Equatable {
     /// An icon by name.
     case icon(String)
     /// A video or audio player (`kind` is `video` or `audio`).
-    case media(kind: String, url: String, description: String)
+    case media(kind: String, url: String, description: String, poster: String)
     /// Children side by side.
     case row([A2UIView])
     /// Children one under another.
@@ -28,8 +28,10 @@ public indirect enum A2UIView: Sendable, Equatable {
     case button(id: String, label: String, variant: String, action: JSONValue?)
     /// A check box and whether it is checked.
     case checkBox(id: String, label: String, checked: Bool)
-    /// A text field with its value (hidden when obscured) and the messages of its failing checks.
-    case textField(id: String, label: String, value: String, obscured: Bool, long: Bool, problems: [String])
+    /// A text field with its value (hidden when obscured), what it shows while empty (v0.10's
+    /// `placeholder`) and the messages of its failing checks.
+    case textField(
+        id: String, label: String, value: String, placeholder: String, obscured: Bool, long: Bool, problems: [String])
     /// A date or time field.
     case dateTime(id: String, label: String, value: String, problems: [String])
     /// A choice of options; `chosen` marks the selected ones.
@@ -104,7 +106,7 @@ public struct A2UIResolver {
         case "Video", "AudioPlayer":
             return .media(
                 kind: type == "Video" ? "video" : "audio", url: context.string(fields["url"]),
-                description: context.string(fields["description"]))
+                description: context.string(fields["description"]), poster: context.string(fields["posterUrl"]))
         case "Row":
             return .row(children(fields["children"], context: context, visiting: &visiting))
         case "Column":
@@ -143,7 +145,8 @@ public struct A2UIResolver {
             let variant = fields["variant"]?.string
             return .textField(
                 id: control, label: context.string(fields["label"]), value: context.string(fields["value"]),
-                obscured: variant == "obscured", long: variant == "longText", problems: failingChecks(fields, context))
+                placeholder: context.string(fields["placeholder"]), obscured: variant == "obscured",
+                long: variant == "longText", problems: failingChecks(fields, context))
         case "DateTimeInput":
             let raw = context.string(fields["value"])
             let date = fields["enableDate"]?.bool ?? true

@@ -6,7 +6,8 @@ import Testing
 
 /// A2UI v0.10: its messages are v0.9's and two more — `callFunction`, answered with the value of a
 /// function Teletype has and an error for one it has not, and `actionResponse`, written where the
-/// action asked; a button whose event wants an answer sends an id for it.
+/// action asked; a button whose event wants an answer sends an id for it. Its new properties are
+/// drawn: a Video's poster as a link, never loaded, and a TextField's placeholder while it is empty.
 @Suite struct A2UIVersion10Tests {
     static let surface = [
         #"{"version":"v0.10","createSurface":{"surfaceId":"s","catalogId":"https://a2ui.org/specification/v0_10/catalogs/basic/catalog.json"}}"#,
@@ -73,5 +74,49 @@ import Testing
             stream.problems.map(\.message) == [
                 #"callFunction "getLocation": Teletype has no such function; it answered with an error"#
             ])
+    }
+
+    static func surface(_ components: String) -> String {
+        [
+            #"{"version":"v0.10","createSurface":{"surfaceId":"s","catalogId":"https://a2ui.org/specification/v0_10/catalogs/basic/catalog.json"}}"#,
+            #"{"version":"v0.10","updateComponents":{"surfaceId":"s","components":["# + components + "]}}",
+        ].joined(separator: "\n")
+    }
+
+    @Test func aVideosPosterIsALinkNeverLoaded() {
+        let stream = A2UIStream(
+            reading: Self.surface(
+                #"{"id":"root","component":"Column","children":["clip","bad"]},"#
+                    + #"{"id":"clip","component":"Video","url":"https://example.com/a.mp4","posterUrl":"https://example.com/a.jpg"},"#
+                    + #"{"id":"bad","component":"Video","url":"https://example.com/b.mp4","posterUrl":"javascript:alert(1)"}"#
+            ))
+        #expect(stream.problems.isEmpty, "\(stream.problems)")
+        let text = TerminalRenderer(width: 100, capabilities: .plain).render(A2UIRenderer.blocks(stream))
+        #expect(text.contains("▶ video (https://example.com/a.mp4) · [poster] (https://example.com/a.jpg)"), "\(text)")
+        let html = A2UIRenderer.html(stream)
+        #expect(html.contains(#"<a href="https://example.com/a.jpg" rel="noopener noreferrer nofollow">[poster]</a>"#))
+        #expect(!html.contains("<img") && !html.contains("<video") && !html.contains("javascript:"), "\(html)")
+    }
+
+    @Test func aTextFieldShowsItsPlaceholderWhileEmpty() throws {
+        let content = Self.surface(
+            #"{"id":"root","component":"Column","children":["name"]},"#
+                + #"{"id":"name","component":"TextField","label":"Name","value":{"path":"/name"},"placeholder":"Ada Lovelace","checks":[{"condition":{"call":"required","args":{"value":{"path":"/name"}}},"message":"A name is needed"}]}"#
+        )
+        let stream = A2UIStream(reading: content)
+        #expect(stream.problems.isEmpty, "\(stream.problems)")
+        let text = TerminalRenderer(width: 60, capabilities: .plain).render(A2UIRenderer.blocks(stream))
+        #expect(text.contains("Name [ Ada Lovelace ]") && !text.contains("A name is needed"), "\(text)")
+        let styled = TerminalRenderer(width: 60, capabilities: .full).render(A2UIRenderer.blocks(stream))
+        #expect(styled.contains("Ada Lovelace"))
+        #expect(A2UIRenderer.html(stream).contains(#"placeholder="Ada Lovelace" disabled"#))
+
+        // Typed into, the field shows its value, not the placeholder.
+        var interaction = A2UIInteraction(stream: stream)
+        let focused = interaction.moveFocus()
+        #expect(focused)
+        for character in "Grace" { _ = interaction.handle(.character(character), at: "2026-12-02T10:00:00Z") }
+        let typed = TerminalRenderer(width: 60, capabilities: .plain).render(interaction.blocks)
+        #expect(typed.contains("[ Grace ]") && !typed.contains("Ada Lovelace"), "\(typed)")
     }
 }
