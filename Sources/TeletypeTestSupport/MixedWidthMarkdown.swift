@@ -28,7 +28,8 @@ public enum MixedWidthMarkdown {
             case 1, 2: blocks.append(sentence(8 + Int(generator.next() % 30)))
             case 3:
                 let items = (0..<(2 + Int(generator.next() % 3))).map { index in
-                    (index % 2 == 1 ? "  - " : "- ") + pick(["", "[x] ", "[ ] "]) + sentence(3 + Int(generator.next() % 12))
+                    (index % 2 == 1 ? "  - " : "- ") + pick(["", "[x] ", "[ ] "])
+                        + sentence(3 + Int(generator.next() % 12))
                 }
                 blocks.append(items.joined(separator: "\n"))
             case 4:
@@ -42,7 +43,9 @@ public enum MixedWidthMarkdown {
                 ]
                 for _ in 0..<(1 + Int(generator.next() % 4)) {
                     rows.append(
-                        "| " + (0..<columns).map { _ in sentence(1 + Int(generator.next() % 5)) }.joined(separator: " | ")
+                        "| "
+                            + (0..<columns).map { _ in sentence(1 + Int(generator.next() % 5)) }.joined(
+                                separator: " | ")
                             + " |")
                 }
                 blocks.append(rows.joined(separator: "\n"))
@@ -50,7 +53,8 @@ public enum MixedWidthMarkdown {
                 let lines = (0..<(1 + Int(generator.next() % 4))).map { _ in
                     pick(["", "\t", "\t\t", "    "]) + sentence(1 + Int(generator.next() % 8))
                 }
-                blocks.append("```" + pick(["", "python", "swift", "text"]) + "\n" + lines.joined(separator: "\n") + "\n```")
+                blocks.append(
+                    "```" + pick(["", "python", "swift", "text"]) + "\n" + lines.joined(separator: "\n") + "\n```")
             case 7:
                 blocks.append(sentence(4) + "[^\(blocks.count)]\n\n[^\(blocks.count)]: " + sentence(6))
             default:

@@ -67,7 +67,8 @@ import Testing
                     ),
                 ]
                 for (what, output) in outputs {
-                    for (number, line) in TerminalOutput.visibleLines(output).enumerated() where Self.cells(line) > width {
+                    for (number, line) in TerminalOutput.visibleLines(output).enumerated()
+                    where Self.cells(line) > width {
                         Issue.record(
                             "seed \(seed), \(what), line \(number + 1) takes \(Self.cells(line)) cells at width \(width):\n\(line)"
                         )

@@ -21,7 +21,9 @@ import Testing
 
     @Test(arguments: [0, 1, 10, 11, 500])
     func aCommandFoldsWhenItsOutputIsLong(_ lines: Int) {
-        let html = Self.page(.shell(command: "swift test\n--parallel", output: lines == 0 ? nil : Self.output(lines: lines), exitCode: 0))
+        let html = Self.page(
+            .shell(command: "swift test\n--parallel", output: lines == 0 ? nil : Self.output(lines: lines), exitCode: 0)
+        )
         let folds = lines > ToolCallBody.linesShownWhole
         #expect(html.contains("<details class=\"tt-tool tt-completed\" open>") == !folds)
         #expect(html.contains("<code class=\"tt-command\">$ swift test</code></summary>") == folds)
@@ -34,7 +36,8 @@ import Testing
             path: "a.swift", language: "swift", lines: (0..<lines).map { DiffLine(.added, "let x\($0) = \($0)") })
         let short = FileChange(path: "b.swift", language: "swift", lines: [DiffLine(.removed, "old")])
         let html = Self.page(.fileEdit([short, change]))
-        #expect(html.contains("<details class=\"tt-tool tt-completed\" open>") == (lines <= ToolCallBody.linesShownWhole))
+        #expect(
+            html.contains("<details class=\"tt-tool tt-completed\" open>") == (lines <= ToolCallBody.linesShownWhole))
         #expect(!html.contains("tt-command"))
     }
 
