@@ -116,23 +116,25 @@ enum RenderCommand {
                 "--conversation and --branch choose within a chat export (ChatGPT's or Claude.ai's "
                     + "conversations.json); '\(path)' is not one", help: usage)
         }
-        // An agent's session log is drawn as it is read: a long one starts printing at once.
-        if path != "-", format != "markdown", export == nil,
-            TranscriptStream.sessionAgent(ofFileAt: path, format: TranscriptFormat(rawValue: from)) != nil
-        {
+        // A file is drawn as it is read: a long session or transcript starts printing at once, on
+        // every core, in flat memory. A transcript's lines are all checked first (a session's reader
+        // checks its own), so a malformed one still writes nothing.
+        if path != "-", format != "markdown", export == nil {
+            let checksFirst =
+                TranscriptStream.sessionAgent(ofFileAt: path, format: TranscriptFormat(rawValue: from)) == nil
             let layout = ConversationLayout(appearance: appearance, ui: .standard)
             if format == "html" {
                 let renderer = ConversationHTMLRenderer(options: htmlOptions, appearance: appearance)
                 try SessionRender.run(
-                    path: path, format: TranscriptFormat(rawValue: from), layout: layout, state: state, separator: "",
-                    draw: { renderer.render($0) })
+                    path: path, format: TranscriptFormat(rawValue: from), checksFirst: checksFirst, layout: layout,
+                    state: state, separator: "", draw: { renderer.render($0) })
             } else {
                 let renderer = ConversationTerminalRenderer(
                     width: TerminalSettings.width(width),
                     capabilities: TerminalSettings.capabilities(format: format, color: color), appearance: appearance)
                 try SessionRender.run(
-                    path: path, format: TranscriptFormat(rawValue: from), layout: layout, state: state,
-                    separator: "\n", draw: { renderer.render([$0]) })
+                    path: path, format: TranscriptFormat(rawValue: from), checksFirst: checksFirst, layout: layout,
+                    state: state, separator: "\n", draw: { renderer.render([$0]) })
             }
             Console.exitSuccessfully(keeping: layout)
         }

@@ -10,17 +10,32 @@ import TeletypeTranscripts
     import Foundation
 #endif
 
-/// `teletype render` of an agent's session log into the terminal, plain text or HTML: drawn while
-/// it is read, so that a session of tens of megabytes starts printing at once. The readers check
-/// every line before the first message comes, so a malformed log still writes nothing. What is
-/// written is what the whole read draws (``ConversationRowStream``).
+/// `teletype render` of a file — an agent's session log or a transcript — into the terminal, plain
+/// text or HTML: drawn while it is read, so that a file of tens of megabytes starts printing at once
+/// and memory stays flat. A session's reader checks every line before the first message comes; a
+/// transcript is read once to check it first (`checksFirst`), so a malformed file still writes
+/// nothing. What is written is what the whole read draws (``ConversationRowStream``).
 enum SessionRender {
-    /// Reads the session at `path` and writes it: `draw` makes a row's text, `separator` goes
-    /// between the texts of rows.
+    /// Reads the file at `path` and writes it: `draw` makes a row's text, `separator` goes between
+    /// the texts of rows.
     static func run(
-        path: String, format: TranscriptFormat?, layout: ConversationLayout, state: ConversationViewState,
-        separator: String, draw: @escaping @Sendable (ConversationRow) -> String
+        path: String, format: TranscriptFormat?, checksFirst: Bool, layout: ConversationLayout,
+        state: ConversationViewState, separator: String, draw: @escaping @Sendable (ConversationRow) -> String
     ) throws {
+        if checksFirst {
+            // A long check shows its stage on standard error once it has taken a second, and is
+            // gone before the first row is written.
+            let progress = PhaseProgress()
+            defer { progress.finish() }
+            progress.set("checking \(path)", step: 1, of: 2)
+            do {
+                _ = try TranscriptStream(format: format).forEachMessage(inFileAt: path, name: path) { _ in }
+            } catch let error as TranscriptError {
+                throw CommandError.malformed(error.description)
+            } catch is TranscriptStream.CocoaFileError {
+                throw CommandError.failure("cannot read '\(path)'")
+            }
+        }
         var stream = ConversationRowStream(layout: layout, state: state)
         var wrote = false
         func write(_ texts: [String]) {

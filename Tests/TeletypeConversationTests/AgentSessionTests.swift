@@ -178,6 +178,31 @@ import Testing
         #expect(streamed == whole, "\(name): drawn while read differs from drawn whole")
     }
 
+    /// A transcript of every format, and a long generated one, drawn as it is read (as `render`
+    /// draws a file) is the transcript drawn whole.
+    @Test(arguments: [
+        "teletype.jsonl", "stream-chat.json", "vercel.json", "openai.json", "anthropic.json", "gemini.json",
+        "responses.json", "long.jsonl",
+    ])
+    func aTranscriptDrawnWhileReadIsTheTranscriptDrawnWhole(_ name: String) throws {
+        var path = PackageRoot.url.appendingPathComponent("Tests/Fixtures/transcripts/\(name)").path
+        if name == "long.jsonl" {
+            path = FileManager.default.temporaryDirectory.appendingPathComponent("long-\(getpid()).jsonl").path
+            var lines: [String] = []
+            for index in 0..<1500 {
+                lines.append(
+                    index % 3 == 0
+                        ? #"{"id":"q\#(index)","role":"user","text":"Question \#(index)?"}"#
+                        : #"{"id":"a\#(index)","role":"assistant","text":"Answer **\#(index)**\n\n- a\n- b","parts":[{"type":"ai_tool_call","payload":{"id":"t\#(index)","name":"search","status":"completed"}}]}"#
+                )
+            }
+            try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        defer { if name == "long.jsonl" { try? FileManager.default.removeItem(atPath: path) } }
+        let (whole, streamed) = try Self.drawnWhileRead(path)
+        #expect(streamed == whole, "\(name): drawn while read differs from drawn whole")
+    }
+
     // MARK: Fixtures
 
     static let fixtures = ["claude-code.jsonl", "codex.jsonl", "gemini-cli.json", "aider.chat.history.md"]
