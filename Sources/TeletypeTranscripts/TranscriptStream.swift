@@ -1,4 +1,5 @@
 import Teletype
+import TeletypeMarkdown
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -138,33 +139,42 @@ public struct TranscriptStream: Sendable {
         // Bytes of the buffer's unfinished line already searched for its end: a long line is
         // searched once, not once per chunk.
         var searched = 0
-        while !finished {
-            var consumed = buffer.startIndex
-            while let newline = buffer[max(consumed, buffer.startIndex + searched)...].firstIndex(of: 0x0A) {
-                searched = 0
-                try parseLine(buffer[consumed..<newline], line: line, name: name) { value in
-                    if let detected {
-                        try emit(value, line, detected)
-                    } else {
-                        pending.append((value, line))
+        // The values of a run of whole lines, parsed on every core when the run is long, then
+        // decoded and handed on in order (those before a line that is not JSON, before its error).
+        func take(_ run: Data, firstLine: Int) throws {
+            var values: [(JSONValue, Int)] = []
+            var failure: TranscriptError?
+            run.withUnsafeBytes { bytes in
+                do throws(TranscriptError) {
+                    try JSONLines.forEach(in: bytes, file: name, firstLine: firstLine) { value, number, _ in
+                        values.append((value, number))
                     }
-                }
-                line += 1
-                consumed = newline + 1
-                if detected == nil && pending.count >= 20 {
-                    detected = try settle(&pending, emit: emit)
+                } catch {
+                    failure = error
                 }
             }
-            buffer.removeSubrange(buffer.startIndex..<consumed)
+            for (value, number) in values {
+                if let detected {
+                    try emit(value, number, detected)
+                } else {
+                    pending.append((value, number))
+                    if pending.count >= 20 { detected = try settle(&pending, emit: emit) }
+                }
+            }
+            if let failure { throw failure }
+        }
+        while !finished {
+            if let newline = buffer[(buffer.startIndex + searched)...].lastIndex(of: 0x0A) {
+                let run = buffer[buffer.startIndex..<newline]
+                try take(run, firstLine: line)
+                line += Self.lineFeeds(in: run) + 1
+                buffer.removeSubrange(buffer.startIndex...newline)
+            }
             searched = buffer.count
             let chunk = try handle.read(upToCount: chunkSize)
             if chunk.isEmpty {
                 finished = true
-                if !buffer.isEmpty {
-                    try parseLine(buffer[...], line: line, name: name) { value in
-                        if let detected { try emit(value, line, detected) } else { pending.append((value, line)) }
-                    }
-                }
+                if !buffer.isEmpty { try take(buffer, firstLine: line) }
             } else {
                 buffer.append(chunk)
             }
@@ -185,17 +195,16 @@ public struct TranscriptStream: Sendable {
         return format
     }
 
-    private func parseLine(_ bytes: Data, line: Int, name: String, _ body: (JSONValue) throws -> Void) throws {
-        guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return }
-        let result: Result<JSONValue, JSONParser.Failure> = bytes.withUnsafeBytes { raw in
-            do throws(JSONParser.Failure) { return .success(try JSONParser.parse(raw)) } catch {
-                return .failure(error)
+    /// How many line feeds `bytes` holds.
+    private static func lineFeeds(in bytes: Data) -> Int {
+        bytes.withUnsafeBytes { raw in
+            var count = 0
+            var start = 0
+            while let found = ByteScan.firstIndex(of: 0x0A, in: raw, from: start) {
+                count += 1
+                start = found + 1
             }
-        }
-        switch result {
-        case .success(let value): try body(value)
-        case .failure(let failure):
-            throw TranscriptError(file: name, line: line, column: failure.column, message: failure.message)
+            return count
         }
     }
 

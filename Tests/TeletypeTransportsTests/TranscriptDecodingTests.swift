@@ -267,7 +267,9 @@ import Testing
     /// took 1 GB; the exporter still writes nothing of a file that fails.)
     @Test(arguments: [nil, TranscriptFormat.teletype])
     func aJSONLTranscriptIsReadALineAtATime(_ format: TranscriptFormat?) throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("lines-\(getpid()).jsonl").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "lines-\(getpid())-\(format?.rawValue ?? "detected").jsonl"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: path) }
         var lines: [String] = []
         for index in 0..<300 {
