@@ -125,14 +125,14 @@ enum RenderCommand {
             let layout = ConversationLayout(appearance: appearance, ui: .standard)
             if format == "html" {
                 let renderer = ConversationHTMLRenderer(options: htmlOptions, appearance: appearance)
-                try SessionRender.run(
+                try FileRender.run(
                     path: path, format: TranscriptFormat(rawValue: from), checksFirst: checksFirst, layout: layout,
                     state: state, separator: "", draw: { renderer.render($0) })
             } else {
                 let renderer = ConversationTerminalRenderer(
                     width: TerminalSettings.width(width),
                     capabilities: TerminalSettings.capabilities(format: format, color: color), appearance: appearance)
-                try SessionRender.run(
+                try FileRender.run(
                     path: path, format: TranscriptFormat(rawValue: from), checksFirst: checksFirst, layout: layout,
                     state: state, separator: "\n", draw: { renderer.render([$0]) })
             }

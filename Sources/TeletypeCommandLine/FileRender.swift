@@ -15,7 +15,7 @@ import TeletypeTranscripts
 /// and memory stays flat. A session's reader checks every line before the first message comes; a
 /// transcript is read once to check it first (`checksFirst`), so a malformed file still writes
 /// nothing. What is written is what the whole read draws (``ConversationRowStream``).
-enum SessionRender {
+enum FileRender {
     /// Reads the file at `path` and writes it: `draw` makes a row's text, `separator` goes between
     /// the texts of rows.
     static func run(
