@@ -4,7 +4,7 @@ SWIFT ?= swift
 VENV := .venv
 PYTHON := $(VENV)/bin/python
 APT_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev cmark-gfm pkg-config libcurl4-openssl-dev
-TEST_APT_PACKAGES := chromium chromium-driver
+TEST_APT_PACKAGES := chromium chromium-driver strace
 FUZZ_SECONDS ?= 60
 FUZZ_SEED ?= 0
 
@@ -12,20 +12,10 @@ FUZZ_SEED ?= 0
 
 all: build
 
-# Installs the Debian packages named in $(1) that are missing (as root), or says how to.
+# Installs the Debian packages named in $(1) that are missing (as root), or says how to; waits for
+# another apt-get that holds apt's locks.
 define apt_install
-	@missing=""; \
-	for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-	if [ -n "$$missing" ]; then \
-	  if [ "$$(id -u)" = "0" ]; then \
-	    echo "Installing:$$missing"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null || exit 1; \
-	  else \
-	    echo "Missing system packages:$$missing"; \
-	    echo "Run: sudo apt-get install -y$$missing"; \
-	    exit 1; \
-	  fi; \
-	fi
+	@Scripts/apt-install.sh $(1)
 endef
 
 # System packages: cmark-gfm's library and headers (and its command, the benchmark's peer).
@@ -33,7 +23,8 @@ deps:
 	$(call apt_install,$(APT_PACKAGES))
 
 # For the tests only: a headless browser that opens exported pages, and its driver (the
-# accessibility check drives it through Selenium).
+# accessibility and layout checks drive it through Selenium); strace, which sees whether a command
+# sleeps where it should not.
 test-deps:
 	$(call apt_install,$(TEST_APT_PACKAGES))
 
@@ -48,7 +39,7 @@ PYTHON_PACKAGES := rich==15.0.0 pyte==0.8.2 wcwidth==0.9.4 streamdown==0.36.9 Py
 venv: $(VENV)/.installed
 $(VENV)/.installed: Makefile
 	@python3 -m venv $(VENV) 2>/dev/null || { \
-	  if [ "$$(id -u)" = "0" ]; then apt-get update -qq && apt-get install -y -qq python3-venv >/dev/null && python3 -m venv $(VENV); \
+	  if [ "$$(id -u)" = "0" ]; then Scripts/apt-install.sh python3-venv && python3 -m venv $(VENV); \
 	  else echo "Run: sudo apt-get install -y python3-venv"; exit 1; fi; }
 	$(VENV)/bin/pip install -q --disable-pip-version-check $(PYTHON_PACKAGES)
 	@touch $@

@@ -5,15 +5,28 @@ import Foundation
 /// saying so once (``skipMessage``).
 public enum Corpus {
     /// The corpus folder: `$TELETYPE_CORPUS`, else `../shared/corpus` beside the package; nil when
-    /// neither exists.
+    /// neither holds the corpus (each of ``folders``): an empty or partial folder is no corpus, and
+    /// its tests are skipped rather than failed.
     public static let root: URL? = {
-        let fileManager = FileManager.default
+        let url: URL
         if let path = ProcessInfo.processInfo.environment["TELETYPE_CORPUS"], !path.isEmpty {
-            return fileManager.fileExists(atPath: path) ? URL(fileURLWithPath: path) : nil
+            url = URL(fileURLWithPath: path)
+        } else {
+            url = PackageRoot.url.deletingLastPathComponent().appendingPathComponent("shared/corpus")
         }
-        let url = PackageRoot.url.deletingLastPathComponent().appendingPathComponent("shared/corpus")
-        return fileManager.fileExists(atPath: url.path) ? url : nil
+        return holdsCorpus(url) ? url : nil
     }()
+
+    /// The folders a corpus holds, each with files in it.
+    public static let folders = ["markdown", "streams", "sessions", "a2ui"]
+
+    /// Whether `url` is a corpus: a folder holding each of ``folders``, none of them empty.
+    public static func holdsCorpus(_ url: URL) -> Bool {
+        folders.allSatisfy { folder in
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: url.appendingPathComponent(folder).path))
+            return !(names ?? []).isEmpty
+        }
+    }
 
     /// Whether the corpus is here.
     public static var isAvailable: Bool { root != nil }

@@ -172,8 +172,9 @@ import Testing
         }
     }
 
-    @Test func theCorpusScansAsByteByByte() throws {
-        try #require(Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage))
+    @Test(.enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage))) func theCorpusScansAsByteByByte()
+        throws
+    {
         for file in Corpus.markdown {
             for line in file.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) + [
                 file.text

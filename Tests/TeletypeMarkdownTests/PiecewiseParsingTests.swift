@@ -110,8 +110,9 @@ import Testing
 
     /// Real documents one after another: the pieces share their definitions, and the tree is the
     /// one of a whole parse.
-    @Test func theCorpusParsesTheSameInPieces() throws {
-        try #require(Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage))
+    @Test(.enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage))) func theCorpusParsesTheSameInPieces()
+        throws
+    {
         let text = Corpus.markdown.map(\.text).joined(separator: "\n")
         #expect(cutCount(text) > 1)
         expectSameParse(text)
