@@ -59,6 +59,8 @@ public struct ArchiveFailure: Error, Sendable, Equatable, CustomStringConvertibl
         switch error {
         case let error as TranscriptError:
             self.init(source: input.path, page: input.page, message: error.description, isMalformed: true)
+        case let error as NoMessagesError:
+            self.init(source: input.path, page: input.page, message: error.description, isMalformed: false)
         case let error as FileWriteError:
             self.init(source: input.path, page: input.page, message: error.message, isMalformed: false)
         case let error as ArchiveFingerprint.ReadError:

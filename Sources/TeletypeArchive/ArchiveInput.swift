@@ -49,8 +49,8 @@ public struct ArchiveInput: Sendable, Equatable, Hashable {
     }
 
     /// The transcripts `paths` name: files as given, folders searched recursively for
-    /// ``transcriptExtensions`` (hidden files and folders, and `excluding` with what is under it,
-    /// skipped). A path that does not exist is returned in `missing`.
+    /// ``transcriptExtensions`` (hidden files and folders, the sidecar files agents write beside a
+    /// session, and `excluding` with what is under it, skipped). A path that does not exist is returned in `missing`.
     public static func find(_ paths: [String], excluding: String? = nil) -> (inputs: [ArchiveInput], missing: [String])
     {
         let excluded = excluding.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
@@ -90,7 +90,7 @@ public struct ArchiveInput: Sendable, Equatable, Hashable {
                         if visited.insert(kind.identity).inserted { folders.append(relative) }
                     } else if kind.isRegular, let dot = name.lastIndex(of: "."),
                         transcriptExtensions.contains(name[name.index(after: dot)...].lowercased()),
-                        !isSubagentLog(path, name: name)
+                        !SessionSidecar.isSidecar(name: name), !isSubagentLog(path, name: name)
                     {
                         files.append((relative, kind.size))
                     }
@@ -105,9 +105,10 @@ public struct ArchiveInput: Sendable, Equatable, Hashable {
         let shared = commonFolder(roots)
         var inputs: [ArchiveInput] = []
         for file in found {
-            let relative =
+            // Each name of the page's path stays within the file system's 255 bytes.
+            let relative = ArchiveNames.shortenedPath(
                 file.absolute.hasPrefix(shared + "/")
-                ? String(file.absolute.dropFirst(shared.count + 1)) : String(file.absolute.drop { $0 == "/" })
+                    ? String(file.absolute.dropFirst(shared.count + 1)) : String(file.absolute.drop { $0 == "/" }))
             // A chat export is a page a conversation, under a folder named for the export.
             if let app = ChatExport.detect(fileAt: file.absolute) {
                 do throws(TranscriptError) {

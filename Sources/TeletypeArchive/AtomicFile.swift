@@ -46,9 +46,7 @@ package final class AtomicFile {
                 throw FileWriteError("cannot write '\(path)': it is a directory")
             }
             let descriptor = open(url.path, O_WRONLY)
-            guard descriptor >= 0 else {
-                throw FileWriteError("cannot write '\(path)': permission denied")
-            }
+            guard descriptor >= 0 else { throw FileWriteError("cannot write '\(path)': \(Self.reason(errno))") }
             self.descriptor = descriptor
             temporary = nil
             return
@@ -58,14 +56,26 @@ package final class AtomicFile {
         guard stat(folder, &folderStatus) == 0, folderStatus.st_mode & S_IFMT == S_IFDIR else {
             throw FileWriteError("cannot write '\(path)': the folder '\(folder)' does not exist")
         }
-        let temporary =
-            url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).partial").path
+        // The unfinished file's name stays within the file system's 255 bytes however long the
+        // destination's is.
+        let name = ArchiveNames.shortened(url.lastPathComponent, toBytes: 200)
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(name).\(getpid()).partial").path
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard descriptor >= 0 else {
-            throw FileWriteError("cannot write '\(path)': permission denied")
-        }
+        guard descriptor >= 0 else { throw FileWriteError("cannot write '\(path)': \(Self.reason(errno))") }
         self.temporary = temporary
         self.descriptor = descriptor
+    }
+
+    /// Why a call failed with `code`, as a person reads it: "permission denied", "file name too long".
+    static func reason(_ code: Int32) -> String {
+        switch code {
+        case EACCES, EPERM: "permission denied"
+        case ENAMETOOLONG: "the name is longer than the file system allows (255 bytes a name)"
+        case ENOSPC: "no space left on the device"
+        case EROFS: "the file system is read-only"
+        case ENOENT: "the folder does not exist"
+        default: String(cString: strerror(code))
+        }
     }
 
     package func write(_ text: String) throws {
@@ -79,7 +89,7 @@ package final class AtomicFile {
             let written = buffer[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
             if written < 0 && errno == EINTR { continue }
             guard written > 0 else {
-                throw FileWriteError("cannot write '\(destination)': \(String(cString: strerror(errno)))")
+                throw FileWriteError("cannot write '\(destination)': \(Self.reason(errno))")
             }
             offset += written
         }
@@ -105,7 +115,7 @@ package final class AtomicFile {
         guard let temporary else { return }
         guard rename(temporary, destination) == 0 else {
             discard()
-            throw FileWriteError("cannot write '\(destination)': \(String(cString: strerror(errno)))")
+            throw FileWriteError("cannot write '\(destination)': \(Self.reason(errno))")
         }
     }
 

@@ -64,6 +64,11 @@ public struct ConversationArchive: Sendable {
         public var wasCancelled = false
         /// Every page the index lists (this run's and earlier runs' still present), in its order.
         public var index: [ArchiveEntry] = []
+        /// The files read that hold no message (an agent's log of a session that never began): no
+        /// page, and not a failure.
+        public var empty: [ArchiveFailure] = []
+        /// What was worth a word while reading (a last line cut short), naming its file.
+        public var notices: [String] = []
     }
 
     /// The file beside the index that remembers each page's input and options.
@@ -96,6 +101,7 @@ public struct ConversationArchive: Sendable {
         let work: @Sendable (ArchiveInput) -> Void = { input in
             let destination = folderURL.appendingPathComponent(input.page).path
             let outcome: Outcome
+            var notices: [String] = []
             do {
                 let fingerprint = try ArchiveFingerprint.of(
                     fileAt: input.path, offset: input.conversation?.offset ?? 0, length: input.conversation?.length,
@@ -110,23 +116,27 @@ public struct ConversationArchive: Sendable {
                         withIntermediateDirectories: true)
                     let summary: ConversationOverview
                     if let conversation = input.conversation {
-                        summary = try exporter.export(
-                            try ChatExport.read(conversation, fileAt: input.path, name: input.path), to: destination,
-                            isCancelled: isCancelled)
+                        let transcript = try ChatExport.read(conversation, fileAt: input.path, name: input.path)
+                        notices += transcript.notices
+                        summary = try exporter.export(transcript, to: destination, isCancelled: isCancelled)
                     } else {
                         summary = try exporter.export(
-                            transcriptAt: input.path, name: input.path, to: destination, isCancelled: isCancelled)
+                            transcriptAt: input.path, name: input.path, to: destination, isCancelled: isCancelled,
+                            notice: { notices.append($0) })
                     }
                     outcome = .written(
                         ArchiveEntry(source: input.path, page: input.page, fingerprint: fingerprint, summary: summary))
                 }
             } catch is ConversationPageExporter.Cancelled {
                 outcome = .cancelled
+            } catch let error as NoMessagesError {
+                outcome = .empty(ArchiveFailure(input: input, error: error))
             } catch {
                 outcome = .failed(ArchiveFailure(input: input, error: error))
             }
             let snapshot = state.withLock { state -> Progress in
                 state.record(outcome, input)
+                state.report.notices += notices
                 return state.progress
             }
             progressCallback?(snapshot)
@@ -138,9 +148,9 @@ public struct ConversationArchive: Sendable {
         var report = state.withLock { $0.report }
         report.wasCancelled = isCancelled() || report.wasCancelled
         // A transcript that fails now loses the page an earlier run made of it.
-        for failure in report.failures {
-            manifest.entries[failure.page] = nil
-            try? FileManager.default.removeItem(at: folderURL.appendingPathComponent(failure.page))
+        for page in (report.failures + report.empty).map(\.page) {
+            manifest.entries[page] = nil
+            try? FileManager.default.removeItem(at: folderURL.appendingPathComponent(page))
         }
         for entry in report.written + report.skipped { manifest.entries[entry.page] = entry }
         manifest.entries = manifest.entries.filter {
@@ -203,6 +213,7 @@ public struct ConversationArchive: Sendable {
         case written(ArchiveEntry)
         case skipped(ArchiveEntry)
         case failed(ArchiveFailure)
+        case empty(ArchiveFailure)
         case cancelled
     }
 
@@ -227,6 +238,7 @@ public struct ConversationArchive: Sendable {
             case .written(let entry): report.written.append(entry)
             case .skipped(let entry): report.skipped.append(entry)
             case .failed(let failure): report.failures.append(failure)
+            case .empty(let error): report.empty.append(error)
             case .cancelled:
                 report.wasCancelled = true
                 return

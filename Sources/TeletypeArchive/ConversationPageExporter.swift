@@ -39,16 +39,21 @@ public struct ConversationPageExporter: Sendable {
 
     /// Writes the page of the transcript at `path` to `destination`, atomically: on any error
     /// (a malformed transcript throws a `TranscriptError` that names `name`, its line and
-    /// column) or a cancellation no file is left. `bytesRead` hears how much of the transcript has
-    /// been read, for progress. Returns what the index says about it.
+    /// column; a file with no message a `NoMessagesError`) or a cancellation no file is left.
+    /// `bytesRead` hears how much of the transcript has been read, for progress; `notice` what is
+    /// worth a word but did not stop the reading (a last line cut short). Returns what the index
+    /// says about it.
     @discardableResult
     public func export(
         transcriptAt path: String, name: String, to destination: String,
-        isCancelled: @Sendable () -> Bool = { false }, bytesRead: (@Sendable (Int) -> Void)? = nil
+        isCancelled: @Sendable () -> Bool = { false }, bytesRead: (@Sendable (Int) -> Void)? = nil,
+        notice: (String) -> Void = { _ in }
     ) throws -> ConversationOverview {
         let file = try AtomicFile(path: destination)
         do {
-            let summary = try write(transcriptAt: path, name: name, isCancelled: isCancelled, bytesRead: bytesRead) {
+            let summary = try write(
+                transcriptAt: path, name: name, isCancelled: isCancelled, bytesRead: bytesRead, notice: notice
+            ) {
                 try file.write($0)
             }
             try file.commit()
@@ -60,7 +65,8 @@ public struct ConversationPageExporter: Sendable {
     }
 
     /// Writes the page of a transcript already read (a conversation of a chat export) to
-    /// `destination`, atomically. Returns what the index says about it.
+    /// `destination`, atomically; a transcript with no message is a `NoMessagesError`, and no page.
+    /// Returns what the index says about it.
     @discardableResult
     public func export(_ transcript: Transcript, to destination: String, isCancelled: @Sendable () -> Bool = { false })
         throws -> ConversationOverview
@@ -73,6 +79,9 @@ public struct ConversationPageExporter: Sendable {
                     for message in transcript.messages { try body(message) }
                 }, conversation: transcript.conversation, isCancelled: isCancelled
             ) { try file.write($0) }
+            if summary.messageCount == 0 {
+                throw NoMessagesError(file: transcript.conversation?.title ?? destination, format: transcript.format)
+            }
             try file.commit()
             return summary
         } catch {
@@ -84,7 +93,7 @@ public struct ConversationPageExporter: Sendable {
     /// Writes the page's text to `output` piece by piece.
     func write(
         transcriptAt path: String, name: String, isCancelled: () -> Bool, bytesRead: (@Sendable (Int) -> Void)?,
-        to output: (String) throws -> Void
+        notice: (String) -> Void = { _ in }, to output: (String) throws -> Void
     ) throws -> ConversationOverview {
         var stream = TranscriptStream(format: format)
         stream.bytesRead = bytesRead
@@ -92,14 +101,21 @@ public struct ConversationPageExporter: Sendable {
         if format?.chatExportApp != nil || (format == nil && ChatExport.detect(fileAt: path) != nil) {
             let transcript = try TranscriptReader.onlyConversation(
                 of: try ChatExport.open(path, name: name, app: format?.chatExportApp))
-            return try write(
+            for text in transcript.notices { notice(text) }
+            let summary = try write(
                 reading: { _, body in for message in transcript.messages { try body(message) } },
                 conversation: transcript.conversation, isCancelled: isCancelled, to: output)
+            if summary.messageCount == 0 { throw NoMessagesError(file: name, format: transcript.format) }
+            return summary
         }
-        return try write(
+        var read = format ?? .teletype
+        let summary = try write(
             reading: { session, body in
-                try stream.forEachMessage(inFileAt: path, name: name, session: session, body)
+                read = try stream.forEachMessage(inFileAt: path, name: name, session: session, notice: notice, body)
             }, conversation: nil, isCancelled: isCancelled, to: output)
+        // A file read as some format with nothing in it is said, never an empty page.
+        if summary.messageCount == 0 { throw NoMessagesError(file: name, format: read) }
+        return summary
     }
 
     /// Writes the page of the messages `reading` hands over (after what it says of an agent's

@@ -58,12 +58,15 @@ enum ExportArchive {
             throw CommandError.failure(error.message)
         }
         progress.clear()
-        for path in found.missing { Console.error("teletype: error: cannot read '\(path)': no such file or folder\n") }
+        for path in found.missing { Console.error("teletype: cannot read '\(path)': no such file\n") }
+        for notice in report.notices { Console.error("teletype: " + notice + "\n") }
+        for empty in report.empty { Console.error("teletype: warning: \(empty.message); no page\n") }
         for failure in report.failures { Console.error("teletype: error: \(failure.message)\n") }
         let failed = report.failures.count + found.missing.count
         if !parsed.isSet("--quiet") {
             var summary = "teletype: \(report.written.count) \(report.written.count == 1 ? "page" : "pages") written"
             if !report.skipped.isEmpty { summary += ", \(report.skipped.count) up to date" }
+            if !report.empty.isEmpty { summary += ", \(report.empty.count) with no message" }
             if failed > 0 { summary += ", \(failed) failed" }
             summary += "; \(report.index.count) in \(output.hasSuffix("/") ? output : output + "/")index.html"
             if report.wasCancelled { summary += " (interrupted: the rest were not exported)" }

@@ -102,10 +102,13 @@ enum ExportCommand {
                 selector != nil || !outputIsFolder
             {
                 let transcript = try ChatExportChoice.read(conversation, of: export, branch: parsed.value("--branch"))
+                for notice in transcript.notices { Console.error("teletype: " + notice + "\n") }
                 do {
                     try exporter.export(transcript, to: output)
                 } catch let error as FileWriteError {
                     throw CommandError.failure(error.message)
+                } catch let error as NoMessagesError {
+                    throw CommandError.malformed(error.description + "; no page written")
                 }
                 return 0
             }
@@ -152,9 +155,15 @@ enum ExportCommand {
         do {
             try exporter.export(
                 transcriptAt: input, name: path == "-" ? "<stdin>" : path, to: output,
-                bytesRead: { progress.update(files: 0, totalFiles: 1, bytes: $0, totalBytes: size) })
+                bytesRead: { progress.update(files: 0, totalFiles: 1, bytes: $0, totalBytes: size) },
+                notice: {
+                    progress.clear()
+                    Console.error("teletype: " + $0 + "\n")
+                })
         } catch let error as TranscriptError {
             throw CommandError.malformed(error.description)
+        } catch let error as NoMessagesError {
+            throw CommandError.malformed(error.description + "; no page written")
         } catch let error as FileWriteError {
             throw CommandError.failure(error.message)
         }

@@ -33,7 +33,7 @@ enum FileRender {
             } catch let error as TranscriptError {
                 throw CommandError.malformed(error.description)
             } catch is TranscriptStream.CocoaFileError {
-                throw CommandError.failure("cannot read '\(path)'")
+                throw Input.cannotRead(path)
             }
         }
         var stream = ConversationRowStream(layout: layout, state: state)
@@ -62,8 +62,10 @@ enum FileRender {
             batch.removeAll(keepingCapacity: true)
         }
         var headerWritten = false
+        var messages = 0
+        let read: TranscriptFormat
         do {
-            try TranscriptStream(format: format).forEachMessage(
+            read = try TranscriptStream(format: format).forEachMessage(
                 inFileAt: path, name: path,
                 session: { info in
                     guard !headerWritten else { return }
@@ -72,6 +74,7 @@ enum FileRender {
                 },
                 notice: { Console.error("teletype: " + $0 + "\n") }
             ) { message in
+                messages += 1
                 batch += stream.add(message)
                 // Batches start small, so that the first rows come out at once.
                 if batch.count >= min(256, max(8, drawn)) { flush() }
@@ -79,11 +82,15 @@ enum FileRender {
         } catch let error as TranscriptError {
             throw CommandError.malformed(error.description)
         } catch is TranscriptStream.CocoaFileError {
-            throw CommandError.failure("cannot read '\(path)'")
+            throw Input.cannotRead(path)
         }
         flush()
         flush()
         let last = stream.finish()
         write(ParallelWork.map(last.count) { draw(last[$0]) })
+        // A file read as some format with nothing in it is said, never an empty conversation alone.
+        if messages == 0 {
+            Console.error("teletype: warning: " + NoMessagesError(file: path, format: read).description + "\n")
+        }
     }
 }

@@ -2,6 +2,7 @@ import TeletypeANSI
 import TeletypeHTML
 import TeletypeLayout
 import TeletypeMarkdown
+import TeletypeTranscripts
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -71,7 +72,7 @@ package enum MarkdownCommand {
                 capabilities: TerminalSettings.capabilities(format: format, color: color),
                 theme: Theme.named(themeName) ?? .dark)
             let live = parsed.isSet("--live") || Console.outputIsTerminal
-            MarkdownStreaming.run(
+            try MarkdownStreaming.run(
                 renderer: renderer, live: live, typing: !parsed.isSet("--no-typing"),
                 height: Console.terminalHeight
                     ?? Environment.number("LINES", above: 1)
@@ -79,6 +80,10 @@ package enum MarkdownCommand {
             return 0
         }
         let data = try Input.read(path)
+        // A file that is not text (an executable, an image) is refused, not drawn as noise.
+        if data.withUnsafeBytes({ FileShape.isBinary($0) }) {
+            throw CommandError.malformed("\(path ?? "<stdin>"): binary file, not Markdown")
+        }
         // cmark-gfm reads the bytes as they are and replaces invalid UTF-8 by U+FFFD; the output is
         // written piece by piece as it is ready.
         if format == "html" {
@@ -106,28 +111,31 @@ package enum MarkdownCommand {
 package enum Input {
     /// Fails with a clear message unless `path` is a readable file.
     package static func checkReadable(_ path: String) throws -> Bool {
+        if let error = problem(path) { throw error }
+        return true
+    }
+
+    /// Why `path` cannot be read as a file, in the words every command uses (`cannot read 'PATH': no
+    /// such file`, `it is a directory`, `permission denied`), or nil when it can.
+    package static func problem(_ path: String) -> CommandError? {
         var status = stat()
         guard stat(path, &status) == 0 else {
-            throw CommandError.failure("cannot read '\(path)': no such file")
+            return .failure("cannot read '\(path)': " + (errno == EACCES ? "permission denied" : "no such file"))
         }
-        if status.st_mode & S_IFMT == S_IFDIR { throw CommandError.failure("cannot read '\(path)': it is a directory") }
-        guard FileManager.default.isReadableFile(atPath: path) else {
-            throw CommandError.failure("cannot read '\(path)': permission denied")
-        }
-        return true
+        if status.st_mode & S_IFMT == S_IFDIR { return .failure("cannot read '\(path)': it is a directory") }
+        guard access(path, R_OK) == 0 else { return .failure("cannot read '\(path)': permission denied") }
+        return nil
+    }
+
+    /// The error for a file that could not be opened or read: why, in the words of ``problem(_:)``.
+    package static func cannotRead(_ path: String) -> CommandError {
+        problem(path) ?? .failure("cannot read '\(path)': " + String(cString: strerror(errno)))
     }
 
     package static func read(_ path: String?) throws -> Data {
         guard let path, path != "-" else { return Console.readStandardInput() }
-        var status = stat()
-        if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
-            throw CommandError.failure("cannot read '\(path)': it is a directory")
-        }
-        guard let data = readFile(path) else {
-            let reason =
-                FileManager.default.fileExists(atPath: path) ? "permission denied or unreadable" : "no such file"
-            throw CommandError.failure("cannot read '\(path)': \(reason)")
-        }
+        if let problem = problem(path) { throw problem }
+        guard let data = readFile(path) else { throw cannotRead(path) }
         return data
     }
 

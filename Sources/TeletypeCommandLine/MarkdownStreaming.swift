@@ -1,6 +1,7 @@
 import Dispatch
 import TeletypeANSI
 import TeletypeLayout
+import TeletypeTranscripts
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -15,7 +16,8 @@ import TeletypeLayout
 /// `teletype md` reading standard input as it arrives: a live region in a terminal (typing out the
 /// reply), append-only output elsewhere — byte for byte the batch render once the input ends.
 package enum MarkdownStreaming {
-    package static func run(renderer: TerminalRenderer, live: Bool, typing: Bool, height: Int) {
+    /// Fails, before anything is written, when the input's start is not text (``FileShape/isBinary(_:)``).
+    package static func run(renderer: TerminalRenderer, live: Bool, typing: Bool, height: Int) throws {
         var stream = MarkdownStreamRenderer(renderer: renderer, showsOpenLines: live)
         var region = LiveRegion(capabilities: renderer.capabilities, height: height)
         // Typing out reveals whole characters at a pace; otherwise bytes go to the parser as read.
@@ -33,6 +35,7 @@ package enum MarkdownStreaming {
             TerminalResize.install()
         }
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var head: [UInt8] = []
         // A model writes a few bytes at a time; waking for each write would cost more than the
         // rendering. After a read the loop lets the pipe fill for a while — a frame's time in a
         // terminal, a quarter of a second into a pipe (where only finished blocks are written) — so
@@ -43,8 +46,12 @@ package enum MarkdownStreaming {
         var pending = false
         while !ended || revealed < received.count {
             if !ended {
+                // Once the writer has closed the pipe (POLLHUP), nothing more will come to gather:
+                // what is left is read at once, and the render ends without a pause.
+                var probe = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+                let writerClosed = poll(&probe, 1, 0) > 0 && probe.revents & Int16(POLLHUP) != 0
                 let waited = Clock.seconds() - lastRead
-                if waited < gather { usleep(UInt32((gather - waited) * 1e6)) }
+                if !writerClosed && waited < gather { usleep(UInt32((gather - waited) * 1e6)) }
                 // Typing out ticks every 5 ms while text waits to be shown; text received but not
                 // drawn waits for its frame; else nothing happens until input comes.
                 let timeout: Int32 =
@@ -55,6 +62,14 @@ package enum MarkdownStreaming {
                 if ready > 0 {
                     let count = read(STDIN_FILENO, &buffer, buffer.count)
                     lastRead = Clock.seconds()
+                    // The input's start is looked at before any of it is shown: binary data is refused.
+                    if head.count < 8192 {
+                        head += buffer[0..<max(0, count)]
+                        if (count <= 0 || head.count >= 512), head.withUnsafeBytes({ FileShape.isBinary($0) }) {
+                            if live { Console.output(LiveRegion.end) }
+                            throw CommandError.malformed("<stdin>: binary file, not Markdown")
+                        }
+                    }
                     if count > 0 {
                         pending = true
                         if typesOut {

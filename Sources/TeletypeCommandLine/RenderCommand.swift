@@ -80,6 +80,7 @@ enum RenderCommand {
                 "'\(path)' is a folder: render shows one conversation; to export a folder of them, use "
                     + "teletype export \(path) -o OUTDIR", help: usage)
         }
+        if path != "-", let problem = Input.problem(path) { throw problem }
         if parsed.isSet("--follow") {
             guard path != "-" else {
                 throw CommandError.usage("--follow reads a file the agent writes, not standard input", help: usage)
@@ -87,8 +88,9 @@ enum RenderCommand {
             guard FileManager.default.fileExists(atPath: path) else {
                 throw CommandError.failure("cannot read '\(path)': no such file")
             }
-            // A session being followed is live: its calls without results are still running.
-            var state = ConversationViewState()
+            // A session being followed is live: its calls without results are still running. It is
+            // watched, not worked in: no reply has actions to press.
+            var state = ConversationViewState(actions: [])
             state.expandReasoning = parsed.isSet("--expand-reasoning")
             state.expandToolCalls = parsed.isSet("--expand-tools")
             let live = parsed.isSet("--live") || (Console.outputIsTerminal && format == "ansi")
@@ -102,7 +104,7 @@ enum RenderCommand {
         }
         let appearance = AIAppearance.named(themeName) ?? .dark
         // A transcript is a record: a call without a result did not go on running.
-        var state = ConversationViewState(isRecorded: true)
+        var state = ConversationViewState(actions: [], isRecorded: true)
         state.expandReasoning = parsed.isSet("--expand-reasoning")
         state.expandToolCalls = parsed.isSet("--expand-tools")
         var htmlOptions = HTMLRenderOptions.untrusted
@@ -172,6 +174,11 @@ enum RenderCommand {
             }
         }
         for notice in transcript.notices { Console.error("teletype: " + notice + "\n") }
+        if transcript.messages.isEmpty {
+            let name = path == "-" ? "<stdin>" : path
+            Console.error(
+                "teletype: warning: " + NoMessagesError(file: name, format: transcript.format).description + "\n")
+        }
         progress.set("laying out and drawing \(transcript.messages.count) messages", step: 2, of: 3)
         let messages: [any AIMessage] = transcript.messages
         let output: String

@@ -36,4 +36,31 @@ public struct TranscriptProblem: Error, Sendable {
         self.path = path
         self.message = message
     }
+
+    /// The problem of a document with no message of any format in it: the reader, which has the
+    /// file's bytes, says what the file looks like instead (``FileShape``).
+    static let notAConversation = TranscriptProblem("not a conversation", at: [])
+
+    /// Whether this is ``notAConversation``.
+    var isNotAConversation: Bool { path.isEmpty && message == Self.notAConversation.message }
+}
+
+/// A file read as some format that holds no message at all: said, never drawn as an empty
+/// conversation. `render` warns with its ``description``; `export` writes no page.
+public struct NoMessagesError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file, as the warning names it.
+    public var file: String
+    /// The format it was read as.
+    public var format: TranscriptFormat
+
+    /// The error for `file`, read as `format`.
+    public init(file: String, format: TranscriptFormat) {
+        self.file = file
+        self.format = format
+    }
+
+    /// `FILE: read as FORMAT, it holds no message …`.
+    public var description: String {
+        "\(file): read as \(format.displayName), it holds no message (if it is another format, --from names it)"
+    }
 }

@@ -67,11 +67,14 @@ public enum TranscriptFormat: String, Sendable, CaseIterable {
         }
     }
 
-    /// The format a list of messages is in, from the shape of its messages.
-    static func detect(_ messages: [JSONValue]) -> TranscriptFormat {
+    /// The format a list of messages is in, from the shape of its messages; nil when none of the
+    /// first of them looks like a message of any format (a file Teletype does not read).
+    static func detect(_ messages: [JSONValue]) -> TranscriptFormat? {
         var sawArrayContent = false
+        var sawMessage = false
         for message in messages.prefix(50) {
-            guard let object = message.object else { continue }
+            guard let object = message.object, looksLikeMessage(object) else { continue }
+            sawMessage = true
             if let type = object["type"]?.string, type != "text",
                 type == "message" || type == "reasoning" || type == "item_reference" || type.hasSuffix("_call")
                     || type.hasSuffix("_call_output")
@@ -117,6 +120,38 @@ public enum TranscriptFormat: String, Sendable, CaseIterable {
                 }
             }
         }
+        guard sawMessage else { return nil }
         return sawArrayContent ? .anthropic : .openai
+    }
+
+    /// Whether an object has what a message of some transcript format has: a role, parts, text or
+    /// content, a Responses API item type, Stream Chat's user.
+    static func looksLikeMessage(_ object: JSONObject) -> Bool {
+        for key in ["role", "parts", "text", "content", "tool_calls", "tool_call_id", "user", "ai_generated", "ai_ui"]
+        where object[key] != nil {
+            return true
+        }
+        guard let type = object["type"]?.string else { return false }
+        return type == "message" || type == "reasoning" || type == "item_reference" || type.hasSuffix("_call")
+            || type.hasSuffix("_call_output")
+    }
+
+    /// How people call the format, for messages: "a Claude Code session log", "OpenAI chat messages".
+    public var displayName: String {
+        switch self {
+        case .teletype: "Teletype messages"
+        case .stream: "Stream Chat messages"
+        case .vercel: "Vercel AI SDK messages"
+        case .openai: "OpenAI chat messages"
+        case .anthropic: "Anthropic messages"
+        case .openaiResponses: "OpenAI Responses API items"
+        case .gemini: "Gemini contents"
+        case .claudeCode: "a Claude Code session log"
+        case .codex: "a Codex rollout"
+        case .geminiCLI: "a Gemini CLI session"
+        case .aider: "an aider chat history"
+        case .chatgpt: "a ChatGPT export"
+        case .claudeAI: "a Claude.ai export"
+        }
     }
 }

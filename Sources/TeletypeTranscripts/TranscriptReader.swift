@@ -67,6 +67,10 @@ public struct TranscriptReader: Sendable {
         guard start < bytes.count else {
             throw TranscriptError(file: file, line: 1, column: 1, message: "the file is empty: expected JSON or JSONL")
         }
+        // What is not JSON, and was not known as a session log or an export, is no conversation.
+        if format == nil, bytes[start] != UInt8(ascii: "{"), bytes[start] != UInt8(ascii: "[") {
+            throw TranscriptError(file: file, line: 1, column: 1, message: FileShape.notAConversation(bytes))
+        }
         let document: JSONValue
         do throws(JSONParser.Failure) {
             document = try JSONParser.parse(bytes)
@@ -114,6 +118,8 @@ public struct TranscriptReader: Sendable {
                 }
             }
             return transcript
+        } catch  where error.isNotAConversation {
+            throw TranscriptError(file: file, line: 1, column: 1, message: FileShape.notAConversation(bytes))
         } catch {
             let location = JSONParser.location(of: error.path, in: bytes) ?? (1, 1)
             throw TranscriptError(file: file, line: location.line, column: location.column, message: error.message)
@@ -153,9 +159,11 @@ public struct TranscriptReader: Sendable {
                 return (list, [.key("messages")], system)
             }
             if object["role"] != nil || object["parts"] != nil || object["text"] != nil { return ([document], [], nil) }
+            if format == nil { throw .notAConversation }
             throw TranscriptProblem(
                 "expected a list of messages: a JSON array, or an object with \"messages\"", at: [])
         default:
+            if format == nil { throw .notAConversation }
             throw TranscriptProblem("expected a list of messages: a JSON array, or an object with \"messages\"", at: [])
         }
     }
@@ -199,7 +207,10 @@ public struct TranscriptReader: Sendable {
         throws(TranscriptProblem)
         -> Transcript
     {
-        let format = self.format ?? shape ?? TranscriptFormat.detect(list)
+        // An empty list is an empty transcript; a list with no message of any format is no transcript.
+        guard let format = self.format ?? shape ?? (list.isEmpty ? .teletype : TranscriptFormat.detect(list)) else {
+            throw .notAConversation
+        }
         switch format {
         case .openai:
             var messages = try ChatCompletionTranscript.openAI(list, at: path)
@@ -236,6 +247,8 @@ public struct TranscriptReader: Sendable {
         }
         do throws(TranscriptProblem) {
             return try decode(values, path: [], system: nil)
+        } catch  where error.isNotAConversation {
+            throw TranscriptError(file: file, line: 1, column: 1, message: FileShape.notAConversation(bytes))
         } catch {
             guard case .index(let index)? = error.path.first, index < lineNumbers.count else {
                 throw TranscriptError(file: file, line: 1, column: 1, message: error.message)

@@ -79,6 +79,10 @@ public struct TranscriptStream: Sendable {
         }
         do {
             return try readLines(handle, buffer: buffer, name: name, body)
+        } catch is NotAConversation {
+            throw buffer.withUnsafeBytes { bytes in
+                TranscriptError(file: name, line: 1, column: 1, message: FileShape.notAConversation(bytes))
+            }
         } catch is NeedsWholeRead {
             // Formats whose tool results fold back into earlier messages are read whole.
             return try readWhole(try Data(contentsOf: URL(fileURLWithPath: path)), name: name, body)
@@ -188,7 +192,9 @@ public struct TranscriptStream: Sendable {
     private func settle(
         _ pending: inout [(JSONValue, Int)], emit: (JSONValue, Int, TranscriptFormat) throws -> Void
     ) throws -> TranscriptFormat {
-        let format = TranscriptFormat.detect(pending.map(\.0))
+        guard let format = pending.isEmpty ? .teletype : TranscriptFormat.detect(pending.map(\.0)) else {
+            throw NotAConversation()
+        }
         guard !format.isReadWhole else { throw NeedsWholeRead(format: format) }
         for (value, line) in pending { try emit(value, line, format) }
         pending.removeAll()
@@ -213,6 +219,9 @@ public struct TranscriptStream: Sendable {
         /// The format that needs it.
         public var format: TranscriptFormat
     }
+
+    /// The file's lines hold no message of any format.
+    struct NotAConversation: Error {}
 
     /// The file could not be opened.
     public struct CocoaFileError: Error {

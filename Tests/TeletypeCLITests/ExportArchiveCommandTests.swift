@@ -129,7 +129,7 @@ import Testing
                 #expect(text.hasSuffix("</html>\n"), "\(page) is not complete")
             }
             let index = try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
-            #expect(index.components(separatedBy: "<tr><td>").count - 1 == written.count)
+            #expect(index.components(separatedBy: "<td class=\"tt-title\">").count - 1 == written.count)
         }
     }
 

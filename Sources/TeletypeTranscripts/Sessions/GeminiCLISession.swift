@@ -6,11 +6,19 @@ import Teletype
 /// and `logs.json` (a flat list of the prompts). A Gemini message holds its thoughts, its text and
 /// its tool calls with their results, together.
 enum GeminiCLISession {
-    static let fields = JSONFields(["sessionId", "projectHash", "startTime", "kind", "messages"])
+    static let fields = JSONFields(["sessionId", "projectHash", "startTime", "kind", "messages", "type", "message"])
 
     /// Whether a first line is a JSONL recording's header.
     static func isHeader(_ fields: [String: JSONValue]) -> Bool {
         fields["sessionId"] != nil && fields["projectHash"] != nil && fields["messages"] == nil
+            && fields["type"] == nil
+    }
+
+    /// Whether a line is one of a JSONL recording's messages (a file whose header is missing): a
+    /// `gemini` reply, or a message of Gemini CLI's other types, with no Anthropic-style `message`.
+    static func isMessageRecord(_ fields: [String: JSONValue]) -> Bool {
+        guard fields["message"] == nil, let type = fields["type"]?.string else { return false }
+        return type == "gemini"
     }
 
     /// Whether a JSON array is `logs.json`: objects with `sessionId`, `messageId`, `type`, `message`.
@@ -35,7 +43,7 @@ enum GeminiCLISession {
             whole.append(0x0A)
             guard line.bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return }
             if isJSONL == nil {
-                isJSONL = fields.read(line.bytes).map(isHeader) ?? false
+                isJSONL = fields.read(line.bytes).map { isHeader($0) || isMessageRecord($0) } ?? false
             }
             guard isJSONL == true else { return }
             if let value = try? JSONParser.parse(line.bytes), value.object != nil {
@@ -50,9 +58,11 @@ enum GeminiCLISession {
         var messages: [JSONValue]
         if isJSONL == true {
             if let truncated { notice(SessionReading.truncationNotice(name: name, line: truncated)) }
-            var header = lines[0].value.object ?? JSONObject()
+            // The header, unless the file starts with a message.
+            let hasHeader = lines.first.map { $0.value["type"] == nil && $0.value["$set"] == nil } ?? false
+            var header = hasHeader ? lines[0].value.object ?? JSONObject() : JSONObject()
             messages = []
-            for (value, _) in lines.dropFirst() {
+            for (value, _) in lines.dropFirst(hasHeader ? 1 : 0) {
                 if let update = value["$set"]?.object {
                     for (key, field) in update.pairs { header[key] = field }
                 } else {

@@ -20,6 +20,13 @@ public enum SessionFormats {
             var end = start
             while end < bytes.count, bytes[end] != 0x0A { end += 1 }
             let first = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+            // A Gemini CLI recording's header first: its messages' lines (`type` user or gemini)
+            // must not be taken for another agent's records.
+            if let fields = GeminiCLISession.fields.read(first),
+                GeminiCLISession.isHeader(fields) || GeminiCLISession.isMessageRecord(fields)
+            {
+                return .geminiCLI
+            }
             // Claude Code's first lines may be snapshots or hooks: a few are looked at.
             var lineStart = start
             for _ in 0..<8 where lineStart < bytes.count {
@@ -34,9 +41,6 @@ public enum SessionFormats {
                 lineStart = lineEnd + 1
             }
             if let fields = CodexRollout.fields.read(first), CodexRollout.isCodex(fields) { return .codex }
-            if let fields = GeminiCLISession.fields.read(first), GeminiCLISession.isHeader(fields) {
-                return .geminiCLI
-            }
             // A JSON document: Claude Code for web's loglines, a Gemini CLI recording.
             if let fields = DocumentShape.fields.read(UnsafeRawBufferPointer(rebasing: bytes[start...])) {
                 if fields["loglines"] != nil { return .claudeCode }

@@ -105,7 +105,10 @@ struct ClaudeCodeIndex {
     /// Whether a record's fields are Claude Code's.
     static func isClaudeCode(_ fields: Fields) -> Bool {
         guard let type = fields[.type]?.string else { return false }
-        if fields[.sessionId] != nil || fields[.uuid] != nil || fields[.parentUuid] != nil { return true }
+        // A record of the `parentUuid` tree; a `sessionId` alone (other agents' records have one too)
+        // needs an Anthropic message beside it.
+        if fields[.uuid] != nil || fields[.parentUuid] != nil { return true }
+        if fields[.sessionId] != nil && fields[.messageRole] != nil { return true }
         if ["file-history-snapshot", "queue-operation", "custom-title", "ai-title", "last-prompt"].contains(type) {
             return true
         }
