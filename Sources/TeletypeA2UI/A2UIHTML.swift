@@ -25,6 +25,7 @@ enum A2UIHTML {
         if stream.surfaces.isEmpty, let closed = stream.deletedSurfaces.last {
             out += "<p class=\"a2ui-notice\">◌ " + HTMLText.escape(closed) + " was closed</p>\n"
         }
+        for notice in stream.notices { out += "<p class=\"a2ui-notice\">◌ " + HTMLText.escape(notice) + "</p>\n" }
         return out
     }
 

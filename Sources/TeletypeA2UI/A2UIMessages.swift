@@ -20,6 +20,9 @@ public struct A2UIStream: Sendable, Equatable {
     /// order: a `functionResponse` with the value of a function Teletype has, an `error` for one
     /// it has not.
     public internal(set) var replies: [JSONValue] = []
+    /// What the agent asked that is said under the surfaces rather than drawn in them: a link it
+    /// wants opened (shown, never opened), a function Teletype does not have.
+    public internal(set) var notices: [String] = []
 
     /// The surfaces `text` builds. A test-case file of the specification (`{"tests": […]}`)
     /// builds each valid case on its own, one after another. With `isComplete` (the input has
@@ -34,6 +37,7 @@ public struct A2UIStream: Sendable, Equatable {
                 }
                 surfaces += single.surfaces
                 problems += single.problems
+                notices += single.notices
                 deletedSurfaces += single.deletedSurfaces
             }
             return
@@ -148,8 +152,8 @@ public struct A2UIStream: Sendable, Equatable {
     }
 
     /// Notes a problem of the message at `line`.
-    mutating func problem(line: Int, _ message: String) {
-        problems.append(A2UIProblem(line: line, message: message))
+    mutating func problem(line: Int, _ message: String, breaksARule: Bool = false) {
+        problems.append(A2UIProblem(line: line, message: message, breaksARule: breaksARule))
     }
 
     // MARK: Reading

@@ -52,6 +52,7 @@ public struct A2UIRenderer: AIUIRenderer {
             // Silence is never the output: the agent took its interface away.
             blocks.append(A2UIBlocks.notice("\(closed) was closed"))
         }
+        blocks += stream.notices.map(A2UIBlocks.notice)
         return blocks
     }
 }

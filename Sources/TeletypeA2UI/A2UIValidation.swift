@@ -25,7 +25,8 @@ enum A2UIValidation {
     ]
     static let align: Set<String> = ["start", "center", "end", "stretch"]
 
-    /// The basic catalog's components (v0.10 adds a Video's `posterUrl` and a TextField's `placeholder`).
+    /// The basic catalog's components (v0.10 adds a Video's `posterUrl`, a TextField's `placeholder`
+    /// and a Slider's `steps`).
     static func kinds(_ version: A2UIVersion) -> [String: Kind] {
         let later = version == .v0_10
         return [
@@ -70,7 +71,9 @@ enum A2UIValidation {
                 enumerations: [
                     "variant": ["multipleSelection", "mutuallyExclusive"], "displayStyle": ["checkbox", "chips"],
                 ]),
-            "Slider": Kind(properties: ["label", "min", "max", "value"], required: ["value", "max"]),
+            "Slider": Kind(
+                properties: later ? ["label", "min", "max", "value", "steps"] : ["label", "min", "max", "value"],
+                required: ["value", "max"]),
             "DateTimeInput": Kind(
                 properties: ["value", "enableDate", "enableTime", "min", "max", "label"], required: ["value"]),
         ]
@@ -94,6 +97,11 @@ enum A2UIValidation {
                 return
                     "\(named): \"\(key)\" is \(value.jsonText), not one of \(allowed.sorted().joined(separator: ", "))"
             }
+        }
+        if type == "Slider", let steps = fields["steps"],
+            !(steps.number.map { $0 >= 1 && $0 == $0.rounded() } ?? false)
+        {
+            return "\(named): \"steps\" must be a whole number of at least 1, not \(steps.jsonText)"
         }
         if type == "Tabs", fields["tabs"]?.array?.isEmpty ?? true {
             return "\(named): \"tabs\" needs at least one tab"
@@ -182,14 +190,83 @@ enum A2UIValidation {
 
     static let returnTypes: Set<String> = ["string", "number", "boolean", "array", "object", "any", "void"]
 
+    /// Where a function may be called from (v0.10).
+    static let callableFrom: Set<String> = ["clientOnly", "remoteOnly", "clientOrRemote"]
+
+    /// The basic catalog's functions an agent may not call itself: the checks, which the interface
+    /// runs on what a person types.
+    static let clientOnlyFunctions: Set<String> = ["required", "regex", "length", "numeric", "email"]
+
+    /// What the v0.10 schema asks of a `callFunction` message (an agent asking the renderer to run a
+    /// function), or nil when it is one: a `functionCallId`; a call that names its function, its
+    /// `returnType` (a scalar, a list of scalars, or void) and its `callableFrom` (`remoteOnly` or
+    /// `clientOrRemote`), and nothing else; arguments that are scalars or lists of scalars (no
+    /// object, which could reach into the data model); not one of the checks, which only the
+    /// interface runs. A function the catalog does not have is not a malformed message: it is
+    /// answered with `FUNCTION_NOT_FOUND`.
+    static func problem(inCallFunction message: JSONObject) -> String? {
+        for key in message.keys where !["version", "callFunction", "functionCallId", "wantResponse"].contains(key) {
+            return "callFunction: \"\(key)\" is not part of the message"
+        }
+        guard message["functionCallId"]?.string != nil else { return "callFunction needs a functionCallId" }
+        if let wants = message["wantResponse"], wants.bool == nil {
+            return "callFunction: wantResponse must be true or false"
+        }
+        guard let call = message["callFunction"]?.object else { return "callFunction must be an object" }
+        guard let name = call["call"]?.string else { return "callFunction needs the name of its function (call)" }
+        for key in call.keys where !["call", "args", "returnType", "callableFrom"].contains(key) {
+            return "callFunction \"\(name)\": \"\(key)\" is not part of a call"
+        }
+        let remote: Set<String> = ["remoteOnly", "clientOrRemote"]
+        guard let from = call["callableFrom"] else {
+            return "callFunction \"\(name)\" needs callableFrom (remoteOnly or clientOrRemote)"
+        }
+        guard let place = from.string, remote.contains(place) else {
+            return "callFunction \"\(name)\": callableFrom \(from.jsonText) cannot be called by an agent "
+                + "(remoteOnly or clientOrRemote)"
+        }
+        let scalarTypes: Set<String> = ["boolean", "number", "string", "string[]", "number[]", "boolean[]", "void"]
+        guard let returnType = call["returnType"] else {
+            return "callFunction \"\(name)\" needs its returnType"
+        }
+        guard let type = returnType.string, scalarTypes.contains(type) else {
+            return "callFunction \"\(name)\": returnType \(returnType.jsonText) is not one of "
+                + scalarTypes.sorted().joined(separator: ", ")
+        }
+        if let args = call["args"] {
+            guard let object = args.object else { return "callFunction \"\(name)\": its args must be an object" }
+            func isScalar(_ value: JSONValue) -> Bool {
+                switch value {
+                case .string, .number, .bool, .null: true
+                default: false
+                }
+            }
+            for (key, value) in object.pairs {
+                let fits = isScalar(value) || (value.array?.allSatisfy(isScalar) ?? false)
+                if !fits {
+                    return "callFunction \"\(name)\": argument \"\(key)\" must be a scalar or a list of scalars, "
+                        + "not \(value.jsonText)"
+                }
+            }
+        }
+        if clientOnlyFunctions.contains(name) {
+            return "callFunction \"\(name)\": a check the interface runs itself, which an agent cannot call"
+        }
+        return nil
+    }
+
     /// A function call: a known function, its arguments of the right kinds, its return type the
     /// function's and the place's.
     static func problem(inCall call: JSONValue, returning expected: String?) -> String? {
         guard let object = call.object, let name = object["call"]?.string else {
             return "a call needs its function's name"
         }
-        for key in object.keys where !["call", "args", "returnType"].contains(key) {
+        for key in object.keys where !["call", "args", "returnType", "callableFrom"].contains(key) {
             return "\(name): \"\(key)\" is not part of a call"
+        }
+        if let from = object["callableFrom"], !(from.string.map(callableFrom.contains) ?? false) {
+            return
+                "\(name): callableFrom \(from.jsonText) is not one of \(callableFrom.sorted().joined(separator: ", "))"
         }
         let declared = object["returnType"]
         if let declared, !(declared.string.map(returnTypes.contains) ?? false) {
@@ -284,6 +361,34 @@ extension A2UIStream {
             for key in ["name", "surfaceId", "sourceComponentId", "timestamp", "context"]
             where object[kind]?[key] == nil {
                 return "action needs \"\(key)\""
+            }
+        }
+        if kind == "functionResponse" {
+            guard let response = object[kind]?.object else { return "functionResponse must be an object" }
+            // The call's id (`functionCallId`; `callId` in later drafts) and its value, which holds
+            // no object inside another (nothing of the data model's depth leaks back).
+            guard response["functionCallId"]?.string != nil || response["callId"]?.string != nil else {
+                return "functionResponse needs the id of the call it answers"
+            }
+            guard let value = response["value"] else { return "functionResponse needs a value" }
+            func isFlat(_ value: JSONValue) -> Bool {
+                switch value {
+                case .object, .array: false
+                default: true
+                }
+            }
+            let flat = value.object.map { $0.pairs.allSatisfy { isFlat($0.value) } } ?? value.array?.allSatisfy(isFlat)
+            if flat == false { return "functionResponse: its value holds a nested object or list" }
+        }
+        if kind == "error" {
+            guard let error = object[kind]?.object else { return "error must be an object" }
+            for key in ["code", "message"] where error[key]?.string == nil { return "error needs \"\(key)\"" }
+            if error["code"]?.string == "VALIDATION_FAILED" {
+                for key in ["surfaceId", "path"] where error[key]?.string == nil {
+                    return "a VALIDATION_FAILED error needs \"\(key)\""
+                }
+            } else if (error["surfaceId"] == nil) == (error["functionCallId"] == nil) {
+                return "an error names either the surface or the function call it is about"
             }
         }
         return nil

@@ -58,9 +58,9 @@ import Testing
             ), line: 4)
         stream.apply(
             try JSONParser.parse(
-                #"{"version":"v0.10","functionCallId":"c2","wantResponse":true,"callFunction":{"call":"getLocation","args":{},"returnType":"object","callableFrom":"remoteOnly"}}"#
+                #"{"version":"v0.10","functionCallId":"c2","wantResponse":true,"callFunction":{"call":"getLocation","args":{},"returnType":"string","callableFrom":"remoteOnly"}}"#
             ), line: 5)
-        // Without wantResponse, nothing goes back.
+        // Without wantResponse, nothing goes back; a check is the interface's own, which no agent calls.
         stream.apply(
             try JSONParser.parse(
                 #"{"version":"v0.10","functionCallId":"c3","callFunction":{"call":"required","args":{"value":"x"},"returnType":"boolean","callableFrom":"clientOrRemote"}}"#
@@ -68,12 +68,104 @@ import Testing
         #expect(stream.replies.count == 2)
         #expect(stream.replies.first?["functionResponse"]?["functionCallId"] == "c1")
         #expect(stream.replies.first?["functionResponse"]?["value"] == "1,234.5")
+        // A function of another catalog is the specification's answer, not a malformed message.
         #expect(stream.replies.last?["error"]?["functionCallId"] == "c2")
         #expect(stream.replies.last?["error"]?["code"] == "FUNCTION_NOT_FOUND")
+        #expect(stream.notices == [#"the agent called "getLocation", a function Teletype does not have"#])
         #expect(
             stream.problems.map(\.message) == [
-                #"callFunction "getLocation": Teletype has no such function; it answered with an error"#
+                #"callFunction "required": a check the interface runs itself, which an agent cannot call"#
             ])
+    }
+
+    /// The v0.10 schema's rules for `callFunction` (each case written from the schema): a valid
+    /// message reads without a problem line, an invalid one with exactly one.
+    static let callFunctionCases: [(String, Bool, String)] = [
+        (
+            "openUrl, answered", true,
+            #"{"version":"v0.10","functionCallId":"a","wantResponse":true,"callFunction":{"call":"openUrl","args":{"url":"https://example.com"},"returnType":"void","callableFrom":"clientOrRemote"}}"#
+        ),
+        (
+            "openUrl, not answered", true,
+            #"{"version":"v0.10","functionCallId":"b","callFunction":{"call":"openUrl","args":{"url":"https://example.com"},"returnType":"void","callableFrom":"clientOrRemote"}}"#
+        ),
+        (
+            "remoteOnly", true,
+            #"{"version":"v0.10","functionCallId":"c","callFunction":{"call":"openUrl","args":{"url":"https://example.com"},"returnType":"void","callableFrom":"remoteOnly"}}"#
+        ),
+        (
+            "another catalog's function", true,
+            #"{"version":"v0.10","functionCallId":"d","wantResponse":true,"callFunction":{"call":"pingServer","returnType":"void","callableFrom":"remoteOnly"}}"#
+        ),
+        (
+            "a list of scalars as an argument, a list returned", true,
+            #"{"version":"v0.10","functionCallId":"e","callFunction":{"call":"pickColors","args":{"from":["red",2,true,null]},"returnType":"string[]","callableFrom":"remoteOnly"}}"#
+        ),
+        (
+            "no functionCallId", false,
+            #"{"version":"v0.10","callFunction":{"call":"openUrl","args":{"url":"https://example.com"},"returnType":"void","callableFrom":"clientOrRemote"}}"#
+        ),
+        ("no call", false, #"{"version":"v0.10","functionCallId":"f"}"#),
+        (
+            "clientOnly", false,
+            #"{"version":"v0.10","functionCallId":"g","callFunction":{"call":"openUrl","args":{"url":"https://example.com"},"returnType":"void","callableFrom":"clientOnly"}}"#
+        ),
+        (
+            "no callableFrom", false,
+            #"{"version":"v0.10","functionCallId":"h","callFunction":{"call":"openUrl","args":{"url":"https://example.com"},"returnType":"void"}}"#
+        ),
+        (
+            "an object as an argument", false,
+            #"{"version":"v0.10","functionCallId":"i","callFunction":{"call":"lookup","args":{"value":{"nested":"object"}},"returnType":"string","callableFrom":"clientOrRemote"}}"#
+        ),
+        (
+            "a list of objects as an argument", false,
+            #"{"version":"v0.10","functionCallId":"j","callFunction":{"call":"lookup","args":{"value":[{"nested":"object"}]},"returnType":"string","callableFrom":"clientOrRemote"}}"#
+        ),
+        (
+            "an object returned", false,
+            #"{"version":"v0.10","functionCallId":"k","callFunction":{"call":"lookup","args":{"value":"x"},"returnType":"object","callableFrom":"clientOrRemote"}}"#
+        ),
+        (
+            "no returnType", false,
+            #"{"version":"v0.10","functionCallId":"l","callFunction":{"call":"lookup","callableFrom":"clientOrRemote"}}"#
+        ),
+        (
+            "a property a call has not", false,
+            #"{"version":"v0.10","functionCallId":"m","callFunction":{"call":"lookup","returnType":"void","callableFrom":"remoteOnly","surfaceId":"s"}}"#
+        ),
+        (
+            "a check the interface runs", false,
+            #"{"version":"v0.10","functionCallId":"n","callFunction":{"call":"email","args":{"value":"a@b.c"},"returnType":"boolean","callableFrom":"clientOrRemote"}}"#
+        ),
+    ]
+
+    @Test(arguments: callFunctionCases.indices)
+    func callFunctionFollowsTheSchema(_ index: Int) throws {
+        let (description, valid, message) = Self.callFunctionCases[index]
+        var stream = A2UIStream()
+        stream.apply(try JSONParser.parse(message), line: 1)
+        if valid {
+            #expect(stream.problems.isEmpty, "\(description): \(stream.problems)")
+        } else {
+            #expect(stream.problems.count == 1, "\(description): \(stream.problems)")
+        }
+    }
+
+    @Test func aLinkTheAgentWantsOpenedIsShownNeverOpened() throws {
+        var stream = A2UIStream()
+        stream.apply(try JSONParser.parse(Self.callFunctionCases[0].2), line: 1)
+        #expect(stream.replies.first?["functionResponse"]?["value"] == .null)
+        let text = TerminalRenderer(width: 60, capabilities: .plain).render(A2UIRenderer.blocks(stream))
+        #expect(text.contains("the agent asks to open https://example.com"), "\(text)")
+    }
+
+    @Test(arguments: [("4", true), ("1", true), ("0", false), ("2.5", false), ("\"3\"", false)])
+    func aSlidersStepsAreAWholeNumberOfAtLeastOne(_ steps: String, _ valid: Bool) {
+        let stream = A2UIStream(
+            reading: Self.surface(
+                #"{"id":"root","component":"Slider","label":"Volume","value":3,"max":10,"steps":"# + steps + "}"))
+        #expect(stream.problems.isEmpty == valid, "steps \(steps): \(stream.problems)")
     }
 
     static func surface(_ components: String) -> String {
