@@ -3,7 +3,8 @@
 # fetched): symbol graphs from the debug build's modules (swift-symbolgraph-extract), then each
 # module's catalog (Sources/<Module>/<Module>.docc) with `docc convert`, for static hosting, into
 # .build/docs/<Module>/. Any docc warning (a broken link, a missing symbol) fails the build, and so
-# does a public declaration without a `///` comment.
+# do a public declaration without a `///` comment and a Swift example of the README or an article
+# that does not compile (Scripts/snippets.py).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 modules=(Teletype TeletypeMarkdown TeletypeLayout TeletypeANSI TeletypeHTML TeletypeTranscripts TeletypeTransports
@@ -34,6 +35,10 @@ done
 # which have no place in a file, go without. Each one missing is listed at its file and line.
 undocumented=0
 python3 Scripts/undocumented.py "$graphs" || undocumented=1
+# Every Swift example of the README and the articles compiles, each a program of its own that names
+# its imports, against the modules just built.
+snippets=0
+python3 Scripts/snippets.py "$bin" || snippets=1
 if [ "$warnings" -gt 0 ]; then echo "docs: $warnings warnings" >&2; fi
-if [ "$warnings" -gt 0 ] || [ "$undocumented" -ne 0 ]; then exit 1; fi
-echo "docs: every module in .build/docs/, no warnings, every public declaration documented"
+if [ "$warnings" -gt 0 ] || [ "$undocumented" -ne 0 ] || [ "$snippets" -ne 0 ]; then exit 1; fi
+echo "docs: every module in .build/docs/, no warnings, every public declaration documented, every example compiles"
