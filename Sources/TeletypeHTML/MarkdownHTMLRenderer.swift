@@ -95,6 +95,9 @@ public struct MarkdownHTMLRenderer: Sendable {
 private struct Writer {
     let options: HTMLRenderOptions
     var buffer: HTMLBuffer
+    /// How many links the inline being written is inside: a link cannot hold another (a linked
+    /// image that is not loaded is a label of its link, not a link to its own address).
+    var linkDepth = 0
     var inFootnotes = false
 
     init(options: HTMLRenderOptions, capacity: Int) {
@@ -320,7 +323,9 @@ private struct Writer {
             }
             if options.addsLinkRelations { buffer.raw(" rel=\"noopener noreferrer nofollow\"") }
             buffer.raw(">")
+            linkDepth += 1
             inlines(link.children)
+            linkDepth -= 1
             buffer.raw("</a>")
         case .image(let image):
             self.image(image)
@@ -359,7 +364,7 @@ private struct Writer {
                 buffer.raw("\"")
             }
             buffer.raw(" />")
-        } else if URLPolicy.allowsLink(image.source, options: options) {
+        } else if linkDepth == 0, URLPolicy.allowsLink(image.source, options: options) {
             buffer.raw("<a class=\"image\" href=\"")
             buffer.href(image.source)
             buffer.raw("\"")

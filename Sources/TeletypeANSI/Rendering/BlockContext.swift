@@ -178,7 +178,9 @@ struct BlockContext {
             let span = spans[index]
             let style = self.style(of: span, base: base)
             var hyperlink: String?
-            if let link = span.link, capabilities.hyperlinks, !span.roles.contains(.image) {
+            // An image's own address is written out, never followed; a linked image is its link.
+            let isImageSource = span.roles.contains(.image) && !span.roles.contains(.link)
+            if let link = span.link, capabilities.hyperlinks, !isImageSource {
                 hyperlink = HyperlinkPolicy.target(for: link, document: documentPath)
             }
             var text = span.text
@@ -195,9 +197,8 @@ struct BlockContext {
             wrapper.add(text, style: style, hyperlink: hyperlink)
             // After the last span of a link, write the URL out when it is not already visible.
             if let link = span.link, next?.link != link, !link.isEmpty {
-                let isImage = span.roles.contains(.image)
                 let shown = hyperlink != nil || span.linkIsAutolink
-                if isImage || !shown {
+                if isImageSource || !shown {
                     wrapper.add(" ", style: base)
                     wrapper.add("(" + link + ")", style: base.merged(with: theme.linkURL))
                 }

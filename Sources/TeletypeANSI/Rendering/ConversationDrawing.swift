@@ -139,16 +139,48 @@ struct ConversationDrawing {
 
     func bubble(_ text: String, isPending: Bool) -> [StyledLine] {
         let style = isPending ? styles.userText.merged(with: TextStyle(dim: true)) : styles.userText
-        guard width >= 12 else { return rightAligned(wrap(plain(text), base: style)) }
+        let typedLines = Self.typedLines(text)
+        guard width >= 12 else { return rightAligned(typed(typedLines, base: style, width: width)) }
         let limit = max(min(width * 3 / 4, width) - 4, 8)
-        var measure = TextWrapper.measuring()
-        context.feed(plain(text), into: &measure, base: style)
-        _ = measure.finish()
-        let inner = max(1, min(measure.widestLine, limit))
+        var widest = 0
+        for line in typedLines {
+            var measure = TextWrapper.measuring()
+            context.feed(plain(String(line.text)), into: &measure, base: style)
+            _ = measure.finish()
+            widest = max(widest, line.indent + measure.widestLine)
+        }
+        let inner = max(1, min(widest, limit))
         var lines = rightAligned(
-            box(wrap(plain(text), base: style, width: inner), inner: inner, style: styles.userBubble))
+            box(typed(typedLines, base: style, width: inner), inner: inner, style: styles.userBubble))
         if isPending {
             lines += rightAligned(wrap([Span(text: appearance.string("conversation.pending"))], base: styles.notice))
+        }
+        return lines
+    }
+
+    /// The lines of what a person typed, each with its leading spaces counted (a tab to the next
+    /// multiple of four) and taken off.
+    static func typedLines(_ text: String) -> [(indent: Int, text: Substring)] {
+        text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }.map { line in
+            var content = line
+            var indent = 0
+            while let first = content.first, first == " " || first == "\t" {
+                indent = first == "\t" ? (indent / 4 + 1) * 4 : indent + 1
+                content = content.dropFirst()
+            }
+            if content.last == "\r" { content = content.dropLast() }
+            return (indent, content)
+        }
+    }
+
+    /// What a person typed, wrapped to `width`: its line breaks kept, each line indented as it was
+    /// typed (up to half the width), a long line's continuations hanging under its text.
+    func typed(_ typedLines: [(indent: Int, text: Substring)], base: TextStyle, width: Int) -> [StyledLine] {
+        var lines: [StyledLine] = []
+        for line in typedLines {
+            let indent = min(line.indent, width / 2)
+            let wrapped = wrap(plain(String(line.text)), base: base, width: max(1, width - indent))
+            lines += indent == 0 ? wrapped : indented(wrapped, by: indent)
         }
         return lines
     }
@@ -200,7 +232,7 @@ struct ConversationDrawing {
         context.feed([spans[0]], into: &wrapper, base: status)
         context.feed(plain(view.title), into: &wrapper, base: styles.toolTitle)
         if let note = view.note { context.feed(plain(separator + note), into: &wrapper, base: styles.toolDetails) }
-        context.feed([spans[2]], into: &wrapper, base: status)
+        if !view.statusLabel.isEmpty { context.feed([spans[2]], into: &wrapper, base: status) }
         if let duration = view.duration {
             context.feed([Span(text: separator + duration)], into: &wrapper, base: styles.toolDetails)
         }

@@ -54,7 +54,7 @@ extension ConversationDrawing {
                     switch item.state {
                     case .done: (glyphs.checked, context.theme.taskChecked)
                     case .active:
-                        (capabilities.unicode ? "▸" : ">", styles.toolRunning.merged(with: TextStyle(bold: true)))
+                        (capabilities.unicode ? "◐" : ">", styles.toolRunning.merged(with: TextStyle(bold: true)))
                     case .pending: (glyphs.unchecked, context.theme.taskUnchecked)
                     }
                 let text = wrap(
@@ -114,24 +114,27 @@ extension ConversationDrawing {
     }
 
     /// Diff lines: `+` and `-` in the added and removed colours, the code after them highlighted
-    /// in `language`.
+    /// in `language`, an added or removed line's background across the width; a line longer than
+    /// the width breaks after a space where it has one, mid-word only where it has none.
     func diff(_ lines: [DiffLine], language: String?, gutter: StyledLine, continuation: StyledLine) -> [StyledLine] {
         let syntax = context.theme.syntax
         let added = syntax[.inserted] ?? styles.toolCompleted
         let removed = syntax[.deleted] ?? styles.toolFailed
         let highlighter = context.highlighter(for: language)
         var state = CodeLexerState()
-        var texts: [String] = []
-        var runs: [[(range: Range<Int>, style: TextStyle)]] = []
+        var out: [StyledLine] = []
         for line in lines {
             let mark: String
             let markStyle: TextStyle
+            var background: TextStyle?
             switch line.kind {
-            case .added: (mark, markStyle) = ("+ ", added)
-            case .removed: (mark, markStyle) = ("- ", removed)
+            case .added: (mark, markStyle, background) = ("+ ", added, styles.diffAdded)
+            case .removed: (mark, markStyle, background) = ("- ", removed, styles.diffRemoved)
             case .context: (mark, markStyle) = ("  ", styles.toolDetails)
             case .hunk: (mark, markStyle) = ("", styles.toolDetails)
             }
+            // A tinted background needs 256 colours at least: 16 have no tint that keeps code readable.
+            if background?.isPlain == true || capabilities.colorDepth.rawValue < 256 { background = nil }
             let code = TerminalSafeText.sanitize(line.kind == .hunk ? (line.text.isEmpty ? "⋯" : line.text) : line.text)
             var lineRuns: [(range: Range<Int>, style: TextStyle)] = [(0..<mark.utf8.count, markStyle)]
             let base = line.kind == .context ? styles.toolDetails : context.theme.codeBlock
@@ -158,12 +161,60 @@ extension ConversationDrawing {
                         line.kind == .hunk ? styles.toolDetails : base
                     ))
             }
-            texts.append(mark + code)
-            runs.append(lineRuns)
+            if let background { lineRuns = lineRuns.map { ($0.range, $0.style.merged(with: background)) } }
+            let text = mark + code
+            let pieces = Self.wordPieces(
+                text, firstWidth: width - gutter.width, restWidth: width - continuation.width)
+            let bytes = Array(text.utf8)
+            for (index, piece) in pieces.enumerated() {
+                let runs = lineRuns.compactMap { run -> (range: Range<Int>, style: TextStyle)? in
+                    let range = run.range.clamped(to: piece)
+                    guard !range.isEmpty else { return nil }
+                    return (range.lowerBound - piece.lowerBound..<range.upperBound - piece.lowerBound, run.style)
+                }
+                let pieceText = String(decoding: bytes[piece], as: UTF8.self)
+                var drawn = context.verbatim(
+                    [pieceText], style: styles.toolDetails, styledRuns: [runs],
+                    gutter: index == 0 ? gutter : continuation, continuation: continuation, width: width, indent: 0)
+                if let background {
+                    for offset in drawn.indices where drawn[offset].width < width {
+                        let room = width - drawn[offset].width
+                        drawn[offset].append(String(repeating: " ", count: room), style: background, width: room)
+                    }
+                }
+                out += drawn
+            }
         }
-        return context.verbatim(
-            texts, style: styles.toolDetails, styledRuns: runs, gutter: gutter, continuation: continuation,
-            width: width, indent: 0)
+        return out
+    }
+
+    /// The byte ranges of `text` cut into lines of at most `firstWidth` cells (then `restWidth`):
+    /// after the last space that fits, or, in a word longer than the line, where the line is full.
+    static func wordPieces(_ text: String, firstWidth: Int, restWidth: Int) -> [Range<Int>] {
+        var pieces: [Range<Int>] = []
+        var start = 0
+        var offset = 0
+        var cells = 0
+        var lastBreak: (offset: Int, cells: Int)?
+        var limit = max(firstWidth, 1)
+        for character in text {
+            let size = character.utf8.count
+            let width = character == "\t" ? 4 : CellWidth.of(character)
+            if cells + width > limit, offset > start {
+                // Break after the last space when there is one past the line's start.
+                let end = lastBreak.map(\.offset) ?? offset
+                pieces.append(start..<end)
+                cells -= lastBreak?.cells ?? cells
+                start = end
+                lastBreak = nil
+                limit = max(restWidth, 1)
+            }
+            cells += width
+            offset += size
+            if character == " " || character == "\t" { lastBreak = (offset, cells) }
+        }
+        pieces.append(start..<offset)
+        return pieces
     }
 
     /// A subagent's conversation: one line when folded; open, its rows behind a bar.

@@ -52,10 +52,12 @@ public struct ArchiveIndexPage: Sendable {
         self.colorScheme = colorScheme
     }
 
-    /// The whole page.
+    /// The whole page: a table that fits the window's width (long project paths, models and tools
+    /// cut short with their whole text as a tooltip), one row a card on a narrow screen.
     public var html: String {
-        var out = HTMLBuffer(capacity: 4096 + rows.count * 400)
-        let page = HTMLPage(title: title, colorScheme: colorScheme)
+        var out = HTMLBuffer(capacity: 4096 + rows.count * 500)
+        var page = HTMLPage(title: title, colorScheme: colorScheme)
+        page.isIndex = true
         out.raw(page.header)
         out.raw(page.heading)
         out.raw(
@@ -63,33 +65,66 @@ public struct ArchiveIndexPage: Sendable {
         // Agents' sessions say which agent and which folder.
         let hasSessions = rows.contains { $0.agent != nil }
         out.raw("<table class=\"tt-archive\">\n<thead><tr>")
-        if hasSessions { out.raw("<th scope=\"col\">Agent</th><th scope=\"col\">Project</th>") }
-        out.raw("<th scope=\"col\">Conversation</th><th scope=\"col\">First</th><th scope=\"col\">Last</th>")
-        out.raw("<th scope=\"col\">Messages</th><th scope=\"col\">Models</th><th scope=\"col\">Tools</th>")
+        if hasSessions {
+            out.raw("<th scope=\"col\" class=\"tt-col-agent\">Agent</th>")
+            out.raw("<th scope=\"col\" class=\"tt-col-project\">Project</th>")
+        }
+        out.raw("<th scope=\"col\">Conversation</th><th scope=\"col\" class=\"tt-col-when\">When</th>")
+        out.raw("<th scope=\"col\" class=\"tt-col-messages\">Messages</th>")
+        out.raw("<th scope=\"col\" class=\"tt-col-models\">Models</th>")
+        out.raw("<th scope=\"col\" class=\"tt-col-tools\">Tools</th>")
         out.raw("</tr></thead>\n<tbody>\n")
         for row in rows {
             out.raw("<tr>")
             if hasSessions {
-                out.text(row.agent ?? "—", between: "<td>", and: "</td>")
-                out.text(row.project ?? "—", between: "<td>", and: "</td>")
+                Self.clipped(row.agent ?? "—", label: "Agent", into: &out)
+                Self.clipped(
+                    row.project.map(Self.shortProject) ?? "—", label: "Project", into: &out, whole: row.project)
             }
-            out.raw("<td><a href=\"")
+            out.raw("<td class=\"tt-title\"><a href=\"")
             out.href(Self.relativeURL(row.page))
             out.raw("\">")
             out.text(row.title.isEmpty ? row.page : row.title)
-            out.raw("</a></td><td>")
-            out.text(row.firstMessageAt.map(Self.time) ?? "—")
-            out.raw("</td><td>")
-            out.text(row.lastMessageAt.map(Self.time) ?? "—")
-            out.raw("</td><td class=\"tt-number\">\(row.messageCount)</td><td>")
-            out.text(row.models.joined(separator: ", "))
-            out.raw("</td><td>")
-            out.text(row.tools.joined(separator: ", "))
-            out.raw("</td></tr>\n")
+            out.raw("</a></td><td class=\"tt-when\" data-label=\"When\">")
+            out.text(Self.when(first: row.firstMessageAt, last: row.lastMessageAt).first)
+            if let until = Self.when(first: row.firstMessageAt, last: row.lastMessageAt).until {
+                out.text("– " + until, between: "<br><span class=\"tt-until\">", and: "</span>")
+            }
+            out.raw("</td><td class=\"tt-number\" data-label=\"Messages\">\(row.messageCount)</td>")
+            Self.clipped(row.models.joined(separator: ", "), label: "Models", into: &out)
+            Self.clipped(row.tools.joined(separator: ", "), label: "Tools", into: &out)
+            out.raw("</tr>\n")
         }
         out.raw("</tbody>\n</table>\n")
         out.raw(HTMLPage(title: title, colorScheme: colorScheme).footer)
         return out.string
+    }
+
+    /// A cell of one line, cut short with an ellipsis where it does not fit, its whole text in its
+    /// tooltip.
+    static func clipped(_ text: String, label: String, into out: inout HTMLBuffer, whole: String? = nil) {
+        out.raw("<td class=\"tt-clip\" data-label=\"\(label)\" title=\"")
+        out.text(whole ?? text)
+        out.raw("\">")
+        out.text(text)
+        out.raw("</td>")
+    }
+
+    /// A project's folder by its last two names (`…/packages/app`): what tells projects apart.
+    static func shortProject(_ path: String) -> String {
+        let names = path.split(separator: "/", omittingEmptySubsequences: true)
+        guard names.count > 2 else { return path }
+        return "…/" + names.suffix(2).joined(separator: "/")
+    }
+
+    /// When a conversation took place: its first time, and its last after a dash when it differs
+    /// (only the time when on the same day).
+    static func when(first: Double?, last: Double?) -> (first: String, until: String?) {
+        guard let first else { return (last.map(time) ?? "—", nil) }
+        let start = time(first)
+        guard let last, time(last) != start else { return (start, nil) }
+        let end = time(last)
+        return (start, end.prefix(10) == start.prefix(10) ? String(end.dropFirst(11)) : end)
     }
 
     /// A page's path as a relative URL: every byte but letters, digits, `-._~` and the `/` between

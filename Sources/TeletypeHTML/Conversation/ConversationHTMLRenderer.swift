@@ -210,7 +210,9 @@ public struct ConversationHTMLRenderer: Sendable {
         out.text(view.title)
         out.raw("</span>")
         if let note = view.note { out.text(note, between: " <span class=\"tt-note\">", and: "</span>") }
-        out.text(view.statusLabel, between: " <span class=\"tt-status\">", and: "</span>")
+        if !view.statusLabel.isEmpty {
+            out.text(view.statusLabel, between: " <span class=\"tt-status\">", and: "</span>")
+        }
         if let duration = view.duration {
             out.text(duration, between: " <span class=\"tt-duration\">", and: "</span>")
         }
@@ -244,7 +246,8 @@ public struct ConversationHTMLRenderer: Sendable {
                     }
                     out.raw("</code></pre></dd>")
                 } else {
-                    out.raw("</dt><dd><pre>")
+                    // Prose and output wrap on a narrow page rather than scroll sideways.
+                    out.raw("</dt><dd><pre class=\"tt-text\">")
                     if options.highlightsCode,
                         SyntaxHighlighter.looksLikeDiff(TextLines.lines(detail.text, limit: 200).map(String.init))
                     {

@@ -25,6 +25,9 @@ public struct HTMLPage: Sendable {
     public var allowsRemoteImages: Bool
     /// Whether `<img>` may load from anywhere, relative URLs included: for trusted transcripts.
     public var allowsAnyImage: Bool
+    /// Whether the page is an index (a table across the window's width) rather than a conversation
+    /// (a column of reading width).
+    public var isIndex = false
 
     /// Makes a page; it follows the reader's colours and loads no image by default.
     public init(
@@ -55,7 +58,7 @@ public struct HTMLPage: Sendable {
         out.text(title)
         out.raw("</title>\n<style>\n")
         out.raw(HTMLPageStyles.css(for: colorScheme))
-        out.raw("</style>\n</head>\n<body>\n<main class=\"tt-conversation\">\n")
+        out.raw("</style>\n</head>\n<body>\n<main class=\"tt-conversation\(isIndex ? " tt-index" : "")\">\n")
         return out.string
     }
 
@@ -131,7 +134,7 @@ enum HTMLPageStyles {
             .tt-row { margin: 0 0 1.25rem; overflow-wrap: anywhere; }
             .tt-row.tt-user, .tt-row.tt-pending { display: flex; flex-direction: column; align-items: flex-end; }
             .tt-turn:not(:first-child) { border-top: 1px solid var(--border); padding-top: 1.25rem; }
-            .tt-bubble { background: var(--bubble); border-radius: 1.1rem; padding: .6rem 1rem; max-width: 80%; white-space: normal; }
+            .tt-bubble { background: var(--bubble); border-radius: 1.1rem; padding: .6rem 1rem; max-width: 80%; white-space: pre-wrap; overflow-wrap: anywhere; }
             .tt-pending .tt-bubble, .tt-bubble.tt-pending { opacity: .6; }
             .tt-pending-label, .tt-notice, .tt-unsupported, .tt-summary, .tt-duration, .tt-details, .tt-tool-summary { color: var(--muted); }
             .tt-notice.tt-older-messages, .tt-notice.tt-empty { text-align: center; }
@@ -162,6 +165,8 @@ enum HTMLPageStyles {
             .tt-shell samp { font: inherit; } .tt-prompt { color: var(--muted); user-select: none; }
             .tt-exit { color: var(--bad); font: .85em ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; margin: .2rem 0; }
             .tt-diff { margin: .4rem 0; } .tt-diff figcaption { font-weight: 600; font-size: .9em; }
+            .tt-diff pre { white-space: pre-wrap; overflow-wrap: anywhere; }
+            .tt-diff pre > code > span { display: block; min-height: 1.2em; }
             .tt-line-added { background: rgba(46, 160, 67, .14); } .tt-line-removed { background: rgba(248, 81, 73, .14); }
             .tt-line-added .tt-mark { color: var(--ok); } .tt-line-removed .tt-mark { color: var(--bad); }
             .tt-line-context, .tt-line-hunk { color: var(--muted); }
@@ -174,6 +179,7 @@ enum HTMLPageStyles {
             .sgr-b { font-weight: 600; } .sgr-d { opacity: .75; } .sgr-i { font-style: italic; } .sgr-u { text-decoration: underline; }
             .sgr-s { text-decoration: line-through; }
             dl { margin: .4rem 0 .4rem 1.2rem; } dt { color: var(--muted); font-size: .85em; } dd { margin: 0 0 .4rem; }
+            pre.tt-text { white-space: pre-wrap; overflow-wrap: anywhere; }
             pre { background: var(--code); border: 1px solid var(--border); border-radius: 6px; padding: .6rem .8rem; overflow-x: auto; white-space: pre; }
             code { font: .9em ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
             :not(pre) > code { background: var(--code); border-radius: 4px; padding: .1em .3em; }
@@ -188,7 +194,23 @@ enum HTMLPageStyles {
             .tt-suggestions li { border: 1px solid var(--border); border-radius: 999px; padding: .3rem .9rem; }
             a { color: var(--accent); }
             table { border-collapse: collapse; } th, td { border: 1px solid var(--border); padding: .3rem .6rem; }
-            .tt-archive { width: 100%; } .tt-archive td { vertical-align: top; } .tt-archive .tt-number { text-align: right; }
+            .tt-conversation.tt-index { max-width: 80rem; }
+            .tt-archive { width: 100%; table-layout: fixed; } .tt-archive td { vertical-align: top; }
+            .tt-archive .tt-number { text-align: right; }
+            .tt-archive .tt-col-agent { width: 6.5rem; } .tt-archive .tt-col-project { width: 10rem; }
+            .tt-archive .tt-col-when { width: 9.5rem; } .tt-archive .tt-col-messages { width: 5.5rem; }
+            .tt-archive .tt-col-models, .tt-archive .tt-col-tools { width: 9rem; }
+            .tt-clip { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+            .tt-when { white-space: nowrap; font-size: .9em; } .tt-until { color: var(--muted); }
+            @media (max-width: 48rem) {
+              .tt-archive, .tt-archive tbody, .tt-archive tr, .tt-archive td { display: block; width: auto; }
+              .tt-archive thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+              .tt-archive tr { display: flex; flex-direction: column; border-top: 1px solid var(--border); padding: .5rem 0; }
+              .tt-archive td { border: none; padding: .05rem 0; }
+              .tt-archive td.tt-title { order: -1; font-weight: 600; }
+              .tt-archive td[data-label]::before { content: attr(data-label) ": "; color: var(--muted); }
+              .tt-archive .tt-number { text-align: left; }
+            }
             blockquote { margin: .5rem 0; padding-left: 1rem; border-left: 3px solid var(--border); color: var(--muted); }
             .markdown-alert { margin: .5rem 0; padding: .1rem 1rem; border-left: 3px solid var(--alert); }
             .markdown-alert-title { font-weight: 600; color: var(--alert); margin: .4rem 0; }

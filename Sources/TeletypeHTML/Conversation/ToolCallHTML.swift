@@ -31,8 +31,9 @@ extension ConversationHTMLRenderer {
                 if changes.count > 1 { out.text(change.path, between: "<figcaption>", and: "</figcaption>") }
                 out.raw("<pre><code>")
                 let highlighter = options.highlightsCode ? change.language.flatMap(SyntaxHighlighter.init) : nil
-                for (index, line) in change.lines.enumerated() {
-                    if index > 0 { out.raw("\n") }
+                // Each line is a block of its own (its background across the box), so no line
+                // feed goes between them; a long line wraps at its spaces.
+                for line in change.lines {
                     switch line.kind {
                     case .added: out.raw("<span class=\"tt-line-added\"><span class=\"tt-mark\">+ </span>")
                     case .removed: out.raw("<span class=\"tt-line-removed\"><span class=\"tt-mark\">- </span>")
@@ -54,7 +55,7 @@ extension ConversationHTMLRenderer {
             out.raw("<ul class=\"tt-checklist\">")
             for item in items {
                 out.raw("<li class=\"tt-\(item.state.rawValue)\"><span class=\"tt-mark\" aria-hidden=\"true\">")
-                out.text(item.state == .done ? "☑" : item.state == .active ? "▸" : "☐")
+                out.text(item.state == .done ? "☑" : item.state == .active ? "◐" : "☐")
                 out.raw("</span> ")
                 out.text(item.text)
                 if item.state != .pending {

@@ -50,6 +50,8 @@ public struct AIIcons: Sendable, Equatable {
     public var separator: String
     /// Leads a refusal: the model declined to answer.
     public var refusal: String = "⊘"
+    /// Leads a plan (a to-do list an agent keeps), which shows its progress rather than a status.
+    public var plan: String = "☰"
 
     /// Unicode symbols of one cell each.
     public static let unicode = AIIcons(
@@ -64,6 +66,7 @@ public struct AIIcons: Sendable, Equatable {
         var icons = asciiBase
         icons.refusal = "(x)"
         icons.toolNoResult = "o"
+        icons.plan = "="
         return icons
     }()
 

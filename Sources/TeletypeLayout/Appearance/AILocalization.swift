@@ -50,6 +50,7 @@ public struct AILocalization: Sendable {
         "conversation.error.agent": "The agent couldn't answer. Try again.",
         "conversation.older_messages": "Older messages",
         "conversation.empty": "How can I help?",
+        "conversation.no_messages": "This conversation holds no message.",
         "conversation.pending": "Sending…",
         "conversation.scroll_to_latest": "Scroll to latest",
         "conversation.you": "You",

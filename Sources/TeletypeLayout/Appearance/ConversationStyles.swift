@@ -42,6 +42,10 @@ public struct ConversationStyles: Sendable, Equatable {
     public var suggestion: TextStyle
     /// The thinking indicator.
     public var thinking: TextStyle
+    /// An added line of a diff (an edit's card): its background, across the line.
+    public var diffAdded: TextStyle = .plain
+    /// A removed line of a diff: its background, across the line.
+    public var diffRemoved: TextStyle = .plain
 
     /// Colours for a dark background.
     public static let dark = ConversationStyles(
@@ -57,7 +61,8 @@ public struct ConversationStyles: Sendable, Equatable {
         messageActionSelected: TextStyle(foreground: .hex(0x61AFEF), bold: true),
         notice: TextStyle(foreground: .hex(0x7F848E)),
         error: TextStyle(foreground: .hex(0xE06C75), bold: true), suggestion: TextStyle(foreground: .hex(0x56B6C2)),
-        thinking: TextStyle(foreground: .hex(0xC678DD), italic: true))
+        thinking: TextStyle(foreground: .hex(0xC678DD), italic: true), diffAdded: TextStyle(background: .hex(0x23382A)),
+        diffRemoved: TextStyle(background: .hex(0x42262A)))
 
     /// Colours for a light background, each at AA contrast on white.
     public static let light = ConversationStyles(
@@ -73,7 +78,8 @@ public struct ConversationStyles: Sendable, Equatable {
         messageActionSelected: TextStyle(foreground: .hex(0x2E64D8), bold: true),
         notice: TextStyle(foreground: .hex(0x646771)),
         error: TextStyle(foreground: .hex(0xCC2D1E), bold: true), suggestion: TextStyle(foreground: .hex(0x0172A3)),
-        thinking: TextStyle(foreground: .hex(0xA626A4), italic: true))
+        thinking: TextStyle(foreground: .hex(0xA626A4), italic: true), diffAdded: TextStyle(background: .hex(0xDAFBE1)),
+        diffRemoved: TextStyle(background: .hex(0xFFEBE9)))
 
     /// No colour: bold, italic, dim and underline only.
     public static let plain = ConversationStyles(

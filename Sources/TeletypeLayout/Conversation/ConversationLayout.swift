@@ -62,7 +62,8 @@ public struct ConversationLayout: Sendable {
                 message: message, isLatestReply: isLatestReply, state: state, ui: ui, answer: answer),
             appearance: appearance)
         if blocks.isEmpty && message.isGenerating { return nil }
-        if !message.isGenerating, endsReply {
+        // Reply actions belong to a live view: a record (a file rendered, a page) has nothing to press.
+        if !message.isGenerating, endsReply, !state.isRecorded {
             let rating = state.ratings[message.id] ?? message.rating
             blocks += factory.makeReplyActionsView(
                 options: AIReplyActionsViewOptions(
@@ -170,9 +171,11 @@ public struct ConversationLayout: Sendable {
                 pending.id.map { id in messages.contains { $0.id == id } } ?? false
             } ?? true
         if messages.isEmpty && (state.pendingMessage == nil || pendingArrived) {
-            var blocks: [ConversationBlock] = [
-                .notice(state.emptyContent ?? appearance.string("conversation.empty"), kind: .empty)
-            ]
+            // A record with no message says so; a live view invites the first question.
+            let empty =
+                state.emptyContent
+                ?? appearance.string(state.isRecorded ? "conversation.no_messages" : "conversation.empty")
+            var blocks: [ConversationBlock] = [.notice(empty, kind: .empty)]
             if !state.suggestions.isEmpty { blocks.append(.suggestions(state.suggestions)) }
             rows.append(ConversationRow(id: "empty", kind: .indicator, blocks: blocks))
             return rows

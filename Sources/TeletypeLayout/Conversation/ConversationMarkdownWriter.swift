@@ -112,9 +112,10 @@ public struct ConversationMarkdownWriter: Sendable {
             case .toolCall(let call):
                 let view = ConversationViews.toolCall(call, state: state, appearance: appearance)
                 out +=
-                    "- \(view.icon) **\(view.title)** · \(view.statusLabel)" + (view.duration.map { " · \($0)" } ?? "")
+                    "- \(view.icon) **\(view.title)**" + (view.statusLabel.isEmpty ? "" : " · \(view.statusLabel)")
+                    + (view.duration.map { " · \($0)" } ?? "")
                 if let note = view.note { out += " · " + note }
-                if let summary = view.summary { out += " — " + summary }
+                if let summary = view.summary { out += " — " + summary.replacingNewlines(with: "\n  ") }
                 out += "\n"
                 if let body = view.body { out += Self.body(body) }
                 if let subagent = call.subagent {
@@ -143,7 +144,12 @@ public struct ConversationMarkdownWriter: Sendable {
         }
         piecesBefore(part: Int.max)
         if !out.hasSuffix("\n\n") { out += "\n" }
-        if pieces == nil, !message.text.isEmpty { out += message.text + (message.text.hasSuffix("\n") ? "" : "\n") }
+        if pieces == nil, !message.text.isEmpty {
+            // What a person typed shows as typed (its spaces, its line breaks, its `*`), as the
+            // terminal and the page show it; a reply is Markdown.
+            let text = message.role.isUser ? MarkdownEscaping.literal(message.text) : message.text
+            out += text + (text.hasSuffix("\n") ? "" : "\n")
+        }
         for case .refusal(let refusal) in message.parts {
             let text = refusal.text.flatMap { $0.isEmpty ? nil : $0 } ?? appearance.string("message.refusal")
             if !out.hasSuffix("\n\n") { out += "\n" }

@@ -219,7 +219,7 @@ public enum ConversationViews {
         -> ToolCallView
     {
         let icons = appearance.icons
-        let (viewState, icon, key): (ToolCallView.State, String, String) =
+        let (viewState, statusIcon, key): (ToolCallView.State, String, String) =
             switch call.status {
             case _ where call.isDeclined: (.declined, icons.toolCancelled, "tool_call.status.declined")
             case .completed: (.completed, icons.toolCompleted, "tool_call.status.completed")
@@ -272,9 +272,20 @@ public enum ConversationViews {
         var summary = call.summary ?? (viewState == .failed || viewState == .declined ? call.errorText : nil)
         // A shell command's error is its output.
         if case .shell? = described?.body, call.summary == nil { summary = nil }
+        // The error says itself once: as the card's summary, not again among its details.
+        if let summary, summary == call.errorText {
+            details.removeAll { $0.label == appearance.string("tool_call.error") && $0.text == summary }
+        }
+        var icon = statusIcon
+        var statusLabel = appearance.string(key)
+        // A plan shows its progress (its note), not whether the call that wrote it succeeded.
+        if case .checklist? = described?.body, viewState == .completed || viewState == .noResult {
+            icon = icons.plan
+            statusLabel = ""
+        }
         return ToolCallView(
             state: viewState, icon: icon, title: call.displayTitle ?? described?.title ?? call.title,
-            statusLabel: appearance.string(key), duration: call.duration.map(DisplayFormatting.toolDuration),
+            statusLabel: statusLabel, duration: call.duration.map(DisplayFormatting.toolDuration),
             summary: summary, details: details,
             isOpen: state.expandToolCalls && (!details.isEmpty || described?.body != nil), body: described?.body,
             note: described?.note)

@@ -222,8 +222,10 @@ struct SpanBuilder {
                 var alt = ""
                 Inline.appendPlainText(of: image.children, to: &alt)
                 let label = alt.isEmpty ? "[image]" : "[image: \(alt)]"
+                // An image inside a link (a badge) stands for the link: it keeps the link's target.
                 append(
-                    label, roles: roles.union(.image), link: TerminalSafeText.sanitize(image.source), autolink: false)
+                    label, roles: roles.union(.image), link: link ?? TerminalSafeText.sanitize(image.source),
+                    autolink: link != nil && autolink)
             case .footnoteReference(let reference):
                 append("[\(reference.index)]", roles: roles.union(.footnote), link: link, autolink: autolink)
             case .math(let source, _):

@@ -359,7 +359,8 @@ enum MathSpans {
         guard needle.count > 0, line.count >= needle.count else { return nil }
         var i = start
         while i <= line.count - needle.count {
-            if line[i] == 0x5C, needle[0] != 0x5C {
+            // An escape is passed over whole: `\\]` is a backslash and a bracket, never `\]`.
+            if line[i] == 0x5C, needle[0] != 0x5C || (i + 1 < line.count && line[i + 1] == 0x5C) {
                 i += 2
                 continue
             }
