@@ -1,7 +1,7 @@
 /// Text from elsewhere (a page title, an address, what a person typed) written into Markdown so
 /// that it reads back as exactly that text: nothing in it becomes formatting or HTML. A character
 /// is escaped only where it would otherwise change the Markdown (`gpt-4`, `00:00` and
-/// `--branch msg-5` stay as they are; `*`, `` ` ``, `[`, a `#` that starts a line are escaped).
+/// `--branch msg-5` stay as they are; `*`, a backtick, `[`, a `#` that starts a line are escaped).
 public enum MarkdownEscaping {
     /// `text` on one line, line breaks as spaces, escaped where it would change the Markdown.
     public static func text(_ text: String) -> String {
