@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "Teletype", targets: ["Teletype"]),
         .library(name: "TeletypeMarkdown", targets: ["TeletypeMarkdown"]),
         .library(name: "TeletypeTranscripts", targets: ["TeletypeTranscripts"]),
+        .library(name: "TeletypeSessions", targets: ["TeletypeSessions"]),
         .library(name: "TeletypeTransports", targets: ["TeletypeTransports"]),
         .library(name: "TeletypeLayout", targets: ["TeletypeLayout"]),
         .library(name: "TeletypeANSI", targets: ["TeletypeANSI"]),
@@ -27,9 +28,17 @@ let package = Package(
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"])]
         ),
         .target(name: "CCmarkSupport"),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
         .target(name: "TeletypeMarkdown", dependencies: ["CCmarkGFM", "CCmarkSupport"]),
         .target(name: "Teletype"),
         .target(name: "TeletypeTranscripts", dependencies: ["Teletype", "TeletypeMarkdown", "CCmarkSupport"]),
+        .target(
+            name: "TeletypeSessions",
+            dependencies: ["Teletype", "TeletypeMarkdown", "TeletypeTranscripts", "CCmarkSupport", "CSQLite"]),
         .target(name: "TeletypeTransports", dependencies: ["Teletype", "TeletypeTranscripts"]),
         .target(name: "TeletypeLayout", dependencies: ["Teletype", "TeletypeMarkdown"]),
         .target(name: "TeletypeANSI", dependencies: ["TeletypeLayout"]),
@@ -38,7 +47,9 @@ let package = Package(
             name: "TeletypeA2UI", dependencies: ["Teletype", "TeletypeMarkdown", "TeletypeLayout", "TeletypeHTML"]),
         .target(
             name: "TeletypeArchive",
-            dependencies: ["Teletype", "TeletypeMarkdown", "TeletypeLayout", "TeletypeHTML", "TeletypeTranscripts"]),
+            dependencies: [
+                "Teletype", "TeletypeMarkdown", "TeletypeLayout", "TeletypeHTML", "TeletypeTranscripts", "TeletypeSessions",
+            ]),
         .target(name: "TeletypeTestSupport", path: "Sources/TeletypeTestSupport"),
         .target(
             name: "TeletypeSnapshotTesting",
@@ -47,7 +58,7 @@ let package = Package(
             name: "TeletypeCommandLine",
             dependencies: [
                 "Teletype", "TeletypeMarkdown", "TeletypeLayout", "TeletypeANSI", "TeletypeHTML", "TeletypeTranscripts",
-                "TeletypeA2UI", "TeletypeArchive",
+                "TeletypeSessions", "TeletypeA2UI", "TeletypeArchive",
             ]
         ),
         .executableTarget(name: "teletype", dependencies: ["TeletypeCommandLine"]),
@@ -65,13 +76,14 @@ let package = Package(
             name: "TeletypeFuzzing",
             dependencies: [
                 "Teletype", "TeletypeMarkdown", "TeletypeLayout", "TeletypeANSI", "TeletypeHTML", "TeletypeTransports",
-                "TeletypeSnapshotTesting", "TeletypeTestSupport", "TeletypeA2UI",
+                "TeletypeSessions", "TeletypeSnapshotTesting", "TeletypeTestSupport", "TeletypeA2UI",
             ]),
         .executableTarget(name: "teletype-fuzz", dependencies: ["TeletypeFuzzing"], path: "Fuzz/teletype-fuzz"),
         .executableTarget(
             name: "teletype-bench",
             dependencies: [
                 "Teletype", "TeletypeMarkdown", "TeletypeLayout", "TeletypeANSI", "TeletypeHTML", "TeletypeTestSupport",
+                "TeletypeSessions",
             ],
             path: "Benchmarks/teletype-bench"
         ),
@@ -87,8 +99,8 @@ let package = Package(
         .testTarget(
             name: "TeletypeConversationTests",
             dependencies: [
-                "TeletypeANSI", "TeletypeHTML", "TeletypeTransports", "TeletypeTranscripts", "TeletypeSnapshotTesting",
-                "TeletypeTestSupport", "TeletypeArchive",
+                "TeletypeANSI", "TeletypeHTML", "TeletypeTransports", "TeletypeTranscripts", "TeletypeSessions",
+                "TeletypeSnapshotTesting", "TeletypeTestSupport", "TeletypeArchive",
             ]),
         .testTarget(name: "TeletypeFuzzingTests", dependencies: ["TeletypeFuzzing", "TeletypeTestSupport"]),
         .testTarget(

@@ -1,4 +1,5 @@
 import TeletypeHTML
+import TeletypeSessions
 import TeletypeTranscripts
 
 /// A page of an archive: the transcript it was made from, the fingerprint of that transcript's

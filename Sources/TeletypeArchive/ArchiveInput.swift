@@ -1,3 +1,4 @@
+import TeletypeSessions
 import TeletypeTranscripts
 
 #if canImport(FoundationEssentials)

@@ -2,6 +2,7 @@ import Dispatch
 import Synchronization
 import Teletype
 import TeletypeHTML
+import TeletypeSessions
 import TeletypeTranscripts
 
 #if canImport(FoundationEssentials)

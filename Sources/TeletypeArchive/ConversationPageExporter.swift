@@ -2,6 +2,7 @@ import Teletype
 import TeletypeHTML
 import TeletypeLayout
 import TeletypeMarkdown
+import TeletypeSessions
 import TeletypeTranscripts
 
 /// Writes one transcript file as a self-contained HTML page, reading it a message at a time, so
@@ -95,11 +96,11 @@ public struct ConversationPageExporter: Sendable {
         transcriptAt path: String, name: String, isCancelled: () -> Bool, bytesRead: (@Sendable (Int) -> Void)?,
         notice: (String) -> Void = { _ in }, to output: (String) throws -> Void
     ) throws -> ConversationOverview {
-        var stream = TranscriptStream(format: format)
+        var stream = ConversationStream(format: format)
         stream.bytesRead = bytesRead
         // A chat export's one conversation is read whole (it says its title and times up front).
         if format?.chatExportApp != nil || (format == nil && ChatExport.detect(fileAt: path) != nil) {
-            let transcript = try TranscriptReader.onlyConversation(
+            let transcript = try ConversationReader.onlyConversation(
                 of: try ChatExport.open(path, name: name, app: format?.chatExportApp))
             for text in transcript.notices { notice(text) }
             let summary = try write(

@@ -1,5 +1,6 @@
 import Teletype
 import TeletypeLayout
+import TeletypeSessions
 import TeletypeTranscripts
 
 /// What a page or a render shows above an agent session's conversation: its title, and a line of

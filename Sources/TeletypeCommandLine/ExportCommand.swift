@@ -3,6 +3,7 @@ import TeletypeArchive
 import TeletypeHTML
 import TeletypeLayout
 import TeletypeMarkdown
+import TeletypeSessions
 import TeletypeTranscripts
 
 #if canImport(FoundationEssentials)

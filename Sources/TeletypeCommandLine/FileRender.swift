@@ -2,6 +2,7 @@ import Teletype
 import TeletypeArchive
 import TeletypeLayout
 import TeletypeMarkdown
+import TeletypeSessions
 import TeletypeTranscripts
 
 #if canImport(FoundationEssentials)
@@ -29,7 +30,7 @@ enum FileRender {
             defer { progress.finish() }
             progress.set("checking \(path)", step: 1, of: 2)
             do {
-                _ = try TranscriptStream(format: format).forEachMessage(inFileAt: path, name: path) { _ in }
+                _ = try ConversationStream(format: format).forEachMessage(inFileAt: path, name: path) { _ in }
             } catch let error as TranscriptError {
                 throw CommandError.malformed(error.description)
             } catch is TranscriptStream.CocoaFileError {
@@ -65,7 +66,7 @@ enum FileRender {
         var messages = 0
         let read: TranscriptFormat
         do {
-            read = try TranscriptStream(format: format).forEachMessage(
+            read = try ConversationStream(format: format).forEachMessage(
                 inFileAt: path, name: path,
                 session: { info in
                     guard !headerWritten else { return }

@@ -2,6 +2,7 @@ import TeletypeANSI
 import TeletypeHTML
 import TeletypeLayout
 import TeletypeMarkdown
+import TeletypeSessions
 import TeletypeTranscripts
 
 #if canImport(FoundationEssentials)

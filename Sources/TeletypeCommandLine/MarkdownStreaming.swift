@@ -1,6 +1,7 @@
 import Dispatch
 import TeletypeANSI
 import TeletypeLayout
+import TeletypeSessions
 import TeletypeTranscripts
 
 #if canImport(FoundationEssentials)

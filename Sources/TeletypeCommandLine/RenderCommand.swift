@@ -3,6 +3,7 @@ import TeletypeANSI
 import TeletypeArchive
 import TeletypeHTML
 import TeletypeLayout
+import TeletypeSessions
 import TeletypeTranscripts
 
 #if canImport(FoundationEssentials)
@@ -123,7 +124,7 @@ enum RenderCommand {
         // checks its own), so a malformed one still writes nothing.
         if path != "-", format != "markdown", export == nil {
             let checksFirst =
-                TranscriptStream.sessionAgent(ofFileAt: path, format: TranscriptFormat(rawValue: from)) == nil
+                ConversationStream.sessionAgent(ofFileAt: path, format: TranscriptFormat(rawValue: from)) == nil
             let layout = ConversationLayout(appearance: appearance, ui: .standard)
             if format == "html" {
                 let renderer = ConversationHTMLRenderer(options: htmlOptions, appearance: appearance)
@@ -166,7 +167,7 @@ enum RenderCommand {
                         + "conversations.json); '\(path)' is not one", help: usage)
             }
             do {
-                transcript = try TranscriptReader(format: TranscriptFormat(rawValue: from)).read(
+                transcript = try ConversationReader(format: TranscriptFormat(rawValue: from)).read(
                     data, file: path == "-" ? "<stdin>" : path)
             } catch {
                 progress.finish()

@@ -2,6 +2,7 @@ import Teletype
 import TeletypeANSI
 import TeletypeArchive
 import TeletypeLayout
+import TeletypeSessions
 import TeletypeTranscripts
 
 #if canImport(FoundationEssentials)

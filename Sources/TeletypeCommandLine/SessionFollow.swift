@@ -2,6 +2,7 @@ import Teletype
 import TeletypeANSI
 import TeletypeArchive
 import TeletypeLayout
+import TeletypeSessions
 import TeletypeTranscripts
 
 #if canImport(FoundationEssentials)
@@ -47,7 +48,7 @@ enum SessionFollow {
             if identity != seen, let identity, Clock.seconds() >= nextRead {
                 let started = Clock.seconds()
                 if let data = FileManager.default.contents(atPath: path),
-                    let transcript = try? TranscriptReader(format: format).read(data, file: path)
+                    let transcript = try? ConversationReader(format: format).read(data, file: path)
                 {
                     reading = (transcript.messages, transcript.info.map(stableHeader))
                     seen = identity

@@ -1,5 +1,6 @@
 import Teletype
 import TeletypeLayout
+import TeletypeSessions
 import TeletypeTranscripts
 
 #if canImport(FoundationEssentials)

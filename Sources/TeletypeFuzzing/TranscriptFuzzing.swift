@@ -3,6 +3,7 @@ import Teletype
 import TeletypeANSI
 import TeletypeHTML
 import TeletypeLayout
+import TeletypeSessions
 import TeletypeTransports
 
 /// Transcripts in every format: read or a located error, and a safe rendering of what was read.
@@ -14,7 +15,7 @@ enum TranscriptFuzzing {
         for format in [nil] + TranscriptFormat.allCases.map(Optional.some) {
             let name = format?.rawValue ?? "detected"
             do {
-                let transcript = try TranscriptReader(format: format).read(data, file: "input")
+                let transcript = try ConversationReader(format: format).read(data, file: "input")
                 problems += ConversationChecks.problems(transcript.messages, name)
             } catch {
                 problems += ErrorLocationChecks.problems(error, lineCount: lineCount, name)

@@ -11,25 +11,25 @@
 
 /// A file read in pieces, on POSIX calls: a long transcript is read a piece at a time, so memory
 /// stays flat however large it is.
-final class FileReader {
+package final class FileReader {
     private let descriptor: Int32
 
     /// Opens `path` for reading, or nil when it cannot be.
-    init?(path: String) {
+    package init?(path: String) {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { return nil }
         self.descriptor = descriptor
     }
 
     /// Called with the bytes read so far after each read.
-    var onRead: ((Int) -> Void)?
+    package var onRead: ((Int) -> Void)?
     private var total = 0
 
     deinit { close(descriptor) }
 
     /// Reads the next bytes into `buffer` (as many as it holds, or fewer); returns how many, 0 at
     /// the end of the file.
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+    package func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         while true {
             let result = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
             if result < 0 && errno == EINTR { continue }
@@ -41,7 +41,7 @@ final class FileReader {
     }
 
     /// The next bytes, at most `count`; empty at the end of the file.
-    func read(upToCount count: Int) throws -> Data {
+    package func read(upToCount count: Int) throws -> Data {
         var data = Data(count: count)
         let read = data.withUnsafeMutableBytes { buffer -> Int in
             while true {
@@ -58,7 +58,7 @@ final class FileReader {
     }
 
     /// Why a read failed: the system's error number.
-    struct ReadError: Error {
-        var code: Int32
+    package struct ReadError: Error {
+        package var code: Int32
     }
 }

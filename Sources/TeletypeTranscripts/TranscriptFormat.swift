@@ -24,13 +24,17 @@ public enum TranscriptFormat: String, Sendable, CaseIterable {
     case geminiCLI = "gemini-cli"
     /// An aider chat history (`.aider.chat.history.md`).
     case aider
-    /// A ChatGPT data export (`conversations.json`): a conversation tree each (see ``ChatExport``).
+    /// A ChatGPT data export (`conversations.json`): a conversation tree each (`ChatExport` in TeletypeSessions).
     case chatgpt
-    /// A Claude.ai data export (`conversations.json`; see ``ChatExport``).
+    /// A Claude.ai data export (`conversations.json`; `ChatExport` in TeletypeSessions).
     case claudeAI = "claude-ai"
 
+    /// Whether this is a provider's transcript format (a list of messages), which ``TranscriptReader``
+    /// reads; agents' session logs and chat apps' exports are read in TeletypeSessions.
+    public var isProviderFormat: Bool { sessionAgent == nil && chatExportApp == nil }
+
     /// The chat app whose data export this format is, if it is one.
-    public var chatExportApp: ChatExport.App? {
+    public var chatExportApp: ChatApp? {
         switch self {
         case .chatgpt: .chatgpt
         case .claudeAI: .claudeAI

@@ -29,8 +29,10 @@ public struct Transcript: Sendable {
     }
 }
 
-/// Reads transcripts: a JSON document (a list of messages, or an object with `messages`) or JSONL
-/// (one message a line), in any ``TranscriptFormat``, detected from the messages' shape unless given.
+/// Reads providers' transcripts: a JSON document (a list of messages, or an object with `messages`)
+/// or JSONL (one message a line), in any provider ``TranscriptFormat``, detected from the messages'
+/// shape unless given. Agents' session logs and chat apps' exports are read by `ConversationReader`
+/// (TeletypeSessions), which hands every other file to this reader.
 /// Unknown fields are ignored and wrongly typed fields read as missing; a document that is not
 /// JSON, or whose structure is wrong, is an error naming the file, line and column.
 public struct TranscriptReader: Sendable {
@@ -56,11 +58,10 @@ public struct TranscriptReader: Sendable {
 
     /// Reads a whole transcript from UTF-8 bytes.
     public func read(_ bytes: UnsafeRawBufferPointer, file: String) throws(TranscriptError) -> Transcript {
-        if let agent = format?.sessionAgent ?? (format == nil ? SessionFormats.detect(bytes, name: file) : nil) {
-            return try SessionFormats.readWhole(bytes, agent: agent, name: file)
-        }
-        if let app = format?.chatExportApp ?? (format == nil ? ChatExport.detect(bytes) : nil) {
-            return try Self.onlyConversation(of: try ChatExport(bytes: bytes, name: file, app: app))
+        if let format, !format.isProviderFormat {
+            throw TranscriptError(
+                file: file, line: 1, column: 1,
+                message: "\(format.displayName) is read by ConversationReader (TeletypeSessions), not TranscriptReader")
         }
         var start = 0
         while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains(bytes[start]) { start += 1 }
@@ -80,19 +81,6 @@ public struct TranscriptReader: Sendable {
             throw TranscriptError(file: file, line: error.line, column: error.column, message: error.message)
         }
         return try decodeDocument(document, bytes: bytes, file: file)
-    }
-
-    /// The one conversation of a chat export; an export of many is an error that says how to
-    /// choose one.
-    public static func onlyConversation(of export: ChatExport) throws(TranscriptError) -> Transcript {
-        guard export.conversations.count == 1 else {
-            throw TranscriptError(
-                file: export.name, line: 1, column: 1,
-                message: "a \(export.app.displayName) export of \(export.conversations.count) conversations: "
-                    + "choose one (teletype render FILE --conversation N|ID|TITLE), or export them all "
-                    + "(teletype export FILE -o FOLDER)")
-        }
-        return try export.read(export.conversations[0])
     }
 
     private func decodeDocument(_ document: JSONValue, bytes: UnsafeRawBufferPointer, file: String)

@@ -7,9 +7,9 @@ import TeletypeMarkdown
     import Foundation
 #endif
 
-/// Reads a transcript file message by message, so that memory stays flat however long it is. JSONL
-/// in the formats whose messages stand alone (Teletype, Stream Chat, Vercel) is read a line at a
-/// time; anything else is read whole.
+/// Reads a provider's transcript file message by message, so that memory stays flat however long
+/// it is. JSONL in the formats whose messages stand alone (Teletype, Stream Chat, Vercel) is read a
+/// line at a time; anything else is read whole.
 public struct TranscriptStream: Sendable {
     /// The format to read, or nil to detect it.
     public var format: TranscriptFormat?
@@ -23,37 +23,23 @@ public struct TranscriptStream: Sendable {
         self.format = format
     }
 
-    /// Calls `body` with each message of the file at `path`, in order, and returns the format read.
-    /// `name` is how errors name the file. An agent's session log is read by its reader, a record
-    /// at a time: `session` hears what the log says of the session before its first message and,
-    /// complete, after the last; `notice` hears what is worth a word (a last line cut short).
+    /// Calls `body` with each message of the provider transcript at `path`, in order, and returns
+    /// the format read. `name` is how errors name the file. (Agents' session logs and chat
+    /// exports are read by `ConversationStream` in TeletypeSessions, which hands other files here.)
     @discardableResult
-    public func forEachMessage(
-        inFileAt path: String, name: String, session: (SessionInfo) -> Void = { _ in },
-        notice: (String) -> Void = { _ in }, _ body: (Message) throws -> Void
-    ) throws -> TranscriptFormat {
+    public func forEachMessage(inFileAt path: String, name: String, _ body: (Message) throws -> Void) throws
+        -> TranscriptFormat
+    {
         guard let handle = FileReader(path: path) else {
             throw CocoaFileError(path: path)
         }
         handle.onRead = bytesRead
-        // A chat export: its one conversation (an export of many is an error that says what to do).
-        if let app = format?.chatExportApp ?? (format == nil ? ChatExport.detect(fileAt: path) : nil) {
-            let transcript = try TranscriptReader.onlyConversation(of: try ChatExport.open(path, name: name, app: app))
-            for text in transcript.notices { notice(text) }
-            for message in transcript.messages { try body(message) }
-            return transcript.format
+        if let format, !format.isProviderFormat {
+            throw TranscriptError(
+                file: name, line: 1, column: 1,
+                message: "\(format.displayName) is read by ConversationStream (TeletypeSessions)")
         }
         var buffer = Data()
-        if let agent = try sessionAgent(handle, buffer: &buffer, path: path) {
-            let source = SessionSource(path: path)
-            source.chunkSize = chunkSize
-            let onRead = bytesRead
-            source.onRead = { onRead?($0) }
-            let info = try SessionFormats.read(
-                source, path: path, agent: agent, name: name, notice: notice, start: session, emit: body)
-            session(info)
-            return TranscriptFormat(rawValue: agent.rawValue) ?? .teletype
-        }
         // Read enough to see whether this is JSONL: a first line that is a whole JSON object, then more.
         // What the session check read is searched first; then only the new bytes of each read, so a
         // one-line file of 100 MB is read in linear time.
@@ -87,30 +73,6 @@ public struct TranscriptStream: Sendable {
             // Formats whose tool results fold back into earlier messages are read whole.
             return try readWhole(try Data(contentsOf: URL(fileURLWithPath: path)), name: name, body)
         }
-    }
-
-    /// The agent whose session log the file at `path` is (by its first lines, unless `format`
-    /// says), or nil for a transcript or a file that cannot be read.
-    public static func sessionAgent(ofFileAt path: String, format: TranscriptFormat?) -> SessionAgent? {
-        guard let handle = FileReader(path: path) else { return nil }
-        var buffer = Data()
-        return try? TranscriptStream(format: format).sessionAgent(handle, buffer: &buffer, path: path)
-    }
-
-    /// The agent whose session log the file is, by its first bytes (read into `buffer`).
-    private func sessionAgent(_ handle: FileReader, buffer: inout Data, path: String) throws -> SessionAgent? {
-        if let format, !format.isReadWhole, format.sessionAgent == nil { return nil }
-        if format?.chatExportApp != nil { return nil }
-        // Enough to hold the first lines whole: a first record can be long.
-        var lines = 0
-        while buffer.count < 16 << 20 {
-            let chunk = try handle.read(upToCount: min(chunkSize, 64 * 1024))
-            buffer.append(chunk)
-            lines += chunk.withUnsafeBytes { bytes in bytes.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } }
-            if chunk.isEmpty || lines >= 8 { break }
-        }
-        if let agent = format?.sessionAgent { return agent }
-        return buffer.withUnsafeBytes { SessionFormats.detect($0, name: path) }
     }
 
     private func readWhole(_ data: Data, name: String, _ body: (Message) throws -> Void) throws -> TranscriptFormat {
@@ -227,5 +189,8 @@ public struct TranscriptStream: Sendable {
     public struct CocoaFileError: Error {
         /// The file that could not be opened.
         public var path: String
+
+        /// The error for the file at `path`.
+        public init(path: String) { self.path = path }
     }
 }

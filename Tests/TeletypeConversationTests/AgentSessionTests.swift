@@ -6,6 +6,7 @@ import TeletypeHTML
 import TeletypeLayout
 import TeletypeSnapshotTesting
 import TeletypeTestSupport
+import TeletypeSessions
 import TeletypeTranscripts
 import Testing
 
@@ -114,7 +115,7 @@ import Testing
     @Test(.enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage)), arguments: Corpus.agentSessions)
     func everyRealSessionShowsItsPromptsAndItsAnswer(_ path: String) throws {
         let full = Corpus.sessionPath(path)
-        let transcript = try TranscriptReader().read(try Data(contentsOf: URL(fileURLWithPath: full)), file: full)
+        let transcript = try ConversationReader().read(try Data(contentsOf: URL(fileURLWithPath: full)), file: full)
         #expect(transcript.info != nil, "\(path) is not read as a session log (\(transcript.format))")
         #expect(!transcript.messages.isEmpty, "\(path) shows nothing")
         let shown = Self.show(transcript)
@@ -148,13 +149,13 @@ import Testing
     /// A session drawn as it is read (the header from what the reader knows before the first
     /// message, rows as each message settles) is the session drawn whole.
     static func drawnWhileRead(_ path: String) throws -> (whole: String, streamed: String) {
-        let whole = try TranscriptReader().read(try Data(contentsOf: URL(fileURLWithPath: path)), file: path)
+        let whole = try ConversationReader().read(try Data(contentsOf: URL(fileURLWithPath: path)), file: path)
         let renderer = ConversationTerminalRenderer(width: 90, capabilities: .full)
         let layout = ConversationLayout(ui: AIUIHost(renderers: []))
         let state = ConversationViewState(isRecorded: true)
         var stream = ConversationRowStream(layout: layout, state: state)
         var rows: [ConversationRow] = []
-        try TranscriptStream().forEachMessage(
+        try ConversationStream().forEachMessage(
             inFileAt: path, name: path,
             session: { info in if rows.isEmpty { rows.append(SessionHeader.row(info)) } }
         ) { message in
@@ -213,7 +214,7 @@ import Testing
 
     static func read(_ name: String, format: TranscriptFormat? = nil) throws -> Transcript {
         let path = fixture(name)
-        return try TranscriptReader(format: format ?? (name.hasSuffix(".md") ? .aider : nil)).read(
+        return try ConversationReader(format: format ?? (name.hasSuffix(".md") ? .aider : nil)).read(
             try Data(contentsOf: URL(fileURLWithPath: path)), file: path)
     }
 
@@ -275,7 +276,7 @@ import Testing
                     #"{"type":"assistant","uuid":"late","message":{"role":"assistant","content":[{"type":"text","text":"unfinished"#
                         .utf8
                 ).prefix(cut))
-            let transcript = try TranscriptReader().read(bytes, file: name)
+            let transcript = try ConversationReader().read(bytes, file: name)
             #expect(transcript.messages == complete.messages, "\(name) cut at \(cut)")
             #expect(
                 transcript.notices.count == 1 && transcript.notices[0].contains("cut short"), "\(transcript.notices)")
@@ -289,7 +290,7 @@ import Testing
         var lines = whole.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         lines[3] = String(lines[3].prefix(30)) + "\u{1}" + lines[3].dropFirst(30)
         #expect {
-            _ = try TranscriptReader().read(Data(lines.joined(separator: "\n").utf8), file: name)
+            _ = try ConversationReader().read(Data(lines.joined(separator: "\n").utf8), file: name)
         } throws: { error in
             guard let error = error as? TranscriptError else { return false }
             return error.file == name && error.line == 4 && error.column > 1
@@ -307,7 +308,7 @@ import Testing
             #"{"type":"user","uuid":"r","parentUuid":"a","sessionId":"s","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t","content":\#(json(hostile))}]}}"#,
             #"{"type":"assistant","uuid":"b","parentUuid":"r","sessionId":"s","message":{"id":"m2","role":"assistant","content":[{"type":"tool_use","id":"e","name":"Edit","input":{"file_path":\#(json("<img src=x onerror=alert(1)>.swift")),"old_string":\#(json(hostile)),"new_string":"x"}}]}}"#,
         ].joined(separator: "\n")
-        let transcript = try TranscriptReader().read(Data(log.utf8), file: "hostile.jsonl")
+        let transcript = try ConversationReader().read(Data(log.utf8), file: "hostile.jsonl")
         let shown = Self.show(transcript)
         for output in [shown.terminal, shown.plain, shown.markdown] {
             #expect(

@@ -6,6 +6,7 @@ import TeletypeHTML
 import TeletypeLayout
 import TeletypeSnapshotTesting
 import TeletypeTestSupport
+import TeletypeSessions
 import TeletypeTranscripts
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import Teletype
 import TeletypeArchive
 import TeletypeTestSupport
+import TeletypeSessions
 import TeletypeTranscripts
 import Testing
 

@@ -4,6 +4,7 @@ import TeletypeArchive
 import TeletypeLayout
 import TeletypeSnapshotTesting
 import TeletypeTestSupport
+import TeletypeSessions
 import TeletypeTranscripts
 import Testing
 
@@ -49,7 +50,7 @@ import Testing
     /// diff, a plan, a subagent, the rewind (`Snapshots/ReadmePictureTests/agent-session.svg`).
     @Test func agentSession() throws {
         let path = PackageRoot.url.appendingPathComponent("Tests/Fixtures/sessions/claude-code.jsonl").path
-        let transcript = try TranscriptReader().read(try Data(contentsOf: URL(fileURLWithPath: path)), file: path)
+        let transcript = try ConversationReader().read(try Data(contentsOf: URL(fileURLWithPath: path)), file: path)
         let snapshot = ConversationSnapshot(
             messages: transcript.messages, state: ConversationViewState(actions: [], isRecorded: true),
             appearance: .dark)

@@ -2,6 +2,7 @@ import Foundation
 import Teletype
 import TeletypeANSI
 import TeletypeLayout
+import TeletypeSessions
 import TeletypeTranscripts
 import Testing
 
@@ -29,7 +30,7 @@ import Testing
 
     @Test(arguments: transcripts)
     func textAndStepsShowInTheOrderTheyCame(_ format: String, _ json: String) throws {
-        let transcript = try TranscriptReader().read(Data(json.utf8), file: format)
+        let transcript = try ConversationReader().read(Data(json.utf8), file: format)
         #expect(transcript.format.rawValue == format)
         let rows = ConversationLayout().rows(for: transcript.messages, state: ConversationViewState(isRecorded: true))
         let terminal = ConversationTerminalRenderer(width: 80, capabilities: .plain).render(rows)
@@ -78,7 +79,7 @@ import Testing
     @Test func aChatCompletionsTextComesBeforeItsCalls() throws {
         let json =
             #"[{"role":"user","content":"Go"},{"role":"assistant","content":"Let me look.","tool_calls":[{"id":"t1","type":"function","function":{"name":"lookup","arguments":"{}"}}]},{"role":"tool","tool_call_id":"t1","content":"{}"}]"#
-        let transcript = try TranscriptReader().read(Data(json.utf8), file: "openai")
+        let transcript = try ConversationReader().read(Data(json.utf8), file: "openai")
         let text = ConversationTerminalRenderer(width: 80, capabilities: .plain).render(
             ConversationLayout().rows(for: transcript.messages))
         let said = try #require(text.range(of: "Let me look."))

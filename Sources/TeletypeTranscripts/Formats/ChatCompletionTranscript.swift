@@ -166,8 +166,8 @@ enum ChatCompletionTranscript {
 }
 
 /// How a tool's result reads: JSON when it is JSON; an object with an `error` key is a failure.
-enum ToolResult {
-    static func apply(_ content: JSONValue?, to call: inout AIToolCallPart, isError: Bool = false) {
+package enum ToolResult {
+    package static func apply(_ content: JSONValue?, to call: inout AIToolCallPart, isError: Bool = false) {
         var output = content
         if case .string(let text)? = content, let parsed = try? JSONParser.parse(text),
             parsed.object != nil || parsed.array != nil

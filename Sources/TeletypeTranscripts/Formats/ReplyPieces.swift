@@ -4,15 +4,15 @@ import Teletype
 /// pieces and parts appended as they come, then written into the message as its text, parts and
 /// ``AITextRun``s. Text that comes only after every step needs no runs (the default layout already
 /// puts it last).
-struct ReplyPieces {
-    private(set) var parts: [AIMessagePart] = []
+package struct ReplyPieces {
+    package private(set) var parts: [AIMessagePart] = []
     private var texts: [(afterParts: Int, text: String)] = []
 
     /// No pieces yet.
-    init() {}
+    package init() {}
 
     /// The pieces of a message already written, to go on adding to it.
-    init(_ message: Message) {
+    package init(_ message: Message) {
         parts = message.parts
         if let pieces = AITextRun.pieces(of: message.text, runs: message.textRuns) {
             texts = pieces.map { ($0.afterParts, String($0.text)) }
@@ -23,7 +23,7 @@ struct ReplyPieces {
 
     /// Adds a piece of text after the parts so far; text right after text joins it, as a new
     /// paragraph unless `joining` says otherwise (streamed fragments join with nothing between).
-    mutating func addText(_ text: String, joining: String = AITextRun.separator) {
+    package mutating func addText(_ text: String, joining: String = AITextRun.separator) {
         guard !text.isEmpty else { return }
         if let last = texts.last, last.afterParts == parts.count {
             texts[texts.count - 1].text += joining + text
@@ -34,21 +34,21 @@ struct ReplyPieces {
 
     /// Adds a step; returns its index among the parts.
     @discardableResult
-    mutating func addPart(_ part: AIMessagePart) -> Int {
+    package mutating func addPart(_ part: AIMessagePart) -> Int {
         parts.append(part)
         return parts.count - 1
     }
 
     /// Replaces the step at `index`.
-    mutating func replacePart(at index: Int, with part: AIMessagePart) {
+    package mutating func replacePart(at index: Int, with part: AIMessagePart) {
         parts[index] = part
     }
 
     /// Whether any text was added.
-    var hasText: Bool { !texts.isEmpty }
+    package var hasText: Bool { !texts.isEmpty }
 
     /// Writes the text, the parts and (where text comes before a step) the runs into `message`.
-    func write(into message: inout Message) {
+    package func write(into message: inout Message) {
         message.parts = parts
         let (text, runs) = AITextRun.joined(texts)
         message.text = text

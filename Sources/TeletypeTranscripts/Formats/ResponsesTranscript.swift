@@ -64,14 +64,17 @@ enum ResponsesTranscript {
 /// Responses API items read one at a time into messages: what the Responses transcripts and Codex
 /// rollouts (whose `response_item` records are these items) share. The reply being read holds its
 /// text and steps in the order they came.
-struct ResponsesConversation {
+package struct ResponsesConversation {
     /// The messages finished so far.
-    private(set) var messages: [Message] = []
+    package private(set) var messages: [Message] = []
     private var reply: (message: Message, pieces: ReplyPieces)?
     private var callOwner: [String: (message: Int, part: Int)] = [:]
 
     /// Ends the reply being read, if any.
-    mutating func endReply() {
+    /// No messages yet.
+    package init() {}
+
+    package mutating func endReply() {
         if var finished = reply {
             finished.pieces.write(into: &finished.message)
             messages.append(finished.message)
@@ -80,13 +83,13 @@ struct ResponsesConversation {
     }
 
     /// Adds a message that stands alone (a user's, the system's), ending the reply before it.
-    mutating func append(_ message: Message) {
+    package mutating func append(_ message: Message) {
         endReply()
         messages.append(message)
     }
 
     /// Adds one item; `position` names it when it has no id.
-    mutating func add(_ item: JSONValue, position index: Int) {
+    package mutating func add(_ item: JSONValue, position index: Int) {
         let type = item["type"]?.string ?? (item["role"] != nil ? "message" : "")
         let role = item["role"]?.string ?? "assistant"
         if type == "message", role != "assistant" {
@@ -166,14 +169,14 @@ struct ResponsesConversation {
     }
 
     /// Ends the reply being read and returns every message.
-    mutating func finish() -> [Message] {
+    package mutating func finish() -> [Message] {
         endReply()
         return messages
     }
 
     /// Hands over the messages finished so far (a reply still being read stays), for readers that
     /// write as they go; a result that comes for a call of a message handed over is not shown.
-    mutating func takeFinished() -> [Message] {
+    package mutating func takeFinished() -> [Message] {
         let finished = messages
         messages.removeAll(keepingCapacity: true)
         callOwner = callOwner.filter { $0.value.message >= finished.count }.mapValues {

@@ -57,8 +57,8 @@ enum StreamChatTranscript {
 }
 
 /// Reads ISO 8601 dates such as `2024-05-01T10:00:00.123Z`.
-enum ISODate {
-    static func seconds(_ text: String) -> Double? {
+package enum ISODate {
+    package static func seconds(_ text: String) -> Double? {
         // The first six runs of digits: year, month, day, hours, minutes, seconds.
         var digits: [Int] = []
         digits.reserveCapacity(6)

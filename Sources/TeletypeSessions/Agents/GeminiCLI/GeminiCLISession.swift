@@ -1,4 +1,5 @@
 import Teletype
+import TeletypeTranscripts
 
 /// Gemini CLI's logs: the chat recording (`~/.gemini/tmp/<hash>/chats/session-*.json`, a
 /// `{sessionId, projectHash, startTime, lastUpdated, messages}` document; newer versions write it

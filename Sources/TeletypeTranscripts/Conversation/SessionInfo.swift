@@ -62,13 +62,13 @@ public struct SessionInfo: Sendable, Equatable {
     }
 
     /// Notes a model, if it is new.
-    mutating func add(model: String?) {
+    package mutating func add(model: String?) {
         guard let model, !model.isEmpty, !model.hasPrefix("<"), !models.contains(model) else { return }
         models.append(model)
     }
 
     /// Notes a record's time.
-    mutating func add(time: Double?) {
+    package mutating func add(time: Double?) {
         guard let time else { return }
         started = min(started ?? time, time)
         ended = max(ended ?? time, time)

@@ -1,3 +1,4 @@
+import TeletypeTranscripts
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

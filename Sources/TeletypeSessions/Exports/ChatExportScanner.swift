@@ -1,4 +1,5 @@
 import Teletype
+import TeletypeTranscripts
 
 /// Finds the conversations of a chat export without parsing them: the bytes of each element of
 /// the top-level array (or of the one top-level object), with the line and column each starts at.

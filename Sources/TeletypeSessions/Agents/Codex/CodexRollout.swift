@@ -1,4 +1,5 @@
 import Teletype
+import TeletypeTranscripts
 
 /// OpenAI Codex CLI rollouts (`~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl`): every line a
 /// `{timestamp, type, payload}` record. The conversation is the `response_item` records — Responses

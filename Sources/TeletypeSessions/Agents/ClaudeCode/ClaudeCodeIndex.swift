@@ -1,4 +1,5 @@
 import Teletype
+import TeletypeTranscripts
 
 /// The first pass over a Claude Code session log: every record's place in the file and in the
 /// `parentUuid` tree, read without building the records' contents (``JSONFields``), and what the

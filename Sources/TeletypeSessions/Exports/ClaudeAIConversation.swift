@@ -1,4 +1,5 @@
 import Teletype
+import TeletypeTranscripts
 
 /// One conversation of a Claude.ai data export (`conversations.json`, Settings → Privacy →
 /// Export data): `chat_messages`, each with its `sender` (`human`, `assistant`), its `content`

@@ -1,4 +1,5 @@
 import Teletype
+import TeletypeTranscripts
 
 /// One conversation of a ChatGPT data export (`conversations.json`, Settings → Data controls →
 /// Export): the `mapping` tree of nodes, each with its `message` (or none), and `current_node`, the

@@ -1,4 +1,5 @@
 import Teletype
+import TeletypeTranscripts
 import TeletypeMarkdown
 
 #if canImport(FoundationEssentials)

@@ -1,5 +1,6 @@
 import Teletype
 import TeletypeMarkdown
+import TeletypeTranscripts
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -19,20 +20,7 @@ import TeletypeMarkdown
 /// speed of reading it, in flat memory, and each conversation can be read on any core.
 public struct ChatExport: Sendable {
     /// The app that made an export.
-    public enum App: String, Sendable, CaseIterable {
-        /// ChatGPT (Settings → Data controls → Export).
-        case chatgpt
-        /// Claude.ai (Settings → Privacy → Export data).
-        case claudeAI = "claude-ai"
-
-        /// The app's name as people write it.
-        public var displayName: String {
-            switch self {
-            case .chatgpt: "ChatGPT"
-            case .claudeAI: "Claude.ai"
-            }
-        }
-    }
+    public typealias App = ChatApp
 
     /// How errors and warnings name the file.
     public let name: String

@@ -1,4 +1,5 @@
 import Teletype
+import TeletypeTranscripts
 
 /// aider's chat history (`.aider.chat.history.md`): Markdown appended to by every session. A
 /// session starts at `# aider chat started at …`; `#### ` lines are what the user typed (a pasted

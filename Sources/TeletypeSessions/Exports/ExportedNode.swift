@@ -1,4 +1,5 @@
 import Teletype
+import TeletypeTranscripts
 
 /// One node of a chat app's conversation tree, as both apps' readers see it: who speaks, and
 /// what it holds in order. ``ExportedMessages`` makes messages of a run of them, the way the

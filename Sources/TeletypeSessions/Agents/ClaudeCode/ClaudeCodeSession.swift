@@ -1,4 +1,5 @@
 import Teletype
+import TeletypeTranscripts
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

@@ -1,5 +1,6 @@
 import CCmarkSupport
 import Teletype
+import TeletypeTranscripts
 
 #if canImport(Glibc)
     import Glibc

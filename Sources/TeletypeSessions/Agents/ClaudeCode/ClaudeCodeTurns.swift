@@ -1,4 +1,5 @@
 import Teletype
+import TeletypeTranscripts
 
 /// The second pass over a Claude Code session: its records, in file order, made into messages. The
 /// lines of one API message (`message.id`) merge into one reply, its blocks in the order written;

@@ -1,4 +1,5 @@
 import Teletype
+import TeletypeTranscripts
 
 /// A conversation kept as a tree, as chat apps keep one: a prompt edited or a reply regenerated
 /// adds a sibling under the same parent. What is shown is the path from the root to the node the

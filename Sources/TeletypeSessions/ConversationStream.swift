@@ -1,0 +1,76 @@
+import Teletype
+import TeletypeTranscripts
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// Reads any conversation file message by message, so that memory stays flat however long it is:
+/// an agent's session log by its reader, a record at a time; a chat app's export of one
+/// conversation; a provider's transcript by `TranscriptStream`.
+public struct ConversationStream: Sendable {
+    /// The format to read, or nil to detect it.
+    public var format: TranscriptFormat?
+    /// How many bytes are read at a time.
+    public var chunkSize = 1 << 20
+    /// Called with how many bytes of the file have been read so far, after each piece (for progress).
+    public var bytesRead: (@Sendable (Int) -> Void)?
+
+    /// A stream reading `format` (nil: detected).
+    public init(format: TranscriptFormat? = nil) {
+        self.format = format
+    }
+
+    /// Calls `body` with each message of the file at `path`, in order, and returns the format read.
+    /// `name` is how errors name the file. An agent's session log is read by its reader, a record
+    /// at a time: `session` hears what the log says of the session before its first message and,
+    /// complete, after the last; `notice` hears what is worth a word (a last line cut short).
+    @discardableResult
+    public func forEachMessage(
+        inFileAt path: String, name: String, session: (SessionInfo) -> Void = { _ in },
+        notice: (String) -> Void = { _ in }, _ body: (Message) throws -> Void
+    ) throws -> TranscriptFormat {
+        guard FileReader(path: path) != nil else { throw TranscriptStream.CocoaFileError(path: path) }
+        // A chat export: its one conversation (an export of many is an error that says what to do).
+        if let app = format?.chatExportApp ?? (format == nil ? ChatExport.detect(fileAt: path) : nil) {
+            let transcript = try ConversationReader.onlyConversation(
+                of: try ChatExport.open(path, name: name, app: app))
+            for text in transcript.notices { notice(text) }
+            for message in transcript.messages { try body(message) }
+            return transcript.format
+        }
+        if let agent = Self.sessionAgent(ofFileAt: path, format: format) {
+            let source = SessionSource(path: path)
+            source.chunkSize = chunkSize
+            let onRead = bytesRead
+            source.onRead = { onRead?($0) }
+            let info = try SessionFormats.read(
+                source, path: path, agent: agent, name: name, notice: notice, start: session, emit: body)
+            session(info)
+            return TranscriptFormat(rawValue: agent.rawValue) ?? .teletype
+        }
+        var stream = TranscriptStream(format: format)
+        stream.chunkSize = chunkSize
+        stream.bytesRead = bytesRead
+        return try stream.forEachMessage(inFileAt: path, name: name, body)
+    }
+
+    /// The agent whose session log the file at `path` is (by its first lines, unless `format`
+    /// says), or nil for a transcript or a file that cannot be read.
+    public static func sessionAgent(ofFileAt path: String, format: TranscriptFormat?) -> SessionAgent? {
+        if let format { return format.sessionAgent }
+        guard let handle = FileReader(path: path) else { return nil }
+        // Enough to hold the first lines whole: a first record can be long.
+        var buffer = Data()
+        var lines = 0
+        while buffer.count < 16 << 20 {
+            guard let chunk = try? handle.read(upToCount: 64 * 1024) else { return nil }
+            buffer.append(chunk)
+            lines += chunk.withUnsafeBytes { bytes in bytes.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } }
+            if chunk.isEmpty || lines >= 8 { break }
+        }
+        return buffer.withUnsafeBytes { SessionFormats.detect($0, name: path) }
+    }
+}
