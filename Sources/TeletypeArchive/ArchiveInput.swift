@@ -22,10 +22,10 @@ public struct ArchiveInput: Sendable, Equatable, Hashable {
     /// The file's size in bytes (a chat export's conversation: its own).
     public var size: Int
     /// The conversation of a chat export this input is (the export holds many; each is a page).
-    public var conversation: ChatExportConversation?
+    public var conversation: ListedConversation?
 
     /// An input.
-    public init(path: String, page: String, size: Int, conversation: ChatExportConversation? = nil) {
+    public init(path: String, page: String, size: Int, conversation: ListedConversation? = nil) {
         self.path = path
         self.page = page
         self.size = size

@@ -123,7 +123,7 @@ public struct ConversationPageExporter: Sendable {
     /// session, if anything) to `output` piece by piece.
     func write(
         reading: (_ session: (SessionInfo) -> Void, _ body: (Message) throws -> Void) throws -> Void,
-        conversation: ChatExportConversation?, isCancelled: () -> Bool, to write: (String) throws -> Void
+        conversation: ListedConversation?, isCancelled: () -> Bool, to write: (String) throws -> Void
     ) throws -> ConversationOverview {
         try withoutActuallyEscaping(write) { output in
             try withoutActuallyEscaping(isCancelled) { isCancelled in
@@ -134,7 +134,7 @@ public struct ConversationPageExporter: Sendable {
 
     private func page(
         reading: (_ session: (SessionInfo) -> Void, _ body: (Message) throws -> Void) throws -> Void,
-        conversation: ChatExportConversation?, isCancelled: @escaping () -> Bool,
+        conversation: ListedConversation?, isCancelled: @escaping () -> Bool,
         to output: @escaping (String) throws -> Void
     ) throws -> ConversationOverview {
         let appearance: AIAppearance = colorScheme == .dark ? .dark : colorScheme == .plain ? .plain : .light
@@ -197,7 +197,8 @@ public struct ConversationPageExporter: Sendable {
             batch.removeAll(keepingCapacity: true)
         }
         if let conversation {
-            summary.agent = conversation.app.displayName
+            summary.agent = conversation.sourceName
+            summary.project = conversation.project
             if !conversation.title.isEmpty { summary.title = conversation.title }
         }
         try reading(

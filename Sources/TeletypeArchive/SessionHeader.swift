@@ -15,7 +15,7 @@ public enum SessionHeader {
     }
 
     /// The header of a chat export's conversation: its title, and a line of its app, models and times.
-    public static func row(_ conversation: ChatExportConversation, showsTitle: Bool = true) -> ConversationRow {
+    public static func row(_ conversation: ListedConversation, showsTitle: Bool = true) -> ConversationRow {
         var blocks: [ConversationBlock] = []
         if showsTitle, !conversation.title.isEmpty { blocks.append(.notice(conversation.title, kind: .title)) }
         blocks.append(.notice(conversation.summaryLine, kind: .session))
@@ -23,7 +23,7 @@ public enum SessionHeader {
     }
 
     /// A chat export's conversation's header as Markdown.
-    public static func markdown(_ conversation: ChatExportConversation) -> String {
+    public static func markdown(_ conversation: ListedConversation) -> String {
         var out = ""
         if !conversation.title.isEmpty { out += "# " + MarkdownEscaping.text(conversation.title) + "\n\n" }
         return out + "*" + MarkdownEscaping.text(conversation.summaryLine) + "*\n\n"

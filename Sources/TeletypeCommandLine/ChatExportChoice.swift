@@ -35,7 +35,7 @@ enum ChatExportChoice {
 
     /// The conversation `--conversation` picks (the only one when the export holds one), or nil
     /// when the export holds many and none is picked.
-    static func conversation(of export: ChatExport, selector: String?) throws -> ChatExportConversation? {
+    static func conversation(of export: ChatExport, selector: String?) throws -> ListedConversation? {
         if let selector {
             do {
                 return try export.find(selector)
@@ -47,7 +47,7 @@ enum ChatExportChoice {
     }
 
     /// Reads the conversation, its notices (a broken tree) on standard error.
-    static func read(_ conversation: ChatExportConversation, of export: ChatExport, branch: String?) throws
+    static func read(_ conversation: ListedConversation, of export: ChatExport, branch: String?) throws
         -> Transcript
     {
         do {

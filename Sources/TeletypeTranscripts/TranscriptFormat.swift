@@ -24,6 +24,28 @@ public enum TranscriptFormat: String, Sendable, CaseIterable {
     case geminiCLI = "gemini-cli"
     /// An aider chat history (`.aider.chat.history.md`).
     case aider
+    /// Cursor: an agent transcript (JSONL or `.txt`), its databases, its "Export Chat" Markdown.
+    case cursor
+    /// A GitHub Copilot CLI session (`events.jsonl`).
+    case copilotCLI = "copilot-cli"
+    /// A GitHub Copilot Chat session of VS Code (`chatSessions/*.json`, `.jsonl`, transcripts).
+    case vscodeCopilot = "vscode-copilot"
+    /// A Cline, Roo Code or Kilo Code task (`api_conversation_history.json`), or a Cline CLI session.
+    case cline
+    /// OpenCode: its database, `storage/` tree, `opencode export` JSON.
+    case opencode
+    /// An Antigravity transcript (`transcript_full.jsonl`) or IDE export.
+    case antigravity
+    /// A Qwen Code chat (`chats/<id>.jsonl`).
+    case qwenCode = "qwen-code"
+    /// A Kimi Code wire log (`wire.jsonl`).
+    case kimi
+    /// A Grok Build session (`chat_history.jsonl`).
+    case grok
+    /// A Kiro CLI session (JSONL, JSON, or its database's conversation).
+    case kiro
+    /// A conversation exported as Markdown (SpecStory, OpenCode `/export`, Cursor, Windsurf, Antigravity).
+    case markdownExport = "markdown-export"
     /// A ChatGPT data export (`conversations.json`): a conversation tree each (`ChatExport` in TeletypeSessions).
     case chatgpt
     /// A Claude.ai data export (`conversations.json`; `ChatExport` in TeletypeSessions).
@@ -49,6 +71,17 @@ public enum TranscriptFormat: String, Sendable, CaseIterable {
         case .codex: .codex
         case .geminiCLI: .geminiCLI
         case .aider: .aider
+        case .cursor: .cursor
+        case .copilotCLI: .copilotCLI
+        case .vscodeCopilot: .vscodeCopilot
+        case .cline: .cline
+        case .opencode: .opencode
+        case .antigravity: .antigravity
+        case .qwenCode: .qwenCode
+        case .kimi: .kimi
+        case .grok: .grok
+        case .kiro: .kiro
+        case .markdownExport: .markdownExport
         default: nil
         }
     }
@@ -66,7 +99,9 @@ public enum TranscriptFormat: String, Sendable, CaseIterable {
         case .stream: [try StreamChatTranscript.message(value, at: path, position: position)]
         case .vercel: [try VercelTranscript.message(value, at: path, position: position)]
         case .openai, .anthropic, .openaiResponses, .gemini: []  // read as a whole list: results fold into calls
-        case .claudeCode, .codex, .geminiCLI, .aider: []  // session logs: read by their own readers
+        case .claudeCode, .codex, .geminiCLI, .aider, .cursor, .copilotCLI, .vscodeCopilot, .cline, .opencode,
+            .antigravity, .qwenCode, .kimi, .grok, .kiro, .markdownExport:
+            []  // session logs: read by their own readers
         case .chatgpt, .claudeAI: []  // chat exports: read by ChatExport
         }
     }
@@ -154,6 +189,17 @@ public enum TranscriptFormat: String, Sendable, CaseIterable {
         case .codex: "a Codex rollout"
         case .geminiCLI: "a Gemini CLI session"
         case .aider: "an aider chat history"
+        case .cursor: "a Cursor transcript"
+        case .copilotCLI: "a Copilot CLI session"
+        case .vscodeCopilot: "a Copilot Chat session"
+        case .cline: "a Cline task"
+        case .opencode: "an OpenCode session"
+        case .antigravity: "an Antigravity transcript"
+        case .qwenCode: "a Qwen Code chat"
+        case .kimi: "a Kimi Code wire log"
+        case .grok: "a Grok Build session"
+        case .kiro: "a Kiro session"
+        case .markdownExport: "a conversation exported as Markdown"
         case .chatgpt: "a ChatGPT export"
         case .claudeAI: "a Claude.ai export"
         }

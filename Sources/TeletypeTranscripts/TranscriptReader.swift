@@ -18,7 +18,7 @@ public struct Transcript: Sendable {
     /// Things worth a word that did not stop the reading (a last line cut short).
     public var notices: [String] = []
     /// What a chat export says of the conversation (a chat export's conversation only).
-    public var conversation: ChatExportConversation?
+    public var conversation: ListedConversation?
 
     /// A transcript of `messages` read as `format`.
     public init(messages: [Message], format: TranscriptFormat, info: SessionInfo? = nil, notices: [String] = []) {

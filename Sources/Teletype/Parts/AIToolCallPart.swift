@@ -40,6 +40,42 @@ public struct AIToolCallPart: Sendable, Hashable {
         public static let client = Executor(rawValue: "client")
     }
 
+    /// What a tool does, as a reader knows it from an agent's own name for the tool (Cursor's
+    /// `run_terminal_cmd`, Copilot's `view`, Cline's `replace_in_file`): the card is drawn by what
+    /// the tool does, not by its name. An open set; nil when the reader does not know.
+    public struct Kind: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral {
+        /// The kind's name, such as `shell`.
+        public let rawValue: String
+        /// The kind called `rawValue`.
+        public init(rawValue: String) { self.rawValue = rawValue }
+        /// The kind a string literal names.
+        public init(stringLiteral value: String) { self.rawValue = value }
+        /// Runs a command in a shell.
+        public static let shell = Kind(rawValue: "shell")
+        /// Replaces text in a file.
+        public static let edit = Kind(rawValue: "edit")
+        /// Writes a whole file.
+        public static let write = Kind(rawValue: "write")
+        /// Applies a patch of one or more files.
+        public static let patch = Kind(rawValue: "patch")
+        /// Reads a file.
+        public static let read = Kind(rawValue: "read")
+        /// Searches files' text.
+        public static let search = Kind(rawValue: "search")
+        /// Finds files by name.
+        public static let find = Kind(rawValue: "find")
+        /// Lists a folder.
+        public static let list = Kind(rawValue: "list")
+        /// Keeps a plan, a to-do list.
+        public static let plan = Kind(rawValue: "plan")
+        /// Searches the web.
+        public static let webSearch = Kind(rawValue: "web_search")
+        /// Fetches a web page.
+        public static let webFetch = Kind(rawValue: "web_fetch")
+        /// Starts an agent of its own.
+        public static let subagent = Kind(rawValue: "subagent")
+    }
+
     /// The call's id, which its result names.
     public var id: String
     /// The payload version (`v`).
@@ -70,6 +106,8 @@ public struct AIToolCallPart: Sendable, Hashable {
     public var errorText: String?
     /// The transcript of the agent the call started, when it started one.
     public var subagent: AISubagent?
+    /// What the tool does, when the reader knows it from the agent's name for it.
+    public var kind: Kind?
 
     /// Makes a call of a tool; running on the server unless told otherwise.
     public init(
@@ -106,6 +144,7 @@ public struct AIToolCallPart: Sendable, Hashable {
             duration: payload["duration_ms"]?.number.map { $0 / 1000 },
             approval: payload["approval"]?.object.map(AIToolApproval.init(payload:)),
             output: payload["output"].flatMap { $0 == .null ? nil : $0 }, errorText: payload["error_text"]?.string)
+        kind = payload["kind"]?.string.map(Kind.init(rawValue:))
     }
 
     /// The title to show: the display title, else the name with underscores as spaces.
@@ -133,6 +172,7 @@ public struct AIToolCallPart: Sendable, Hashable {
         if let approval { object["approval"] = .object(approval.payload) }
         if let output { object["output"] = output }
         if let errorText { object["error_text"] = .string(errorText) }
+        if let kind { object["kind"] = .string(kind.rawValue) }
         return object
     }
 }

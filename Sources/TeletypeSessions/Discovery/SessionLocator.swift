@@ -13,10 +13,11 @@ import TeletypeMarkdown
     import Darwin
 #endif
 
-/// Where each agent keeps its sessions, and what each session found there is: Claude Code under
-/// `~/.claude/projects` (or `$CLAUDE_CONFIG_DIR/projects`), Codex under `~/.codex/sessions` (or
-/// `$CODEX_HOME/sessions`), Gemini CLI under `~/.gemini/tmp/*/chats`, aider in the working
-/// folder's `.aider.chat.history.md`. Subagents' own files are not sessions of their own.
+/// Where each agent keeps its sessions, and what each session found there is. Each agent's format
+/// says where it keeps them (``AgentLogFormat/places(_:)``), on Linux, macOS and Windows: Claude
+/// Code under `~/.claude/projects` (or `$CLAUDE_CONFIG_DIR/projects`), Codex under
+/// `~/.codex/sessions` (or `$CODEX_HOME/sessions`), Gemini CLI under `~/.gemini/tmp/*/chats`, aider
+/// in the working folder, and so on. Subagents' own files are not sessions of their own.
 public enum SessionLocator {
     /// A session found on disk.
     public struct Entry: Sendable, Equatable {
@@ -36,17 +37,12 @@ public enum SessionLocator {
 
     /// The folders searched for `agent`'s sessions, from the environment.
     public static func folders(for agent: SessionAgent, environment: [String: String]) -> [String] {
-        let home = environment["HOME"] ?? "/"
-        switch agent {
-        case .claudeCode:
-            return [(environment["CLAUDE_CONFIG_DIR"] ?? home + "/.claude") + "/projects"]
-        case .codex:
-            return [(environment["CODEX_HOME"] ?? home + "/.codex") + "/sessions"]
-        case .geminiCLI:
-            return [home + "/.gemini/tmp"]
-        case .aider:
-            return [FileManager.default.currentDirectoryPath]
-        }
+        places(for: agent, environment: environment).map(\.folder)
+    }
+
+    /// The places of `agent`'s sessions.
+    static func places(for agent: SessionAgent, environment: [String: String]) -> [SessionPlace] {
+        SessionFormats.format(of: agent)?.places(SessionHome(environment: environment)) ?? []
     }
 
     /// Every session of `agents` under their folders, newest first.
@@ -55,8 +51,8 @@ public enum SessionLocator {
     {
         var files: [(SessionAgent, String, Double)] = []
         for agent in agents {
-            for folder in folders(for: agent, environment: environment) {
-                files += candidates(agent, under: folder).map { (agent, $0.path, $0.modified) }
+            for place in places(for: agent, environment: environment) {
+                files += candidates(place).map { (agent, $0.path, $0.modified) }
             }
         }
         let found = files
@@ -72,33 +68,21 @@ public enum SessionLocator {
         // The newest file is the newest session: only it is read.
         var files: [(SessionAgent, String, Double)] = []
         for each in agent.map({ [$0] }) ?? SessionAgent.allCases {
-            for folder in folders(for: each, environment: environment) {
-                files += candidates(each, under: folder).map { (each, $0.path, $0.modified) }
+            for place in places(for: each, environment: environment) {
+                files += candidates(place).map { (each, $0.path, $0.modified) }
             }
         }
-        guard let newest = files.max(by: { $0.2 < $1.2 }) else { return nil }
-        return describe(newest.1, agent: newest.0, modified: newest.2)
+        for newest in files.sorted(by: { $0.2 > $1.2 }) {
+            if let entry = describe(newest.1, agent: newest.0, modified: newest.2) { return entry }
+        }
+        return nil
     }
 
-    /// The files under `folder` that may be `agent`'s sessions, with when each was last written.
-    static func candidates(_ agent: SessionAgent, under folder: String) -> [(path: String, modified: Double)] {
-        switch agent {
-        case .claudeCode:
-            // <project>/<session>.jsonl; the subagents' files (agent-*.jsonl, <session>/subagents/) are not.
-            return files(in: folder, depth: 1).filter { $0.path.hasSuffix(".jsonl") && !isSubagentFile($0.path) }
-        case .codex:
-            return files(in: folder, depth: 4).filter {
-                $0.path.hasSuffix(".jsonl") && ($0.path.split(separator: "/").last?.hasPrefix("rollout-") ?? false)
-            }
-        case .geminiCLI:
-            return files(in: folder, depth: 2).filter {
-                let parts = $0.path.split(separator: "/")
-                return parts.count >= 2 && parts[parts.count - 2] == "chats"
-                    && ($0.path.hasSuffix(".json") || $0.path.hasSuffix(".jsonl"))
-            }
-        case .aider:
-            let path = folder + "/.aider.chat.history.md"
-            return modified(path).map { [(path, $0)] } ?? []
+    /// The files of `place` that are sessions, with when each was last written.
+    static func candidates(_ place: SessionPlace) -> [(path: String, modified: Double)] {
+        files(in: place.folder, depth: place.depth).filter { file in
+            let relative = file.path.hasPrefix(place.folder + "/") ? String(file.path.dropFirst(place.folder.count + 1)) : file.path
+            return place.isSession(relative)
         }
     }
 

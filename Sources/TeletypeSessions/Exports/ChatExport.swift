@@ -18,18 +18,20 @@ import TeletypeTranscripts
 /// into its conversations and reads what a listing shows of each (id, title, times) without
 /// parsing the rest; ``read(_:branch:)`` reads one conversation whole. A 500 MB export is opened at the
 /// speed of reading it, in flat memory, and each conversation can be read on any core.
-public struct ChatExport: Sendable {
+public struct ChatExport: ConversationCollection {
     /// The app that made an export.
     public typealias App = ChatApp
 
     /// How errors and warnings name the file.
     public let name: String
+    /// What it is: "ChatGPT export".
+    public var kindName: String { app.displayName + " export" }
     /// The app that made it.
     public let app: App
     /// Whether the file is a list of conversations (rather than one conversation object).
     public let isList: Bool
     /// Its conversations, in the order of the file.
-    public let conversations: [ChatExportConversation]
+    public let conversations: [ListedConversation]
     private let source: Source
 
     private enum Source: Sendable {
@@ -119,7 +121,7 @@ public struct ChatExport: Sendable {
                 let piece = pieces[index]
                 let bytes = Self.read(descriptor, piece)
                 return bytes.withUnsafeBytes {
-                    ChatExportConversation(listing: $0, piece: piece, position: index, app: found)
+                    ListedConversation(listing: $0, piece: piece, position: index, app: found)
                 }
             }
         }
@@ -140,7 +142,7 @@ public struct ChatExport: Sendable {
             throw TranscriptError(file: name, line: 1, column: 1, message: "not a chat export")
         }
         let conversations = scanner.pieces.enumerated().map { index, piece in
-            ChatExportConversation(
+            ListedConversation(
                 listing: UnsafeRawBufferPointer(rebasing: bytes[piece.offset..<piece.offset + piece.length]),
                 piece: piece, position: index, app: found)
         }
@@ -148,7 +150,7 @@ public struct ChatExport: Sendable {
             name: name, app: found, isList: scanner.isList, conversations: conversations, source: .bytes(Array(bytes)))
     }
 
-    private init(name: String, app: App, isList: Bool, conversations: [ChatExportConversation], source: Source) {
+    private init(name: String, app: App, isList: Bool, conversations: [ListedConversation], source: Source) {
         self.name = name
         self.app = app
         self.isList = isList
@@ -172,54 +174,12 @@ public struct ChatExport: Sendable {
 
     // MARK: Its conversations
 
-    /// The conversations, the most recently updated first (as the apps list them).
-    public var newestFirst: [ChatExportConversation] {
-        conversations.sorted { a, b in
-            let x = a.updatedAt ?? a.createdAt ?? -.infinity
-            let y = b.updatedAt ?? b.createdAt ?? -.infinity
-            return x != y ? x > y : a.position < b.position
-        }
-    }
-
-    /// The conversation `selector` names: its number in ``newestFirst`` (from 1), its id (or the
-    /// start of it), or words of its title (every word, in any case). Throws a message saying why
-    /// none or more than one is meant.
-    public func find(_ selector: String) throws(ChatExportSelectionError) -> ChatExportConversation {
-        let listed = newestFirst
-        let wanted = selector.trimmingSpaces()
-        // A number in the list is its place; another may be the start of an id or a title's word.
-        let number = Int(wanted)
-        if let number, number >= 1, number <= listed.count { return listed[number - 1] }
-        if let exact = listed.first(where: { $0.id == wanted }) { return exact }
-        let byID = listed.filter { !wanted.isEmpty && $0.id.hasPrefix(wanted) }
-        if byID.count == 1 { return byID[0] }
-        let words = wanted.lowercased().split(whereSeparator: { $0.isWhitespace })
-        let byTitle = listed.filter { conversation in
-            let title = conversation.title.lowercased()
-            return !words.isEmpty && words.allSatisfy { title.contains($0) }
-        }
-        if byTitle.count == 1 { return byTitle[0] }
-        if byTitle.isEmpty && byID.isEmpty {
-            if let number {
-                throw ChatExportSelectionError(
-                    message: "there is no conversation \(number): \(name) holds \(listed.count) (1 is the newest)")
-            }
-            throw ChatExportSelectionError(
-                message: "no conversation of \(name) has the number, id or title '\(selector)'")
-        }
-        let candidates = (byTitle.isEmpty ? byID : byTitle).prefix(5).map { "\($0.id) \"\($0.title)\"" }
-        throw ChatExportSelectionError(
-            message:
-                "'\(selector)' names \(max(byTitle.count, byID.count)) conversations of \(name) (\(candidates.joined(separator: ", "))): "
-                + "give its number or id")
-    }
-
     /// Reads one conversation whole: its messages along the path shown, with the other versions at
     /// its branch points. A conversation that is not JSON is a ``TranscriptError`` at its line and
     /// column in the file; a broken tree is read as far as it goes, with a notice naming it.
     /// `branch` names a message whose version to show instead of the one the app last showed (see
     /// `AIBranchPoint.selectors`).
-    public func read(_ conversation: ChatExportConversation, branch: String? = nil) throws(TranscriptError)
+    public func read(_ conversation: ListedConversation, branch: String?) throws(TranscriptError)
         -> Transcript
     {
         let piece = conversation.piece
@@ -271,10 +231,10 @@ public struct ChatExport: Sendable {
     /// Reads one conversation of the export at `path` (found by an earlier ``open(_:name:app:)``),
     /// without opening the export again.
     public static func read(
-        _ conversation: ChatExportConversation, fileAt path: String, name: String, branch: String? = nil
+        _ conversation: ListedConversation, fileAt path: String, name: String, branch: String? = nil
     ) throws(TranscriptError) -> Transcript {
-        try ChatExport(name: name, app: conversation.app, isList: true, conversations: [], source: .file(path)).read(
-            conversation, branch: branch)
+        try ChatExport(name: name, app: conversation.app ?? .chatgpt, isList: true, conversations: [], source: .file(path))
+            .read(conversation, branch: branch)
     }
 
     /// The models that wrote the replies, in the order they first did.

@@ -1,7 +1,7 @@
 import Teletype
 import TeletypeTranscripts
 
-extension ChatExportConversation {
+extension ListedConversation {
     static let chatGPTFields = JSONFields([
         "id", "conversation_id", "title", "create_time", "update_time", "default_model_slug",
     ])

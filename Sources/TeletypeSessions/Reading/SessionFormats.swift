@@ -10,54 +10,23 @@ import TeletypeTranscripts
 /// The agents' session logs, told apart by their shape, and read by their readers. What every
 /// reader shares is here: finding the format, reading from bytes or a file, and the errors.
 public enum SessionFormats {
-    /// The agent whose log `bytes` look like (`name` is the file's name), if any.
-    public static func detect(_ bytes: UnsafeRawBufferPointer, name: String) -> SessionAgent? {
-        if name.hasSuffix(".aider.chat.history.md") || AiderHistory.looksLikeHistory(bytes) { return .aider }
-        var start = 0
-        while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains(bytes[start]) { start += 1 }
-        guard start < bytes.count else { return nil }
-        if bytes[start] == UInt8(ascii: "{") {
-            // The first line: a record of a JSONL log, or the start of a JSON document.
-            var end = start
-            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
-            let first = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
-            // A Gemini CLI recording's header first: its messages' lines (`type` user or gemini)
-            // must not be taken for another agent's records.
-            if let fields = GeminiCLISession.fields.read(first),
-                GeminiCLISession.isHeader(fields) || GeminiCLISession.isMessageRecord(fields)
-            {
-                return .geminiCLI
-            }
-            // Claude Code's first lines may be snapshots or hooks: a few are looked at.
-            var lineStart = start
-            for _ in 0..<8 where lineStart < bytes.count {
-                var lineEnd = lineStart
-                while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
-                let line = UnsafeRawBufferPointer(rebasing: bytes[lineStart..<lineEnd])
-                if let fields = ClaudeCodeIndex.recordFields(line) {
-                    if ClaudeCodeIndex.isClaudeCode(fields) { return .claudeCode }
-                } else if lineEnd < bytes.count {
-                    break
-                }
-                lineStart = lineEnd + 1
-            }
-            if let fields = CodexRollout.fields.read(first), CodexRollout.isCodex(fields) { return .codex }
-            // A JSON document: Claude Code for web's loglines, a Gemini CLI recording.
-            if let fields = DocumentShape.fields.read(UnsafeRawBufferPointer(rebasing: bytes[start...])) {
-                if fields["loglines"] != nil { return .claudeCode }
-                if fields["projectHash"] != nil || (fields["sessionId"] != nil && fields["messages"] != nil) {
-                    return .geminiCLI
-                }
-            }
-        } else if bytes[start] == UInt8(ascii: "["), GeminiCLISession.looksLikeLogs(bytes) {
-            return .geminiCLI
-        }
-        return nil
+    /// Every agent's format, in the order they are asked whether a file is theirs: the most
+    /// particular first (a Qwen Code chat has Claude Code's `uuid` tree; a Gemini CLI message a
+    /// `type` of `user`).
+    static let formats: [any AgentLogFormat.Type] = [
+        GeminiCLISession.self, ClaudeCodeFormat.self, CodexRollout.self, CopilotEvents.self, VSCodeChatSession.self,
+        CursorTranscript.self, ClineTask.self, AiderHistory.self,
+    ]
+
+    /// The format of `agent`'s logs.
+    static func format(of agent: SessionAgent) -> (any AgentLogFormat.Type)? {
+        formats.first { $0.agent == agent }
     }
 
-    /// The top-level keys that tell a JSON document's format.
-    enum DocumentShape {
-        static let fields = JSONFields(["loglines", "projectHash", "sessionId", "messages"])
+    /// The agent whose log `bytes` look like (`name` is the file's name), if any.
+    public static func detect(_ bytes: UnsafeRawBufferPointer, name: String) -> SessionAgent? {
+        let head = LogHead(bytes, name: name)
+        return formats.first { $0.matches(head) }?.agent
     }
 
     /// Reads a whole session log already in memory.
@@ -85,17 +54,10 @@ public enum SessionFormats {
         start: (SessionInfo) -> Void = { _ in }, emit: (Message) throws -> Void
     ) throws(TranscriptError) -> SessionInfo {
         do {
-            switch agent {
-            case .claudeCode:
-                return try ClaudeCodeSession.read(
-                    source, path: path, name: name, notice: notice, start: start, emit: emit)
-            case .codex:
-                return try CodexRollout.read(source, name: name, notice: notice, start: start, emit: emit)
-            case .geminiCLI:
-                return try GeminiCLISession.read(source, name: name, notice: notice, start: start, emit: emit)
-            case .aider:
-                return try AiderHistory.read(source, name: name, start: start, emit: emit)
+            guard let format = format(of: agent) else {
+                throw TranscriptError(file: name, line: 1, column: 1, message: "no reader of \(agent.displayName) logs")
             }
+            return try format.read(source, path: path, name: name, notice: notice, start: start, emit: emit)
         } catch let error as TranscriptError {
             throw error
         } catch let error as SessionSourceError {

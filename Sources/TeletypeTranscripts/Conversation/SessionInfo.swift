@@ -10,6 +10,31 @@ public enum SessionAgent: String, Sendable, CaseIterable {
     case geminiCLI = "gemini-cli"
     /// aider: `.aider.chat.history.md`.
     case aider
+    /// Cursor: agent transcripts (`~/.cursor/projects/*/agent-transcripts`), its databases
+    /// (`state.vscdb`, the CLI's `store.db`) and "Export Chat" Markdown.
+    case cursor
+    /// GitHub Copilot CLI: `~/.copilot/session-state/<id>/events.jsonl`.
+    case copilotCLI = "copilot-cli"
+    /// GitHub Copilot Chat in VS Code: `chatSessions/<id>.json` and `.jsonl`, its transcripts.
+    case vscodeCopilot = "vscode-copilot"
+    /// Cline, Roo Code and Kilo Code: a task folder of `api_conversation_history.json`, and Cline
+    /// CLI's sessions.
+    case cline
+    /// OpenCode: `opencode.db`, its older `storage/` tree, `opencode export` JSON.
+    case opencode
+    /// Antigravity: `transcript_full.jsonl` step records.
+    case antigravity
+    /// Qwen Code: `~/.qwen/projects/*/chats/<id>.jsonl`.
+    case qwenCode = "qwen-code"
+    /// Kimi Code: a session's `agents/<agent>/wire.jsonl`.
+    case kimi
+    /// Grok Build: a session's `chat_history.jsonl`.
+    case grok
+    /// Kiro CLI: `~/.kiro/sessions/cli/<id>.jsonl`, its `conversations_v2` database.
+    case kiro
+    /// A conversation exported as Markdown: SpecStory, OpenCode's `/export`, Cursor's "Export Chat",
+    /// Windsurf's, Antigravity's.
+    case markdownExport = "markdown-export"
 
     /// The agent's name as people write it.
     public var displayName: String {
@@ -18,6 +43,17 @@ public enum SessionAgent: String, Sendable, CaseIterable {
         case .codex: "Codex"
         case .geminiCLI: "Gemini CLI"
         case .aider: "aider"
+        case .cursor: "Cursor"
+        case .copilotCLI: "Copilot CLI"
+        case .vscodeCopilot: "Copilot Chat"
+        case .cline: "Cline"
+        case .opencode: "OpenCode"
+        case .antigravity: "Antigravity"
+        case .qwenCode: "Qwen Code"
+        case .kimi: "Kimi Code"
+        case .grok: "Grok Build"
+        case .kiro: "Kiro"
+        case .markdownExport: "Markdown export"
         }
     }
 }
@@ -55,6 +91,14 @@ public struct SessionInfo: Sendable, Equatable {
     public var messageCount = 0
     /// Whether the log is a subagent's (a `Task`/`Agent` call's own transcript).
     public var isSubagent = false
+    /// The name shown for the agent when the log says more than ``agent`` does (Roo Code for a
+    /// Cline task, the agent a SpecStory export recorded).
+    public var agentName: String?
+    /// What the session cost, in US dollars, where the log records it.
+    public var cost: Double?
+
+    /// The agent's name as shown: ``agentName``, else the agent's.
+    public var displayAgent: String { agentName ?? agent.displayName }
 
     /// An empty description of a session by `agent`.
     public init(agent: SessionAgent) {
@@ -79,7 +123,7 @@ public struct SessionInfo: Sendable, Equatable {
 
     /// One line about the session: agent, project, branch, models, when, tokens.
     public var summaryLine: String {
-        var parts = [agent.displayName]
+        var parts = [displayAgent]
         if let project, !project.isEmpty { parts.append(project) }
         if let gitBranch, !gitBranch.isEmpty { parts.append(gitBranch) }
         if !models.isEmpty { parts.append(models.joined(separator: ", ")) }
@@ -89,6 +133,7 @@ public struct SessionInfo: Sendable, Equatable {
             parts.append(when)
         }
         if totalTokens > 0 { parts.append(SessionTime.tokens(totalTokens) + " tokens") }
+        if let cost, cost > 0 { parts.append(cost < 0.01 ? "<$0.01" : "$" + SessionTime.dollars(cost)) }
         return parts.joined(separator: " · ")
     }
 }
@@ -139,5 +184,11 @@ public enum SessionTime {
         }
         if count >= 10_000 { return "\((count + 500) / 1000)k" }
         return "\(count)"
+    }
+
+    /// Dollars with cents: `0.42`, `12.30`.
+    public static func dollars(_ amount: Double) -> String {
+        let cents = Int((amount * 100).rounded())
+        return "\(cents / 100)." + (cents % 100 < 10 ? "0" : "") + "\(cents % 100)"
     }
 }

@@ -18,7 +18,8 @@ public enum AgentTool {
 
     /// How `call` is drawn, or nil for the plain card.
     public static func describe(_ call: AIToolCallPart) -> Description? {
-        let name = normalized(call.name)
+        // What the reader knows the tool does wins over its name.
+        let name = call.kind.flatMap { canonicalNames[$0] } ?? normalized(call.name)
         let arguments = call.arguments ?? .null
         if let mcp = MCPToolName(call.name) {
             return Description(title: mcp.title, note: nil, body: nil)
@@ -30,6 +31,12 @@ public enum AgentTool {
         if WebTool.names.contains(name) { return WebTool.describe(name, arguments, output: call.output) }
         return nil
     }
+
+    /// The name, among those the tables here know, of each kind of tool.
+    static let canonicalNames: [AIToolCallPart.Kind: String] = [
+        .shell: "bash", .edit: "edit", .write: "write", .patch: "apply_patch", .read: "read", .search: "grep",
+        .find: "glob", .list: "ls", .plan: "todowrite", .webSearch: "web_search", .webFetch: "web_fetch",
+    ]
 
     /// A tool's name as the tables here know it: lowercased, without a `functions.` namespace.
     static func normalized(_ name: String) -> String {

@@ -20,7 +20,9 @@ enum FileEditTool {
             let title = changes.count == 1 ? "Patch " + changes[0].path : "Patch \(changes.count) files"
             return AgentTool.Description(title: title, note: nil, body: .fileEdit(changes))
         }
-        guard let path = AgentTool.string(arguments, "file_path", "path", "filePath", "absolute_path", "notebook_path")
+        guard
+            let path = AgentTool.string(
+                arguments, "file_path", "path", "filePath", "absolute_path", "notebook_path", "target_file")
         else { return nil }
         let language = CodeArgument.language(path: path)
         var lines: [DiffLine] = []
@@ -45,6 +47,11 @@ enum FileEditTool {
             lines = content.split(separator: "\n", omittingEmptySubsequences: false).map {
                 DiffLine(.added, String($0))
             }
+            if lines.last?.text.isEmpty == true { lines.removeLast() }
+        } else if let sketch = arguments["code"]?.string ?? arguments["code_edit"]?.string {
+            // An edit written as the new code with `// ...existing code...` for what it keeps
+            // (Copilot's insert_edit_into_file, Cursor's edit_file).
+            lines = sketch.split(separator: "\n", omittingEmptySubsequences: false).map { DiffLine(.added, String($0)) }
             if lines.last?.text.isEmpty == true { lines.removeLast() }
         } else if command == "insert", let text = arguments["new_str"]?.string {
             verb = "Insert into"

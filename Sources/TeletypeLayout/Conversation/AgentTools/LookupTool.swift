@@ -14,12 +14,19 @@ enum LookupTool {
         let lines = result.map(AgentTool.lineCount)
         switch name {
         case "read", "read_file", "notebookread", "view":
-            guard let path = AgentTool.string(arguments, "file_path", "absolute_path", "path", "notebook_path") else {
+            guard
+                let path = AgentTool.string(
+                    arguments, "file_path", "absolute_path", "path", "notebook_path", "filePath", "target_file")
+            else {
                 return nil
             }
             var title = "Read " + path
             if let offset = arguments["offset"]?.integer, let limit = arguments["limit"]?.integer {
                 title += " (lines \(offset)–\(offset + limit - 1))"
+            } else if let first = (arguments["startLine"] ?? arguments["start_line_one_indexed"])?.integer,
+                let last = (arguments["endLine"] ?? arguments["end_line_one_indexed_inclusive"])?.integer
+            {
+                title += " (lines \(first)–\(last))"
             }
             return AgentTool.Description(
                 title: title, note: lines.map { AgentTool.counted($0, "line", "lines") }, body: nil)
@@ -38,7 +45,7 @@ enum LookupTool {
             }
             return AgentTool.Description(title: title, note: found, body: nil)
         case "glob", "find_files":
-            guard let pattern = AgentTool.string(arguments, "pattern", "glob") else { return nil }
+            guard let pattern = AgentTool.string(arguments, "pattern", "glob", "query", "glob_pattern") else { return nil }
             var title = "Find " + pattern
             if let place = AgentTool.string(arguments, "path", "dir_path") { title += " in " + place }
             let found = lines.map {
@@ -93,7 +100,7 @@ enum WebTool {
         let request =
             isFetch
             ? AgentTool.string(arguments, "url", "uri", "prompt")
-            : AgentTool.string(arguments, "query", "q") ?? arguments["action"]?["query"]?.string
+            : AgentTool.string(arguments, "query", "q", "search_term") ?? arguments["action"]?["query"]?.string
         guard let request else { return nil }
         let title = isFetch ? "Fetch " + request : "Search the web for “" + request + "”"
         return AgentTool.Description(

@@ -7,7 +7,24 @@ import TeletypeTranscripts
 /// edits applied, commits, questions); the rest is the assistant's reply, in which a file's
 /// `<<<<<<< SEARCH` / `=======` / `>>>>>>> REPLACE` block is an edit of that file. Inside a code
 /// fence of a reply, a `####` or `>` line is the code's, not the user's or aider's.
-enum AiderHistory {
+enum AiderHistory: AgentLogFormat {
+    static let agent = SessionAgent.aider
+
+    static func places(_ home: SessionHome) -> [SessionPlace] {
+        [.files(home.workingFolder, depth: 0, named: ".aider.chat.history.md")]
+    }
+
+    static func matches(_ head: LogHead) -> Bool {
+        head.name.hasSuffix(".aider.chat.history.md") || looksLikeHistory(head.bytes)
+    }
+
+    static func read(
+        _ source: SessionSource, path: String?, name: String, notice: (String) -> Void,
+        start: (SessionInfo) -> Void, emit: (Message) throws -> Void
+    ) throws -> SessionInfo {
+        try read(source, name: name, start: start, emit: emit)
+    }
+
     static let sessionMarker = "# aider chat started at "
 
     /// Whether `bytes` start as a history does.

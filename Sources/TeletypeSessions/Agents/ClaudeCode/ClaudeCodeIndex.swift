@@ -173,7 +173,8 @@ struct ClaudeCodeIndex {
         switch type {
         case "user":
             kind = fields[.isCompactSummary]?.bool == true ? .compactSummary : .user
-        case "assistant": kind = .assistant
+        case "assistant", "tool_use": kind = .assistant  // a bare `tool_use` line (v1.9): a call of its own
+        case "tool_result": kind = .user
         case "system" where fields[.subtype]?.string == "compact_boundary": kind = .compactBoundary
         case "summary" where fields[.messageRole] != nil: kind = .compactSummary
         default: kind = .other
@@ -188,7 +189,7 @@ struct ClaudeCodeIndex {
             offset: line.offset, length: line.bytes.count, line: line.number, kind: kind,
             uuid: fields[.uuid]?.string, parent: fields[.parentUuid]?.string,
             logicalParent: fields[.logicalParentUuid]?.string, isSidechain: fields[.isSidechain]?.bool ?? false,
-            isMeta: fields[.isMeta]?.bool ?? false, isToolResult: kind == .user && isToolResult,
+            isMeta: fields[.isMeta]?.bool ?? false, isToolResult: kind == .user && (isToolResult || type == "tool_result"),
             messageID: fields[.messageID]?.string,
             isLinked: fields[.parentUuid] != nil)
         if let uuid = record.uuid, byUUID[uuid] == nil { byUUID[uuid] = records.count }

@@ -62,9 +62,11 @@ enum ClaudeCodeSession {
         var sidechains = Sidechains()
         let files = SubagentFiles(sessionPath: path)
         var turns = ClaudeCodeTurns()
+        var claimed = Set<String>()
         turns.subagent = { agentID, prompt in
             if nesting < maximumNesting {
                 if let agentID, let file = files.file(agentID: agentID) {
+                    claimed.insert(file)
                     return try? readAll(file, nesting: nesting + 1)
                 }
                 if let prompt, let recorded = sidechains.take(prompt: prompt) {
@@ -73,10 +75,16 @@ enum ClaudeCodeSession {
                     return nested.finish()
                 }
                 if let prompt, let file = files.file(prompt: prompt) {
+                    claimed.insert(file)
                     return try? readAll(file, nesting: nesting + 1)
                 }
             }
             return nil
+        }
+        turns.unclaimedSubagent = { type in
+            guard nesting < maximumNesting, let file = files.unclaimed(type: type, claimed: claimed) else { return nil }
+            claimed.insert(file)
+            return try? readAll(file, nesting: nesting + 1)
         }
         // The lines read again: those shown, sidechains kept in the file, and, off the path, tool
         // results (for calls on it). They are parsed on every core, in order of the file.
@@ -282,6 +290,28 @@ enum ClaudeCodeSession {
             var candidates = ["\(folder)/agent-\(agentID).jsonl"]
             if let session { candidates.insert("\(folder)/\(session)/subagents/agent-\(agentID).jsonl", at: 0) }
             return candidates.first { FileManager.default.fileExists(atPath: $0) }
+        }
+
+        /// The first of the session's `subagents/agent-*.jsonl` files (oldest first, by name for
+        /// a tie) not in `claimed`, whose `.meta.json` names `type` when both are known.
+        func unclaimed(type: String?, claimed: Set<String>) -> String? {
+            guard let folder, let session else { return nil }
+            let subagents = "\(folder)/\(session)/subagents"
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: subagents) else { return nil }
+            var candidates: [(time: String, path: String)] = []
+            for name in names where name.hasPrefix("agent-") && name.hasSuffix(".jsonl") {
+                let path = "\(subagents)/\(name)"
+                guard !claimed.contains(path) else { continue }
+                if let type, let meta = try? Data(contentsOf: URL(fileURLWithPath: String(path.dropLast(6)) + ".meta.json")),
+                    let agentType = meta.withUnsafeBytes({ try? JSONParser.parse($0) })?["agentType"]?.string,
+                    agentType != type
+                {
+                    continue
+                }
+                let first = SessionSource.firstLines(path: path, count: 1)?.first.flatMap { try? JSONParser.parse($0) }
+                candidates.append((first?["timestamp"]?.string ?? "", path))
+            }
+            return candidates.min { ($0.time, $0.path) < ($1.time, $1.path) }?.path
         }
 
         /// A sibling subagent file (v2.0) whose first prompt is `prompt`.

@@ -11,6 +11,11 @@ struct ClaudeCodeTurns {
     /// Finds the transcript of the agent a `Task` or `Agent` call started: by the agent's id (its
     /// result's `toolUseResult.agentId`), else by the prompt it was given.
     var subagent: (_ agentID: String?, _ prompt: String?) -> [Message]? = { _, _ in nil }
+    /// A subagent for a call that never got its result (the session ended first): a subagent file
+    /// no call has claimed, of the call's `subagent_type` where its `.meta.json` says.
+    var unclaimedSubagent: (_ type: String?) -> [Message]? = { _ in nil }
+    /// The bare `tool_use` lines' calls not yet answered, by tool name.
+    private var bareCalls: [String: [String]] = [:]
 
     /// Messages settled, in order, not yet handed over.
     private var ready: [Message] = []
@@ -40,6 +45,11 @@ struct ClaudeCodeTurns {
     mutating func add(_ record: JSONValue, shown: Bool) {
         position += 1
         let type = record["type"]?.string ?? ""
+        if type == "tool_use" || type == "tool_result", let standing = bareLine(record, type: type) {
+            position -= 1
+            add(standing, shown: shown)
+            return
+        }
         switch type {
         case "assistant" where shown:
             let message = record["message"]
@@ -76,6 +86,11 @@ struct ClaudeCodeTurns {
             if let tokens = metadata?["preTokens"]?.integer { note += " at \(SessionTime.tokens(tokens)) tokens" }
             compaction = Message(
                 id: record["uuid"]?.string ?? "compaction-\(position)", role: .compaction, text: "*\(note).*")
+        case "attachment" where shown && record["attachment"]?["type"]?.string == "queued_command":
+            // What the user typed while the agent worked (2.1), handed to it between steps.
+            let prompt = record["attachment"]?["prompt"]
+            finishReply()
+            addPrompt(prompt?.string.map(JSONValue.string) ?? prompt, record: record)
         case "summary" where shown && record["message"] != nil:
             finishReply()
             fillCompaction(with: text(of: record["message"]?["content"]))
@@ -156,6 +171,19 @@ struct ClaudeCodeTurns {
 
     /// Settles everything: the user spoke again, so no result is still to come for what went before.
     private mutating func settleAll() {
+        // A subagent's call left without its result: the subagent's own file, if one is left.
+        for slot in waiting.indices {
+            for (index, part) in waiting[slot].parts.enumerated() {
+                guard case .toolCall(var call) = part, call.subagent == nil, !call.status.isFinished,
+                    ["task", "agent"].contains(call.name.lowercased()),
+                    let messages = unclaimedSubagent(call.arguments?["subagent_type"]?.string), !messages.isEmpty
+                else { continue }
+                call.subagent = AISubagent(
+                    title: call.arguments?["description"]?.string ?? call.arguments?["subagent_type"]?.string,
+                    messages: messages)
+                waiting[slot].parts[index] = .toolCall(call)
+            }
+        }
         ready += waiting
         settled += waiting.count
         waiting.removeAll()
@@ -187,7 +215,7 @@ struct ClaudeCodeTurns {
                     let thought = block["thinking"]?.string ?? ""
                     if thought.isEmpty {
                         // Signed and empty: the model's thinking was not kept in the log.
-                        reply.pieces.addPart(.reasoning(AIReasoningPart(id: id, summary: "Thinking hidden")))
+                        reply.pieces.addPart(.reasoning(AIReasoningPart(id: id, summary: ConversationBuilder.thinkingHidden)))
                     } else {
                         reply.pieces.addPart(.reasoning(AIReasoningPart(id: id, preview: thought)))
                         reply.message.reasoningTexts[id] = thought
@@ -207,6 +235,36 @@ struct ClaudeCodeTurns {
         default:
             break
         }
+    }
+
+    /// A bare `tool_use` or `tool_result` line (v1.9: a call and its result as lines of their own,
+    /// the result naming its call's tool, not its id) as the assistant or user line it stands for.
+    private mutating func bareLine(_ record: JSONValue, type: String) -> JSONValue? {
+        let name = record["name"]?.string ?? "tool"
+        let uuid = record["uuid"]?.string ?? "bare-\(position)"
+        let timestamp = record["timestamp"] ?? .null
+        if type == "tool_use" {
+            let id = record["id"]?.string ?? uuid
+            bareCalls[name, default: []].append(id)
+            let block: JSONValue = ["type": "tool_use", "id": .string(id), "name": .string(name), "input": record["input"] ?? [:]]
+            let line: JSONValue = [
+                "type": "assistant", "uuid": .string(uuid), "timestamp": timestamp,
+                "message": ["role": "assistant", "id": .string(reply?.id ?? uuid), "content": [block]],
+            ]
+            return line
+        }
+        guard let id = record["tool_use_id"]?.string ?? bareCalls[name]?.first else { return nil }
+        if bareCalls[name]?.first == id { bareCalls[name]?.removeFirst() }
+        let output = record["output"] ?? record["content"] ?? .null
+        let block: JSONValue = [
+            "type": "tool_result", "tool_use_id": .string(id), "content": .string(output.string ?? output.jsonText),
+            "is_error": .bool(record["is_error"]?.bool ?? false),
+        ]
+        let line: JSONValue = [
+            "type": "user", "uuid": .string(uuid), "timestamp": timestamp,
+            "message": ["role": "user", "content": [block]],
+        ]
+        return line
     }
 
     // MARK: Results

@@ -8,13 +8,49 @@ import TeletypeTranscripts
 /// instructions Codex sends as user and developer messages folded away; `event_msg` records add
 /// what the items do not say (a turn aborted, an error, token counts, a compaction), and
 /// `session_meta` and `turn_context` the session's folder, version, branch and models.
-enum CodexRollout {
+enum CodexRollout: AgentLogFormat {
+    static let agent = SessionAgent.codex
+
+    static func places(_ home: SessionHome) -> [SessionPlace] {
+        let folder = (home.environment["CODEX_HOME"] ?? home.inHome(".codex")) + "/sessions"
+        return [
+            SessionPlace(folder, depth: 4) { path in
+                let name = path.split(separator: "/").last ?? ""
+                return name.hasPrefix("rollout-") && name.hasSuffix(".jsonl")
+            }
+        ]
+    }
+
+    /// The envelope types of a rollout's records, 2025 to 2026.
+    static let recordTypes: Set<String> = [
+        "session_meta", "response_item", "event_msg", "turn_context", "compacted", "world_state",
+    ]
+
+    /// A rollout: its first record an enveloped one, or (a drifted file that begins with loose
+    /// records) an enveloped one among its first records and the rest loose.
+    static func matches(_ head: LogHead) -> Bool {
+        guard let first = head.records.first else { return false }
+        func isEnveloped(_ record: JSONValue) -> Bool {
+            record["timestamp"] != nil && record["payload"] != nil && recordTypes.contains(record["type"]?.string ?? "")
+        }
+        if first["timestamp"] != nil && recordTypes.contains(first["type"]?.string ?? "") { return true }
+        return head.records.contains(where: isEnveloped)
+            && head.records.allSatisfy { isEnveloped($0) || ($0["created_at"] != nil && $0["payload"] == nil) }
+    }
+
+    static func read(
+        _ source: SessionSource, path: String?, name: String, notice: (String) -> Void,
+        start: (SessionInfo) -> Void, emit: (Message) throws -> Void
+    ) throws -> SessionInfo {
+        try read(source, name: name, notice: notice, start: start, emit: emit)
+    }
+
     static let fields = JSONFields(["timestamp", "type", "payload.type", "payload.id", "payload.cli_version"])
 
     /// Whether a record's fields are a rollout's.
     static func isCodex(_ fields: [String: JSONValue]) -> Bool {
         guard fields["timestamp"] != nil, let type = fields["type"]?.string else { return false }
-        return ["session_meta", "response_item", "event_msg", "turn_context", "compacted"].contains(type)
+        return recordTypes.contains(type)
     }
 
     static func read(
@@ -25,6 +61,8 @@ enum CodexRollout {
         var position = 0
         var shown = 0
         var truncated: Int?
+        var loose = CodexLooseRecord()
+        var patches = CodexPatches()
         // Validated first, so that a malformed line stops the reading before anything is written;
         // the session's description is read on the way.
         var described = SessionInfo(agent: .codex)
@@ -47,10 +85,14 @@ enum CodexRollout {
             else { return }
             position += 1
             let payload = record["payload"] ?? .null
+            if record["payload"] == nil, let item = loose.item(record, position: position) {
+                conversation.add(item, position: position)
+            }
             switch record["type"]?.string {
             case "response_item":
                 guard !isBoilerplate(payload) else { return }
-                conversation.add(payload, position: position)
+                patches.answered(payload)
+                conversation.add(patches.item(payload), position: position)
             case "compacted":
                 let summary = payload["message"]?.string ?? ""
                 conversation.append(
@@ -59,6 +101,10 @@ enum CodexRollout {
                         text: "*Compacted.*" + (summary.isEmpty ? "" : "\n\n" + summary)))
             case "event_msg":
                 switch payload["type"]?.string {
+                case "patch_apply_end":
+                    if let result = patches.result(ofPatchApplyEnd: payload) {
+                        conversation.add(result, position: position)
+                    }
                 case "turn_aborted":
                     let reason = payload["reason"]?.string.map { " (\($0))" } ?? ""
                     conversation.append(
@@ -86,15 +132,17 @@ enum CodexRollout {
     }
 
     static let describing = JSONFields([
-        "timestamp", "type", "payload.type", "payload.id", "payload.cwd", "payload.cli_version", "payload.model",
+        "timestamp", "created_at", "model", "type", "payload.type", "payload.id", "payload.cwd", "payload.cli_version", "payload.model",
         "payload.git.branch", "payload.thread_name", "payload.name", "payload.info.total_token_usage.input_tokens",
         "payload.info.total_token_usage.cached_input_tokens", "payload.info.total_token_usage.output_tokens",
+        "payload.source.subagent.thread_spawn.parent_thread_id", "payload.source.subagent.thread_spawn.agent_path",
     ])
 
     /// What a record says of the session (its times, folder, models, title, tokens), read in the
     /// first pass, so that all of it is known before the first message.
     static func describe(_ fields: [String: JSONValue], into info: inout SessionInfo) {
-        info.add(time: fields["timestamp"]?.string.flatMap(ISODate.seconds))
+        info.add(time: (fields["timestamp"] ?? fields["created_at"])?.string.flatMap(ISODate.seconds))
+        if fields["payload.type"] == nil { info.add(model: fields["model"]?.string) }
         switch fields["type"]?.string {
         case "session_meta":
             info.id = info.id ?? fields["payload.id"]?.string
@@ -102,6 +150,13 @@ enum CodexRollout {
             info.version = fields["payload.cli_version"]?.string ?? info.version
             info.gitBranch = info.gitBranch ?? fields["payload.git.branch"]?.string
             info.add(model: fields["payload.model"]?.string)
+            // A subagent's own rollout (0.140+): its thread was spawned by another.
+            if fields["payload.source.subagent.thread_spawn.parent_thread_id"] != nil {
+                info.isSubagent = true
+                info.agentName = fields["payload.source.subagent.thread_spawn.agent_path"]?.string.map {
+                    "Codex subagent " + $0
+                }
+            }
         case "turn_context":
             info.add(model: fields["payload.model"]?.string)
             info.project = info.project ?? fields["payload.cwd"]?.string

@@ -6,7 +6,36 @@ import TeletypeTranscripts
 /// as JSONL, a header line, a message a line, and `{"$set": {…}}` lines that update the header),
 /// and `logs.json` (a flat list of the prompts). A Gemini message holds its thoughts, its text and
 /// its tool calls with their results, together.
-enum GeminiCLISession {
+enum GeminiCLISession: AgentLogFormat {
+    static let agent = SessionAgent.geminiCLI
+
+    static func places(_ home: SessionHome) -> [SessionPlace] {
+        [
+            SessionPlace(home.inHome(".gemini/tmp"), depth: 2) { path in
+                let parts = path.split(separator: "/")
+                return parts.count >= 2 && parts[parts.count - 2] == "chats"
+                    && (path.hasSuffix(".json") || path.hasSuffix(".jsonl"))
+            }
+        ]
+    }
+
+    static func matches(_ head: LogHead) -> Bool {
+        if let first = head.records.first?.object {
+            let fields = Dictionary(uniqueKeysWithValues: first.pairs.map { ($0.key, $0.value) })
+            if isHeader(fields) || isMessageRecord(fields) { return true }
+        }
+        // A JSON document: a recording, or logs.json.
+        if !head.isList, head.hasKeys("projectHash") || head.hasKeys("sessionId", "startTime", "messages") { return true }
+        return head.isList && looksLikeLogs(head.bytes)
+    }
+
+    static func read(
+        _ source: SessionSource, path: String?, name: String, notice: (String) -> Void,
+        start: (SessionInfo) -> Void, emit: (Message) throws -> Void
+    ) throws -> SessionInfo {
+        try read(source, name: name, notice: notice, start: start, emit: emit)
+    }
+
     static let fields = JSONFields(["sessionId", "projectHash", "startTime", "kind", "messages", "type", "message"])
 
     /// Whether a first line is a JSONL recording's header.

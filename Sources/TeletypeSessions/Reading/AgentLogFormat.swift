@@ -1,0 +1,73 @@
+import Teletype
+import TeletypeTranscripts
+
+/// One agent's log format: how a log of it is told from the others by its first bytes, and how it
+/// is read. Every agent is one of these and a tool table (``ToolTable``); ``SessionFormats`` asks
+/// each in turn, most particular first.
+protocol AgentLogFormat: Sendable {
+    /// The agent that writes it.
+    static var agent: SessionAgent { get }
+    /// Whether the log that starts as `head` is this agent's.
+    static func matches(_ head: LogHead) -> Bool
+    /// Reads the log in `source` (the file at `path`, when it is one: a reader finds the files
+    /// beside it), handing over its messages in order; returns what it says of the session.
+    /// `start` hears the session's description before the first message.
+    static func read(
+        _ source: SessionSource, path: String?, name: String, notice: (String) -> Void,
+        start: (SessionInfo) -> Void, emit: (Message) throws -> Void
+    ) throws -> SessionInfo
+    /// Where the agent keeps its sessions, on Linux, macOS and Windows.
+    static func places(_ home: SessionHome) -> [SessionPlace]
+}
+
+/// The start of a file, as the formats look at it to tell whose it is: its first bytes, its first
+/// JSONL records, the top-level keys of a JSON document.
+struct LogHead {
+    /// The file's path or name.
+    let name: String
+    /// Its first bytes.
+    let bytes: UnsafeRawBufferPointer
+    /// Its first records, when it is JSONL: each whole line that is a JSON object, up to eight.
+    let records: [JSONValue]
+    /// The top-level keys of the first object of a JSON document (or of its first element, when
+    /// it is a list), as far as the first bytes go.
+    let documentKeys: [String]
+    /// Whether the document is a list (starts with `[`).
+    let isList: Bool
+
+    /// The file's own name (its path's last part).
+    var fileName: String { name.split(separator: "/").last.map(String.init) ?? name }
+
+    init(_ bytes: UnsafeRawBufferPointer, name: String) {
+        self.name = name
+        self.bytes = bytes
+        var start = 0
+        while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains(bytes[start]) { start += 1 }
+        isList = start < bytes.count && bytes[start] == UInt8(ascii: "[")
+        var records: [JSONValue] = []
+        if start < bytes.count, bytes[start] == UInt8(ascii: "{") {
+            var lineStart = start
+            while lineStart < bytes.count, records.count < 8 {
+                var lineEnd = lineStart
+                while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
+                // A line cut by the end of the bytes read is not looked at.
+                guard lineEnd < bytes.count || records.isEmpty else { break }
+                let line = UnsafeRawBufferPointer(rebasing: bytes[lineStart..<lineEnd])
+                if line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) {
+                    guard let value = try? JSONParser.parse(line), value.object != nil else { break }
+                    records.append(value)
+                }
+                lineStart = lineEnd + 1
+            }
+        }
+        self.records = records
+        var keys = TopLevelKeys()
+        documentKeys = start < bytes.count ? keys.scan(UnsafeRawBufferPointer(rebasing: bytes[start...])) : []
+    }
+
+    /// Whether the document has every one of `keys` at its top level.
+    func hasKeys(_ keys: String...) -> Bool { keys.allSatisfy(documentKeys.contains) }
+
+    /// The first records' values of `type` (or of `key`).
+    func types(_ key: String = "type") -> [String] { records.compactMap { $0[key]?.string } }
+}

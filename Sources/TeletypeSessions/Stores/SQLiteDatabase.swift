@@ -1,0 +1,204 @@
+import CSQLite
+import Teletype
+import TeletypeTranscripts
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// An agent's SQLite database (Cursor's `state.vscdb`, OpenCode's `opencode.db`, Kiro's store),
+/// opened read-only without disturbing the app that owns it, which may be running and writing it:
+/// with its write-ahead log beside it, it is opened read-only and reads what is committed (a reader
+/// never blocks the writer in WAL mode); without one, it is opened immutable, taking no lock and
+/// making no `-wal` or `-shm` file. Nothing is ever written.
+final class SQLiteDatabase {
+    private let handle: OpaquePointer
+    /// How errors name the file.
+    let name: String
+
+    /// Why a database could not be read, in a person's words, naming the file.
+    struct Failure: Error, CustomStringConvertible {
+        var message: String
+        var description: String { message }
+    }
+
+    /// Whether `bytes` (a file's first bytes) are a SQLite database's.
+    static func isDatabase(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        bytes.count >= 16 && bytes.starts(with: Array("SQLite format 3\0".utf8))
+    }
+
+    /// Opens the database at `path`, read-only.
+    init(path: String, name: String? = nil) throws {
+        let name = name ?? path
+        self.name = name
+        guard let reader = FileReader(path: path), let head = try? reader.read(upToCount: 100) else {
+            throw Failure(message: "\(name): the file cannot be opened")
+        }
+        guard head.withUnsafeBytes({ Self.isDatabase($0) }) else {
+            throw Failure(message: "\(name): not a SQLite database (or an encrypted one, which Teletype cannot read)")
+        }
+        let hasLog = FileManager.default.fileExists(atPath: path + "-wal")
+        var uri = "file:" + Self.uriPath(path) + (hasLog ? "?mode=ro" : "?immutable=1")
+        var handle: OpaquePointer?
+        var status = sqlite3_open_v2(uri, &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, nil)
+        if status != SQLITE_OK, hasLog {
+            // A log that cannot be shared (its folder read-only): the last checkpoint, read as is.
+            sqlite3_close(handle)
+            handle = nil
+            uri = "file:" + Self.uriPath(path) + "?immutable=1"
+            status = sqlite3_open_v2(uri, &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, nil)
+        }
+        guard status == SQLITE_OK, let handle else {
+            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot be opened"
+            sqlite3_close(handle)
+            throw Failure(message: "\(name): \(message)")
+        }
+        self.handle = handle
+        sqlite3_busy_timeout(handle, 2000)
+        // A database encrypted by its app reads as one whose every page is garbage.
+        do {
+            _ = try rows("SELECT count(*) FROM sqlite_master")
+        } catch {
+            sqlite3_close(handle)
+            throw Failure(message: "\(name): not a readable SQLite database (encrypted, or damaged)")
+        }
+    }
+
+    deinit { sqlite3_close(handle) }
+
+    /// A path written into a `file:` URI: `%`, `?` and `#` escaped.
+    static func uriPath(_ path: String) -> String {
+        var out = ""
+        for scalar in path.unicodeScalars {
+            switch scalar {
+            case "%": out += "%25"
+            case "?": out += "%3F"
+            case "#": out += "%23"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// A value of a row.
+    enum Value: Sendable, Equatable {
+        case null
+        case integer(Int64)
+        case real(Double)
+        case text(String)
+        case blob([UInt8])
+
+        /// The value as text: text itself, a blob's bytes as UTF-8, a number written out.
+        var text: String? {
+            switch self {
+            case .text(let text): text
+            case .blob(let bytes): String(decoding: bytes, as: UTF8.self)
+            case .integer(let number): String(number)
+            case .real(let number): String(number)
+            case .null: nil
+            }
+        }
+
+        /// The value as a number.
+        var number: Double? {
+            switch self {
+            case .integer(let number): Double(number)
+            case .real(let number): number
+            case .text(let text): Double(text)
+            default: nil
+            }
+        }
+
+        /// The value's JSON, when it holds some.
+        var json: JSONValue? {
+            switch self {
+            case .text(let text): try? JSONParser.parse(text)
+            case .blob(let bytes): bytes.withUnsafeBytes { try? JSONParser.parse($0) }
+            default: nil
+            }
+        }
+    }
+
+    /// The rows `sql` selects, `arguments` bound to its `?`s in order.
+    func rows(_ sql: String, _ arguments: [Value] = []) throws -> [[Value]] {
+        var result: [[Value]] = []
+        try forEachRow(sql, arguments) { result.append($0) }
+        return result
+    }
+
+    /// Calls `body` with each row `sql` selects.
+    func forEachRow(_ sql: String, _ arguments: [Value] = [], _ body: ([Value]) throws -> Void) throws {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+            throw Failure(message: "\(name): \(String(cString: sqlite3_errmsg(handle)))")
+        }
+        defer { sqlite3_finalize(statement) }
+        let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+        for (index, argument) in arguments.enumerated() {
+            let place = Int32(index + 1)
+            switch argument {
+            case .null: sqlite3_bind_null(statement, place)
+            case .integer(let number): sqlite3_bind_int64(statement, place, number)
+            case .real(let number): sqlite3_bind_double(statement, place, number)
+            case .text(let text): sqlite3_bind_text(statement, place, text, -1, transient)
+            case .blob(let bytes):
+                _ = bytes.withUnsafeBytes { sqlite3_bind_blob(statement, place, $0.baseAddress, Int32($0.count), transient) }
+            }
+        }
+        let columns = sqlite3_column_count(statement)
+        while true {
+            let step = sqlite3_step(statement)
+            if step == SQLITE_DONE { break }
+            guard step == SQLITE_ROW else { throw Failure(message: "\(name): \(String(cString: sqlite3_errmsg(handle)))") }
+            var row: [Value] = []
+            row.reserveCapacity(Int(columns))
+            for column in 0..<columns {
+                switch sqlite3_column_type(statement, column) {
+                case SQLITE_INTEGER: row.append(.integer(sqlite3_column_int64(statement, column)))
+                case SQLITE_FLOAT: row.append(.real(sqlite3_column_double(statement, column)))
+                case SQLITE_TEXT:
+                    let text = sqlite3_column_text(statement, column).map { String(cString: $0) } ?? ""
+                    row.append(.text(text))
+                case SQLITE_BLOB:
+                    let count = Int(sqlite3_column_bytes(statement, column))
+                    if let base = sqlite3_column_blob(statement, column), count > 0 {
+                        row.append(.blob(Array(UnsafeRawBufferPointer(start: base, count: count))))
+                    } else {
+                        row.append(.blob([]))
+                    }
+                default: row.append(.null)
+                }
+            }
+            try body(row)
+        }
+    }
+
+    /// The names of its tables.
+    func tables() throws -> Set<String> {
+        Set(try rows("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap { $0.first?.text })
+    }
+
+    /// The names of `table`'s columns.
+    func columns(of table: String) throws -> Set<String> {
+        Set(try rows("SELECT name FROM pragma_table_info(?)", [.text(table)]).compactMap { $0.first?.text })
+    }
+
+    /// Fails, naming what is missing, unless the database has `table` (with `columns`).
+    func require(_ table: String, columns wanted: [String] = [], for app: String) throws {
+        guard try tables().contains(table) else {
+            throw Failure(message: "\(name): a \(app) database Teletype does not know: it has no table \"\(table)\"")
+        }
+        let have = try columns(of: table)
+        for column in wanted where !have.contains(column) {
+            throw Failure(
+                message: "\(name): a \(app) database Teletype does not know: table \"\(table)\" has no column \"\(column)\"")
+        }
+    }
+}
