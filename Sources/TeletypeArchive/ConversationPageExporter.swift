@@ -98,14 +98,15 @@ public struct ConversationPageExporter: Sendable {
     ) throws -> ConversationOverview {
         var stream = ConversationStream(format: format)
         stream.bytesRead = bytesRead
-        // A chat export's one conversation is read whole (it says its title and times up front).
-        if format?.chatExportApp != nil || (format == nil && ChatExport.detect(fileAt: path) != nil) {
-            let transcript = try ConversationReader.onlyConversation(
-                of: try ChatExport.open(path, name: name, app: format?.chatExportApp))
+        // A collection's one conversation is read whole (it says its title and times up front).
+        if let collection = try ConversationCollections.open(path, name: name, format: format) {
+            let transcript = try ConversationCollections.onlyConversation(of: collection)
             for text in transcript.notices { notice(text) }
             let summary = try write(
-                reading: { _, body in for message in transcript.messages { try body(message) } },
-                conversation: transcript.conversation, isCancelled: isCancelled, to: output)
+                reading: { session, body in
+                    if let info = transcript.info { session(info) }
+                    for message in transcript.messages { try body(message) }
+                }, conversation: transcript.conversation, isCancelled: isCancelled, to: output)
             if summary.messageCount == 0 { throw NoMessagesError(file: name, format: transcript.format) }
             return summary
         }
@@ -178,7 +179,9 @@ public struct ConversationPageExporter: Sendable {
                     allowsRemoteImages: options.loadsRemoteImages, allowsAnyImage: options.allowsAnyURL)
                 try output(page.header + page.heading)
                 if let session { try output(renderer.render(SessionHeader.row(session, showsTitle: false))) }
-                if let conversation { try output(renderer.render(SessionHeader.row(conversation, showsTitle: false))) }
+                if session == nil, let conversation {
+                    try output(renderer.render(SessionHeader.row(conversation, showsTitle: false)))
+                }
                 wroteHeader = true
             }
             let messages = batch

@@ -46,10 +46,8 @@ enum ExportCommand {
 
         OPTIONS
           -o, --output OUT.html|OUTDIR  Where to write the page, or the archive's folder (required)
-          --from FORMAT                 The transcripts' format: teletype, stream, vercel, openai, anthropic,
-                                        openai-responses, gemini, claude-code, codex, gemini-cli, aider,
-                                        chatgpt or claude-ai (default: detected for each file)
-          --conversation N|ID|TITLE     One conversation of a chat export: its number in teletype render's
+          --from FORMAT                 The transcripts' format (default: detected for each file): \(HelpText.wrapped(HelpText.formats, start: 91))
+          --conversation N|ID|TITLE     One conversation of a chat export or database: its number in teletype render's
                                         list (1 is the newest), its id, or words of its title
           --branch ID                   With --conversation: the version through message ID as the page's
                                         conversation (the others stay in their <details>)
@@ -96,13 +94,13 @@ enum ExportCommand {
         let outputIsFolder = output.hasSuffix("/") || FileKind.isFolder(output)
         let selector = parsed.value("--conversation")
         if parsed.positional.count == 1, parsed.positional[0] != "-", !FileKind.isFolder(parsed.positional[0]),
-            let export = try ChatExportChoice.open(
+            let export = try CollectionChoice.open(
                 parsed.positional[0], data: nil, format: TranscriptFormat(rawValue: from))
         {
-            if let conversation = try ChatExportChoice.conversation(of: export, selector: selector),
+            if let conversation = try CollectionChoice.conversation(of: export, selector: selector),
                 selector != nil || !outputIsFolder
             {
-                let transcript = try ChatExportChoice.read(conversation, of: export, branch: parsed.value("--branch"))
+                let transcript = try CollectionChoice.read(conversation, of: export, branch: parsed.value("--branch"))
                 for notice in transcript.notices { Console.error("teletype: " + notice + "\n") }
                 do {
                     try exporter.export(transcript, to: output)
@@ -115,7 +113,7 @@ enum ExportCommand {
             }
             if output.lowercased().hasSuffix(".html") {
                 throw CommandError.usage(
-                    "'\(parsed.positional[0])' is a \(export.app.displayName) export of \(export.conversations.count) "
+                    "'\(parsed.positional[0])' is a \(export.kindName) of \(export.conversations.count) "
                         + "conversations: -o OUTDIR writes a page for each, --conversation N|ID|TITLE one page",
                     help: usage)
             }
@@ -123,8 +121,8 @@ enum ExportCommand {
         }
         if selector != nil || parsed.value("--branch") != nil {
             throw CommandError.usage(
-                "--conversation and --branch choose within a chat export (ChatGPT's or Claude.ai's "
-                    + "conversations.json), one file given alone", help: usage)
+                "--conversation and --branch choose within a source of many conversations (a chat export, "
+                    + "an agent's database), one given alone", help: usage)
         }
         let isArchive =
             parsed.positional.count > 1 || outputIsFolder

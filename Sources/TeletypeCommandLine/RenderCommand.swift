@@ -20,13 +20,13 @@ enum RenderCommand {
 
         Shows an AI conversation from a transcript: Teletype JSON or JSONL, Stream Chat messages, Vercel AI SDK
         UIMessage[], OpenAI chat messages, Anthropic messages, OpenAI Responses API items (a request's input
-        and its response's output) or Gemini contents; an agent's session log: Claude Code, Codex, Gemini
-        CLI, aider; or a chat app's data export: ChatGPT, Claude.ai (detected from the file; --from overrides).
+        and its response's output) or Gemini contents; a coding agent's session log or database (Claude Code,
+        Codex, Gemini CLI, Cursor, GitHub Copilot, Cline, OpenCode, Antigravity, Qwen Code, Kimi, Grok, Kiro,
+        aider); a conversation exported as Markdown; or a chat app's data export: ChatGPT, Claude.ai
+        (detected from the file; --from overrides).
 
         OPTIONS
-          --from FORMAT                 The transcript's format: teletype, stream, vercel, openai, anthropic,
-                                        openai-responses, gemini, claude-code, codex, gemini-cli, aider,
-                                        chatgpt or claude-ai (default: detected)
+          --from FORMAT                 The transcript's format (default: detected): \(HelpText.wrapped(HelpText.formats, start: 77))
           --width N                     Wrap to N columns (default: the terminal's width, else $COLUMNS, else 80)
           --color auto|always|never     Use colour and hyperlinks (default: auto)
           --theme dark|light|plain      The colour theme (default: dark)
@@ -39,11 +39,11 @@ enum RenderCommand {
                                         images load
           --follow, -f                  Keep showing the file as an agent writes it, until Ctrl-C
           --live                        With --follow: the live view even when the output is not a terminal
-          --latest [AGENT]              Instead of FILE: the newest session (of claude-code, codex, gemini-cli
-                                        or aider) under the agents' folders (see teletype sessions)
-          --conversation N|ID|TITLE     A chat export (ChatGPT's or Claude.ai's conversations.json): the
+          --latest [AGENT]              Instead of FILE: the newest session (of one agent: \(HelpText.wrapped(HelpText.agents, start: 83)))
+                                        under the agents' folders (see teletype sessions)
+          --conversation N|ID|TITLE     A source of many conversations (a chat export, an agent's database): the
                                         conversation to show, by its number in the list (1 is the newest),
-                                        its id, or words of its title; without it an export of many is listed
+                                        its id, or words of its title; without it a source of many is listed
           --branch ID                   A chat export: show the version of the conversation through the
                                         message ID (the ids a branch point names) instead of the latest
           -h, --help                    Show this help
@@ -76,12 +76,12 @@ enum RenderCommand {
                         + "teletype export FILE|FOLDER... -o OUTDIR", help: usage)
         }
         let path = parsed.positional[0]
-        if FileKind.isFolder(path) {
+        if FileKind.isFolder(path), !ConversationCollections.isStoreFolder(path) {
             throw CommandError.usage(
                 "'\(path)' is a folder: render shows one conversation; to export a folder of them, use "
                     + "teletype export \(path) -o OUTDIR", help: usage)
         }
-        if path != "-", let problem = Input.problem(path) { throw problem }
+        if path != "-", !ConversationCollections.isStoreFolder(path), let problem = Input.problem(path) { throw problem }
         if parsed.isSet("--follow") {
             guard path != "-" else {
                 throw CommandError.usage("--follow reads a file the agent writes, not standard input", help: usage)
@@ -113,11 +113,11 @@ enum RenderCommand {
         if parsed.isSet("--trusted") { htmlOptions = .trusted }
         // A chat export of many conversations is opened once, without reading them.
         let export =
-            path == "-" ? nil : try ChatExportChoice.open(path, data: nil, format: TranscriptFormat(rawValue: from))
+            path == "-" ? nil : try CollectionChoice.open(path, data: nil, format: TranscriptFormat(rawValue: from))
         if export == nil, path != "-", parsed.value("--conversation") != nil || parsed.value("--branch") != nil {
             throw CommandError.usage(
-                "--conversation and --branch choose within a chat export (ChatGPT's or Claude.ai's "
-                    + "conversations.json); '\(path)' is not one", help: usage)
+                "--conversation and --branch choose within a source of many conversations (a chat export, "
+                    + "an agent's database); '\(path)' is not one", help: usage)
         }
         // A file is drawn as it is read: a long session or transcript starts printing at once, on
         // every core, in flat memory. A transcript's lines are all checked first (a session's reader
@@ -147,24 +147,24 @@ enum RenderCommand {
         progress.set("reading \(path == "-" ? "standard input" : path)", step: 1, of: 3)
         let data = path == "-" || export == nil ? try Input.read(path) : Data()
         let transcript: Transcript
-        if let export = try export ?? ChatExportChoice.open(path, data: data, format: TranscriptFormat(rawValue: from))
+        if let export = try export ?? CollectionChoice.open(path, data: data, format: TranscriptFormat(rawValue: from))
         {
             guard
-                let conversation = try ChatExportChoice.conversation(
+                let conversation = try CollectionChoice.conversation(
                     of: export, selector: parsed.value("--conversation"))
             else {
                 progress.finish()
-                let listing = ChatExportChoice.listing(export, command: "render", width: TerminalSettings.width(width))
+                let listing = CollectionChoice.listing(export, command: "render", width: TerminalSettings.width(width))
                 Console.output(listing)
                 Console.exitSuccessfully(keeping: export)
             }
             progress.set("reading \(conversation.title.isEmpty ? conversation.id : conversation.title)", step: 1, of: 3)
-            transcript = try ChatExportChoice.read(conversation, of: export, branch: parsed.value("--branch"))
+            transcript = try CollectionChoice.read(conversation, of: export, branch: parsed.value("--branch"))
         } else {
             if parsed.value("--conversation") != nil || parsed.value("--branch") != nil {
                 throw CommandError.usage(
-                    "--conversation and --branch choose within a chat export (ChatGPT's or Claude.ai's "
-                        + "conversations.json); '\(path)' is not one", help: usage)
+                    "--conversation and --branch choose within a source of many conversations (a chat export, "
+                        + "an agent's database); '\(path)' is not one", help: usage)
             }
             do {
                 transcript = try ConversationReader(format: TranscriptFormat(rawValue: from)).read(
@@ -186,8 +186,7 @@ enum RenderCommand {
         switch format {
         case "markdown":
             output =
-                (transcript.info.map(SessionHeader.markdown) ?? "")
-                + (transcript.conversation.map(SessionHeader.markdown) ?? "")
+                (transcript.info.map(SessionHeader.markdown) ?? transcript.conversation.map(SessionHeader.markdown) ?? "")
                 + ConversationMarkdownWriter(appearance: appearance, state: state).write(messages)
         case "html":
             let rows = ConversationLayout(appearance: appearance, ui: .standard).rows(for: messages, state: state)
@@ -206,9 +205,10 @@ enum RenderCommand {
         Console.exitSuccessfully(keeping: output)
     }
 
-    /// The rows above a conversation: what an agent's log or a chat export says of it.
+    /// The row above a conversation: what an agent's log says of it, or else what a chat export's
+    /// listing does.
     static func header(_ transcript: Transcript) -> [ConversationRow] {
-        (transcript.info.map { [SessionHeader.row($0)] } ?? [])
-            + (transcript.conversation.map { [SessionHeader.row($0)] } ?? [])
+        if let info = transcript.info { return [SessionHeader.row(info)] }
+        return transcript.conversation.map { [SessionHeader.row($0)] } ?? []
     }
 }

@@ -39,19 +39,23 @@ public struct ConversationReader: Sendable {
         if let app = format?.chatExportApp ?? (format == nil ? ChatExport.detect(bytes) : nil) {
             return try Self.onlyConversation(of: try ChatExport(bytes: bytes, name: file, app: app))
         }
+        if SQLiteDatabase.isDatabase(bytes) {
+            // An agent's database is read from its file, where SQLite finds its log beside it.
+            guard FileManager.default.fileExists(atPath: file),
+                let collection = try ConversationCollections.open(file, name: file, format: format)
+            else {
+                throw TranscriptError(
+                    file: file, line: 0, column: 0,
+                    message: "a SQLite database: Teletype reads one from its file, not from standard input")
+            }
+            return try ConversationCollections.onlyConversation(of: collection)
+        }
         return try TranscriptReader(format: format).read(bytes, file: file)
     }
 
     /// The one conversation of a chat export; an export of many is an error that says how to
     /// choose one.
     public static func onlyConversation(of export: ChatExport) throws(TranscriptError) -> Transcript {
-        guard export.conversations.count == 1 else {
-            throw TranscriptError(
-                file: export.name, line: 1, column: 1,
-                message: "a \(export.app.displayName) export of \(export.conversations.count) conversations: "
-                    + "choose one (teletype render FILE --conversation N|ID|TITLE), or export them all "
-                    + "(teletype export FILE -o FOLDER)")
-        }
-        return try export.read(export.conversations[0])
+        try ConversationCollections.onlyConversation(of: export)
     }
 }

@@ -32,15 +32,15 @@ public struct ConversationStream: Sendable {
         inFileAt path: String, name: String, session: (SessionInfo) -> Void = { _ in },
         notice: (String) -> Void = { _ in }, _ body: (Message) throws -> Void
     ) throws -> TranscriptFormat {
-        guard FileReader(path: path) != nil else { throw TranscriptStream.CocoaFileError(path: path) }
-        // A chat export: its one conversation (an export of many is an error that says what to do).
-        if let app = format?.chatExportApp ?? (format == nil ? ChatExport.detect(fileAt: path) : nil) {
-            let transcript = try ConversationReader.onlyConversation(
-                of: try ChatExport.open(path, name: name, app: app))
+        // A chat export, an agent's database or store: its one conversation (one of many is an
+        // error that says what to do).
+        if let collection = try ConversationCollections.open(path, name: name, format: format) {
+            let transcript = try ConversationCollections.onlyConversation(of: collection)
             for text in transcript.notices { notice(text) }
             for message in transcript.messages { try body(message) }
             return transcript.format
         }
+        guard FileReader(path: path) != nil else { throw TranscriptStream.CocoaFileError(path: path) }
         if let agent = Self.sessionAgent(ofFileAt: path, format: format) {
             let source = SessionSource(path: path)
             source.chunkSize = chunkSize

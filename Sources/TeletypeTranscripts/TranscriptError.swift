@@ -19,8 +19,9 @@ public struct TranscriptError: Error, Sendable, Equatable, CustomStringConvertib
         self.message = message
     }
 
-    /// Where and what: `FILE:LINE:COLUMN: message`.
-    public var description: String { "\(file):\(line):\(column): \(message)" }
+    /// Where and what: `FILE:LINE:COLUMN: message`, or `FILE: message` for what is wrong with the
+    /// file as a whole (line 0: a database, a folder).
+    public var description: String { line > 0 ? "\(file):\(line):\(column): \(message)" : "\(file): \(message)" }
 }
 
 /// A problem in a transcript's structure, at a path in its JSON; the reader turns the path into a line

@@ -54,8 +54,13 @@ struct LogHead {
                 guard lineEnd < bytes.count || records.isEmpty else { break }
                 let line = UnsafeRawBufferPointer(rebasing: bytes[lineStart..<lineEnd])
                 if line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) {
-                    guard let value = try? JSONParser.parse(line), value.object != nil else { break }
-                    records.append(value)
+                    if let value = try? JSONParser.parse(line), value.object != nil {
+                        records.append(value)
+                    } else if let glued = JSONLLog.gluedObjects(line) {
+                        records += glued  // records a writer glued on one line
+                    } else {
+                        break
+                    }
                 }
                 lineStart = lineEnd + 1
             }

@@ -53,3 +53,47 @@ enum JSONLLog {
         return values
     }
 }
+
+extension JSONLLog {
+    /// The JSON objects of a line on which a writer glued several (`{…}{…}`, a crash between two
+    /// writes), each whole; nil when the line is not such objects one after another.
+    static func gluedObjects(_ bytes: UnsafeRawBufferPointer) -> [JSONValue]? {
+        var objects: [JSONValue] = []
+        var depth = 0
+        var inString = false
+        var escaped = false
+        var start: Int?
+        for index in 0..<bytes.count {
+            let byte = bytes[index]
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                if depth == 0 { start = index }
+                depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                if depth < 0 { return nil }
+                if depth == 0, let begin = start {
+                    guard let value = try? JSONParser.parse(UnsafeRawBufferPointer(rebasing: bytes[begin...index])),
+                        value.object != nil
+                    else { return nil }
+                    objects.append(value)
+                    start = nil
+                }
+            case 0x20, 0x09, 0x0D: break
+            default: if depth == 0 { return nil }
+            }
+        }
+        return depth == 0 && objects.count > 1 ? objects : nil
+    }
+}

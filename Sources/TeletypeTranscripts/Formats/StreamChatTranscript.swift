@@ -58,12 +58,17 @@ enum StreamChatTranscript {
 
 /// Reads ISO 8601 dates such as `2024-05-01T10:00:00.123Z`.
 package enum ISODate {
+    /// Seconds since 1970 of an ISO 8601 date and time (`2026-07-09T10:00:16.195+05:30`, `…Z`, or
+    /// without a zone, read as UTC): its fraction of a second and its offset from UTC counted.
     package static func seconds(_ text: String) -> Double? {
         // The first six runs of digits: year, month, day, hours, minutes, seconds.
         var digits: [Int] = []
         digits.reserveCapacity(6)
         var run: Int?
-        for byte in text.utf8 {
+        let bytes = Array(text.utf8)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
             if byte >= 0x30 && byte <= 0x39 {
                 run = (run ?? 0) &* 10 &+ Int(byte - 0x30)
             } else if let value = run {
@@ -71,6 +76,7 @@ package enum ISODate {
                 run = nil
                 if digits.count == 6 { break }
             }
+            index += 1
         }
         if let run, digits.count < 6 { digits.append(run) }
         guard digits.count >= 6 else { return nil }
@@ -83,6 +89,36 @@ package enum ISODate {
         let dayOfYear = (153 * month + 2) / 5 + day - 1
         let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
         let days = era * 146_097 + dayOfEra - 719_468
-        return Double(days * 86_400 + digits[3] * 3600 + digits[4] * 60 + digits[5])
+        var seconds = Double(days * 86_400 + digits[3] * 3600 + digits[4] * 60 + digits[5])
+        // What follows the seconds: a fraction, then a zone.
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: ",") {
+            index += 1
+            var scale = 0.1
+            while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 {
+                seconds += Double(bytes[index] - 0x30) * scale
+                scale /= 10
+                index += 1
+            }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+            let sign: Double = bytes[index] == UInt8(ascii: "+") ? 1 : -1
+            var zone: [Int] = []
+            index += 1
+            while index < bytes.count, zone.count < 4 {
+                let byte = bytes[index]
+                if byte >= 0x30 && byte <= 0x39 {
+                    zone.append(Int(byte - 0x30))
+                } else if byte != UInt8(ascii: ":") {
+                    break
+                }
+                index += 1
+            }
+            if zone.count == 4 || zone.count == 2 {
+                let hours = zone[0] * 10 + zone[1]
+                let minutes = zone.count == 4 ? zone[2] * 10 + zone[3] : 0
+                if hours <= 18, minutes < 60 { seconds -= sign * Double(hours * 3600 + minutes * 60) }
+            }
+        }
+        return seconds
     }
 }

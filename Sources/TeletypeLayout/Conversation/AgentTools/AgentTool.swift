@@ -3,7 +3,8 @@ import Teletype
 /// How the tools coding agents use most are drawn: by what they do, not as JSON. A shell command
 /// shows as the command and its output; a file edit as a diff of its file; a read, search or
 /// listing as one line saying what it read or found; a plan as a checklist; a web search or fetch
-/// as what it asked for; an MCP tool by its server and name. Claude Code's, Codex's and Gemini
+/// as what it asked for; an MCP tool by its server and name; a subagent's task by what it was
+/// asked. Claude Code's, Codex's and Gemini
 /// CLI's names for each are known; any other tool keeps the plain card.
 public enum AgentTool {
     /// What a call's card shows beyond the plain one: a title, a note for the title line, a body.
@@ -29,6 +30,7 @@ public enum AgentTool {
         if LookupTool.names.contains(name) { return LookupTool.describe(name, arguments, output: call.output) }
         if PlanTool.names.contains(name) { return PlanTool.describe(arguments) }
         if WebTool.names.contains(name) { return WebTool.describe(name, arguments, output: call.output) }
+        if SubagentTool.names.contains(name) { return SubagentTool.describe(arguments, call: call) }
         return nil
     }
 
@@ -36,6 +38,7 @@ public enum AgentTool {
     static let canonicalNames: [AIToolCallPart.Kind: String] = [
         .shell: "bash", .edit: "edit", .write: "write", .patch: "apply_patch", .read: "read", .search: "grep",
         .find: "glob", .list: "ls", .plan: "todowrite", .webSearch: "web_search", .webFetch: "web_fetch",
+        .subagent: "task",
     ]
 
     /// A tool's name as the tables here know it: lowercased, without a `functions.` namespace.

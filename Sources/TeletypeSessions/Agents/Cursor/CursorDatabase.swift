@@ -18,11 +18,11 @@ import TeletypeTranscripts
 ///   (`workbench.panel.aichat.view.aichat.chatdata`);
 /// - the CLI's `store.db` (`~/.cursor/chats/<hash>/<id>/`): its name and times in `meta`, its
 ///   messages among `blobs`.
-struct CursorDatabase: ConversationCollection {
+struct CursorDatabase: AgentDatabase {
+    static let agent = SessionAgent.cursor
     let name: String
     let path: String
     let conversations: [ListedConversation]
-    private let layout: Layout
 
     var kindName: String { "Cursor database" }
 
@@ -32,9 +32,12 @@ struct CursorDatabase: ConversationCollection {
         case cli
     }
 
-    /// Whether a database is Cursor's, and which of its kinds.
-    static func layout(of database: SQLiteDatabase) throws -> Layout? {
-        let tables = try database.tables()
+    static func matches(_ tables: Set<String>, in database: SQLiteDatabase) throws -> Bool {
+        try layout(tables, database) != nil
+    }
+
+    /// Which of Cursor's databases it is, by its tables.
+    static func layout(_ tables: Set<String>, _ database: SQLiteDatabase) throws -> Layout? {
         if tables.contains("cursorDiskKV") { return .global }
         if tables.contains("meta") && tables.contains("blobs") { return .cli }
         if tables.contains("ItemTable") {
@@ -45,53 +48,40 @@ struct CursorDatabase: ConversationCollection {
         return nil
     }
 
-    /// Opens the database at `path` and lists its conversations.
-    init(path: String, name: String? = nil) throws {
-        let name = name ?? path
-        let database = try SQLiteDatabase(path: path, name: name)
-        guard let layout = try Self.layout(of: database) else {
-            throw SQLiteDatabase.Failure(
-                message: "\(name): a SQLite database Teletype does not know (no cursorDiskKV, ItemTable or meta table)")
-        }
+    init(database: SQLiteDatabase, path: String, name: String) throws {
         self.name = name
         self.path = path
-        self.layout = layout
-        switch layout {
+        switch try Self.layout(try database.tables(), database) {
         case .global: conversations = try Self.globalListing(database)
         case .workspace: conversations = try Self.workspaceListing(database)
         case .cli: conversations = try Self.cliListing(database, path: path)
+        case nil: conversations = []
         }
     }
 
-    func read(_ conversation: ListedConversation, branch: String?) throws(TranscriptError) -> Transcript {
-        do {
-            let database = try SQLiteDatabase(path: path, name: name)
-            let messages: [Message]
-            switch layout {
-            case .global: messages = try Self.globalMessages(database, composer: conversation.id, depth: 0)
-            case .workspace: messages = try Self.workspaceMessages(database, id: conversation.id)
-            case .cli: messages = try Self.cliMessages(database)
-            }
-            var info = SessionInfo(agent: .cursor)
-            info.id = conversation.id
-            info.title = conversation.title.isEmpty ? nil : conversation.title
-            info.project = conversation.project
-            info.add(time: conversation.createdAt)
-            info.add(time: conversation.updatedAt)
-            for model in conversation.models { info.add(model: model) }
-            for message in messages {
-                info.add(time: message.createdAt)
-                info.add(model: message.model)
-            }
-            info.messageCount = messages.count
-            var transcript = Transcript(messages: messages, format: .cursor, info: info)
-            transcript.conversation = conversation
-            return transcript
-        } catch let error as TranscriptError {
-            throw error
-        } catch {
-            throw TranscriptError(file: name, line: 1, column: 1, message: "\(error)")
+    static func read(_ conversation: ListedConversation, in database: SQLiteDatabase, path: String) throws -> Transcript {
+        let messages: [Message]
+        switch try layout(try database.tables(), database) {
+        case .global: messages = try globalMessages(database, composer: conversation.id, depth: 0)
+        case .workspace: messages = try workspaceMessages(database, id: conversation.id)
+        case .cli: messages = try cliMessages(database)
+        case nil: messages = []
         }
+        var info = SessionInfo(agent: .cursor)
+        info.id = conversation.id
+        info.title = conversation.title.isEmpty ? nil : conversation.title
+        info.project = conversation.project
+        info.add(time: conversation.createdAt)
+        info.add(time: conversation.updatedAt)
+        for model in conversation.models { info.add(model: model) }
+        for message in messages {
+            info.add(time: message.createdAt)
+            info.add(model: message.model)
+        }
+        info.messageCount = messages.count
+        var transcript = Transcript(messages: messages, format: .cursor, info: info)
+        transcript.conversation = conversation
+        return transcript
     }
 
     // MARK: The global database

@@ -91,11 +91,28 @@ enum GeminiCLISession: AgentLogFormat {
             // The header, unless the file starts with a message.
             let hasHeader = lines.first.map { $0.value["type"] == nil && $0.value["$set"] == nil } ?? false
             var header = hasHeader ? lines[0].value.object ?? JSONObject() : JSONObject()
+            // A message written twice (while it streamed, then whole) is its last version, in its
+            // first place; `$set` of `messages` replaces those so far; `$rewindTo` drops the message
+            // it names and every one after it.
             messages = []
+            var place: [String: Int] = [:]
+            func replaceAll(_ list: [JSONValue]) {
+                messages = list
+                place = [:]
+                for (index, message) in list.enumerated() { if let id = message["id"]?.string { place[id] = index } }
+            }
             for (value, _) in lines.dropFirst(hasHeader ? 1 : 0) {
                 if let update = value["$set"]?.object {
-                    for (key, field) in update.pairs { header[key] = field }
+                    for (key, field) in update.pairs {
+                        if key == "messages", let list = field.array { replaceAll(list) } else { header[key] = field }
+                    }
+                } else if let target = value["$rewindTo"] {
+                    let id = target.string ?? target["id"]?.string
+                    if let id, let index = place[id] { replaceAll(Array(messages[..<index])) }
+                } else if let id = value["id"]?.string, let index = place[id] {
+                    messages[index] = value
                 } else {
+                    if let id = value["id"]?.string { place[id] = messages.count }
                     messages.append(value)
                 }
             }
@@ -134,6 +151,7 @@ enum GeminiCLISession: AgentLogFormat {
         info.add(time: header["lastUpdated"]?.string.flatMap(ISODate.seconds))
         info.add(model: header["meta"]?["model"]?.string)
         info.project = header["projectRoot"]?.string ?? header["cwd"]?.string
+        if header["kind"]?.string == "subagent" { info.isSubagent = true }
     }
 
     static func message(_ value: JSONValue, position: Int, info: inout SessionInfo) -> Message? {
@@ -144,7 +162,8 @@ enum GeminiCLISession: AgentLogFormat {
         let text = contentText(value["displayContent"] ?? value["content"])
         switch type {
         case "user":
-            guard !text.isEmpty else { return nil }
+            // The context Gemini CLI sends first (the date, the folder's files) is not the person's.
+            guard !text.isEmpty, !text.hasPrefix("<session_context>") else { return nil }
             return Message(id: id, role: .user, text: text, createdAt: time)
         case "info", "error", "warning":
             guard !text.isEmpty else { return nil }

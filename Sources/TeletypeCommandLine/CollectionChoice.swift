@@ -10,15 +10,16 @@ import TeletypeTranscripts
     import Foundation
 #endif
 
-/// What `render`, `replay` and `export` do with a chat app's data export: an export of many
-/// conversations is listed (newest first, numbered) unless `--conversation N|ID|TITLE` picks one;
-/// `--branch ID` shows another version of it.
-enum ChatExportChoice {
-    /// The export `path` is (standard input for `-`, already read into `data`), or nil when it is not one.
-    static func open(_ path: String, data: Data?, format: TranscriptFormat?) throws -> ChatExport? {
-        if let format, format.chatExportApp == nil { return nil }
+/// What `render`, `replay` and `export` do with a source of many conversations — a chat app's
+/// data export, an agent's database or store: its conversations are listed (newest first,
+/// numbered) unless `--conversation N|ID|TITLE` picks one; `--branch ID` shows another version of it.
+enum CollectionChoice {
+    /// The collection `path` is (standard input for `-`, already read into `data`), or nil when it
+    /// is not one.
+    static func open(_ path: String, data: Data?, format: TranscriptFormat?) throws -> (any ConversationCollection)? {
         do {
             if let data {
+                if let format, format.chatExportApp == nil { return nil }
                 guard let app = format?.chatExportApp ?? data.withUnsafeBytes({ ChatExport.detect($0) }) else {
                     return nil
                 }
@@ -26,16 +27,15 @@ enum ChatExportChoice {
                     try ChatExport(bytes: bytes, name: "<stdin>", app: app)
                 }
             }
-            guard let app = format?.chatExportApp ?? ChatExport.detect(fileAt: path) else { return nil }
-            return try ChatExport.open(path, app: app)
+            return try ConversationCollections.open(path, format: format)
         } catch let error as TranscriptError {
             throw CommandError.malformed(error.description)
         }
     }
 
-    /// The conversation `--conversation` picks (the only one when the export holds one), or nil
-    /// when the export holds many and none is picked.
-    static func conversation(of export: ChatExport, selector: String?) throws -> ListedConversation? {
+    /// The conversation `--conversation` picks (the only one when the source holds one), or nil
+    /// when it holds many and none is picked.
+    static func conversation(of export: any ConversationCollection, selector: String?) throws -> ListedConversation? {
         if let selector {
             do {
                 return try export.find(selector)
@@ -47,7 +47,7 @@ enum ChatExportChoice {
     }
 
     /// Reads the conversation, its notices (a broken tree) on standard error.
-    static func read(_ conversation: ListedConversation, of export: ChatExport, branch: String?) throws
+    static func read(_ conversation: ListedConversation, of export: any ConversationCollection, branch: String?) throws
         -> Transcript
     {
         do {
@@ -59,19 +59,28 @@ enum ChatExportChoice {
         }
     }
 
-    /// The list of an export's conversations, newest first: number, last time, title, id.
-    static func listing(_ export: ChatExport, command: String, width: Int) -> String {
+    /// The length (8 at least) of the ids' starts that tell every one of them apart.
+    static func uniquePrefixLength(_ ids: [String]) -> Int {
+        var length = 8
+        let longest = ids.map(\.count).max() ?? 0
+        while length < longest, Set(ids.map { $0.prefix(length) }).count < Set(ids).count { length += 1 }
+        return length
+    }
+
+    /// The list of a source's conversations, newest first: number, last time, title, id.
+    static func listing(_ export: any ConversationCollection, command: String, width: Int) -> String {
         let listed = export.newestFirst
         var out =
-            "\(export.app.displayName) export, \(listed.count) conversations, newest first "
+            "\(export.kindName), \(listed.count) conversations, newest first "
             + "(teletype \(command) \(export.name) --conversation N|ID|TITLE shows one):\n"
         let digits = String(listed.count).count
+        let shortened = uniquePrefixLength(listed.map(\.id))
         for (index, conversation) in listed.enumerated() {
             let number = String(index + 1)
             let when = (conversation.updatedAt ?? conversation.createdAt).map { SessionTime.text($0) } ?? "—"
             let title = conversation.title.isEmpty ? "(untitled)" : conversation.title
-            // The start of a long id is enough to name it.
-            let id = conversation.id.count > 12 ? String(conversation.id.prefix(8)) : conversation.id
+            // The start of a long id is enough to name it, as long as no other id starts alike.
+            let id = conversation.id.count > max(12, shortened) ? String(conversation.id.prefix(shortened)) : conversation.id
             let start = String(repeating: " ", count: digits - number.count) + number + "  " + when + "  "
             let room = max(12, width - start.count - id.count - 2)
             let flat = title.split(whereSeparator: \.isNewline).joined(separator: " ")

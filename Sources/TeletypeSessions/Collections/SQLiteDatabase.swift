@@ -25,8 +25,14 @@ final class SQLiteDatabase {
 
     /// Why a database could not be read, in a person's words, naming the file.
     struct Failure: Error, CustomStringConvertible {
-        var message: String
-        var description: String { message }
+        /// The file, as errors name it.
+        var name: String
+        /// What is wrong with it.
+        var reason: String
+        var description: String { "\(name): \(reason)" }
+
+        /// The failure as a reader's error, which names the file.
+        var transcriptError: TranscriptError { TranscriptError(file: name, line: 0, column: 0, message: reason) }
     }
 
     /// Whether `bytes` (a file's first bytes) are a SQLite database's.
@@ -39,10 +45,10 @@ final class SQLiteDatabase {
         let name = name ?? path
         self.name = name
         guard let reader = FileReader(path: path), let head = try? reader.read(upToCount: 100) else {
-            throw Failure(message: "\(name): the file cannot be opened")
+            throw Failure(name: name, reason: "the file cannot be opened")
         }
         guard head.withUnsafeBytes({ Self.isDatabase($0) }) else {
-            throw Failure(message: "\(name): not a SQLite database (or an encrypted one, which Teletype cannot read)")
+            throw Failure(name: name, reason: "not a SQLite database (or an encrypted one, which Teletype cannot read)")
         }
         let hasLog = FileManager.default.fileExists(atPath: path + "-wal")
         var uri = "file:" + Self.uriPath(path) + (hasLog ? "?mode=ro" : "?immutable=1")
@@ -58,7 +64,7 @@ final class SQLiteDatabase {
         guard status == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot be opened"
             sqlite3_close(handle)
-            throw Failure(message: "\(name): \(message)")
+            throw Failure(name: name, reason: "\(message)")
         }
         self.handle = handle
         sqlite3_busy_timeout(handle, 2000)
@@ -67,7 +73,7 @@ final class SQLiteDatabase {
             _ = try rows("SELECT count(*) FROM sqlite_master")
         } catch {
             sqlite3_close(handle)
-            throw Failure(message: "\(name): not a readable SQLite database (encrypted, or damaged)")
+            throw Failure(name: name, reason: "not a readable SQLite database (encrypted, or damaged)")
         }
     }
 
@@ -137,7 +143,7 @@ final class SQLiteDatabase {
     func forEachRow(_ sql: String, _ arguments: [Value] = [], _ body: ([Value]) throws -> Void) throws {
         var statement: OpaquePointer?
         guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
-            throw Failure(message: "\(name): \(String(cString: sqlite3_errmsg(handle)))")
+            throw Failure(name: name, reason: "\(String(cString: sqlite3_errmsg(handle)))")
         }
         defer { sqlite3_finalize(statement) }
         let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
@@ -156,7 +162,7 @@ final class SQLiteDatabase {
         while true {
             let step = sqlite3_step(statement)
             if step == SQLITE_DONE { break }
-            guard step == SQLITE_ROW else { throw Failure(message: "\(name): \(String(cString: sqlite3_errmsg(handle)))") }
+            guard step == SQLITE_ROW else { throw Failure(name: name, reason: "\(String(cString: sqlite3_errmsg(handle)))") }
             var row: [Value] = []
             row.reserveCapacity(Int(columns))
             for column in 0..<columns {
@@ -193,12 +199,12 @@ final class SQLiteDatabase {
     /// Fails, naming what is missing, unless the database has `table` (with `columns`).
     func require(_ table: String, columns wanted: [String] = [], for app: String) throws {
         guard try tables().contains(table) else {
-            throw Failure(message: "\(name): a \(app) database Teletype does not know: it has no table \"\(table)\"")
+            throw Failure(name: name, reason: "a \(app) database Teletype does not know: it has no table \"\(table)\"")
         }
         let have = try columns(of: table)
         for column in wanted where !have.contains(column) {
             throw Failure(
-                message: "\(name): a \(app) database Teletype does not know: table \"\(table)\" has no column \"\(column)\"")
+                name: name, reason: "a \(app) database Teletype does not know: table \"\(table)\" has no column \"\(column)\"")
         }
     }
 }
