@@ -50,7 +50,7 @@ let package = Package(
             dependencies: [
                 "Teletype", "TeletypeMarkdown", "TeletypeLayout", "TeletypeHTML", "TeletypeTranscripts", "TeletypeSessions",
             ]),
-        .target(name: "TeletypeTestSupport", path: "Sources/TeletypeTestSupport"),
+        .target(name: "TeletypeTestSupport", dependencies: ["CSQLite"], path: "Sources/TeletypeTestSupport"),
         .target(
             name: "TeletypeSnapshotTesting",
             dependencies: ["Teletype", "TeletypeMarkdown", "TeletypeLayout", "TeletypeANSI", "TeletypeHTML"]),

@@ -16,13 +16,18 @@ enum SessionsCommand {
         USAGE
           teletype sessions [AGENT] [--json] [--limit N]
 
-        Lists the sessions the coding agents keep on this machine, newest first: Claude Code
-        (~/.claude/projects), Codex (~/.codex/sessions), Gemini CLI (~/.gemini/tmp/*/chats), aider (the
-        working folder's .aider.chat.history.md). AGENT is claude-code, codex, gemini-cli or aider.
-        `teletype render --latest [AGENT]` shows the newest one.
+        Lists the sessions the coding agents keep on this machine, newest first, from each agent's own
+        folders on Linux, macOS and Windows (Claude Code's ~/.claude/projects, Codex's ~/.codex/sessions,
+        Cursor's and VS Code's user folders, OpenCode's and Kiro's databases, …); a session in a store of
+        many is listed with the --conversation that shows it.
+        AGENT is one of \(HelpText.wrapped(HelpText.agents + ".", start: 16, indent: 0, width: 100))
+        `teletype render --latest [AGENT]` shows the newest one. What was read is kept in a cache
+        ($XDG_CACHE_HOME/teletype; TELETYPE_CACHE_DIR=off keeps none), so a file that has not changed is
+        not read again.
 
         OPTIONS
-          --json                        One JSON object per session: agent, project, title, last, messages, path
+          --json                        One JSON object per session: agent, project, title, last, messages, path,
+                                        conversation
           --limit N                     At most N sessions (default: all)
           -h, --help                    Show this help
 
@@ -38,7 +43,7 @@ enum SessionsCommand {
         if let name = parsed.positional.first {
             guard let agent = SessionAgent(rawValue: name), parsed.positional.count == 1 else {
                 throw CommandError.usage(
-                    "unknown agent '\(name)': claude-code, codex, gemini-cli or aider", help: usage)
+                    "unknown agent '\(name)': \(HelpText.agents)", help: usage)
             }
             agents = [agent]
         }
@@ -61,6 +66,7 @@ enum SessionsCommand {
                 object["last"] = .string(SessionTime.iso(entry.lastModified))
                 object["messages"] = .number(Double(entry.messages))
                 object["path"] = .string(entry.path)
+                object["conversation"] = entry.conversation.map(JSONValue.string) ?? .null
                 out += JSONValue.object(object).jsonText + "\n"
             }
             Console.output(out)
@@ -81,10 +87,17 @@ enum SessionsCommand {
             let title = TerminalSafeText.sanitize(entry.title ?? "(untitled)")
             out += "\(entry.agent.displayName) · \(TerminalSafeText.sanitize(project)) · \(title)\n"
             out +=
-                "  \(SessionTime.text(entry.lastModified)) · \(entry.messages) messages · \(TerminalSafeText.sanitize(entry.path))\n"
+                "  \(SessionTime.text(entry.lastModified)) · \(entry.messages) messages · "
+                + TerminalSafeText.sanitize(entry.arguments.map(shellWord).joined(separator: " ")) + "\n"
         }
         Console.output(out)
         return 0
+    }
+
+    /// A word as a shell reads it back: quoted when it holds anything but letters, digits and `/._-`.
+    static func shellWord(_ word: String) -> String {
+        let plain = word.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "/._-+:@".unicodeScalars.contains($0)) }
+        return plain && !word.isEmpty ? word : "'" + word.replacing("'", with: "'\\''") + "'"
     }
 
     /// A folder under the home folder as `~/…`.
@@ -105,7 +118,7 @@ enum SessionsCommand {
         if rest[at].hasPrefix("--latest=") {
             let name = String(rest[at].dropFirst("--latest=".count))
             guard let named = SessionAgent(rawValue: name) else {
-                throw CommandError.usage("unknown agent '\(name)': claude-code, codex, gemini-cli or aider", help: help)
+                throw CommandError.usage("unknown agent '\(name)': \(HelpText.agents)", help: help)
             }
             agent = named
             rest.remove(at: at)
@@ -123,6 +136,6 @@ enum SessionsCommand {
             }
             throw CommandError.failure("no session found under " + folders.joined(separator: ", "))
         }
-        return [latest.path] + rest
+        return latest.arguments + rest
     }
 }

@@ -44,7 +44,7 @@ import Testing
             "render", PackageRoot.url.appendingPathComponent("Tests/Fixtures/sessions/codex.jsonl").path,
             "--conversation", "1",
         ])
-        #expect(notExport.status != 0 && notExport.error.contains("choose within a chat export"))
+        #expect(notExport.status != 0 && notExport.error.contains("choose within a source of many conversations"))
         let replay = try cli.run(["replay", Self.fixture("claude-ai.json")])
         #expect(replay.status != 0 && replay.error.contains("is a Claude.ai export, not a recorded stream"))
     }

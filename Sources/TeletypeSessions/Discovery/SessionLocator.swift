@@ -19,11 +19,11 @@ import TeletypeMarkdown
 /// `~/.codex/sessions` (or `$CODEX_HOME/sessions`), Gemini CLI under `~/.gemini/tmp/*/chats`, aider
 /// in the working folder, and so on. Subagents' own files are not sessions of their own.
 public enum SessionLocator {
-    /// A session found on disk.
+    /// A session found on disk: a file, or one conversation of a store of many.
     public struct Entry: Sendable, Equatable {
         /// The agent that wrote it.
         public var agent: SessionAgent
-        /// The log's path.
+        /// The log's path (a store's: its database or folder).
         public var path: String
         /// The folder the agent worked in, when the log says.
         public var project: String?
@@ -33,11 +33,28 @@ public enum SessionLocator {
         public var lastModified: Double
         /// How many messages it shows, as far as a quick look counts them.
         public var messages: Int
+        /// The conversation's id in a store of many (`render PATH --conversation ID` shows it).
+        public var conversation: String?
+
+        /// A session found at `path`.
+        public init(agent: SessionAgent, path: String, lastModified: Double, messages: Int) {
+            self.agent = agent
+            self.path = path
+            self.lastModified = lastModified
+            self.messages = messages
+        }
+
+        /// The arguments `render` and `export` take to show it: its path, and the conversation
+        /// within a store.
+        public var arguments: [String] { [path] + (conversation.map { ["--conversation", $0] } ?? []) }
     }
 
     /// The folders searched for `agent`'s sessions, from the environment.
     public static func folders(for agent: SessionAgent, environment: [String: String]) -> [String] {
-        places(for: agent, environment: environment).map(\.folder)
+        let home = SessionHome(environment: environment)
+        guard let format = SessionFormats.format(of: agent) else { return [] }
+        let stores = format.stores(home)
+        return format.places(home).map(\.folder) + stores.files.map(\.folder) + stores.folders
     }
 
     /// The places of `agent`'s sessions.
@@ -45,42 +62,99 @@ public enum SessionLocator {
         SessionFormats.format(of: agent)?.places(SessionHome(environment: environment)) ?? []
     }
 
-    /// Every session of `agents` under their folders, newest first.
+    /// A file or store to look at: its agent, its path, its size and time, and whether it holds
+    /// many conversations.
+    struct Candidate {
+        var agent: SessionAgent
+        var path: String
+        var stamp: SessionListingCache.Stamp
+        var isStore: Bool
+    }
+
+    /// Every file and store of `agents` under their folders.
+    static func candidates(agents: [SessionAgent], environment: [String: String]) -> [Candidate] {
+        let home = SessionHome(environment: environment)
+        var found: [Candidate] = []
+        var seen = Set<String>()
+        for agent in agents {
+            guard let format = SessionFormats.format(of: agent) else { continue }
+            for place in format.places(home) {
+                for file in candidates(place) where seen.insert(file.path).inserted {
+                    found.append(Candidate(agent: agent, path: file.path, stamp: .init(size: file.size, modified: file.modified), isStore: false))
+                }
+            }
+            let stores = format.stores(home)
+            for place in stores.files {
+                for file in candidates(place) where seen.insert(file.path).inserted {
+                    // A database's changes may sit in its write-ahead log: its time counts too.
+                    let log = modified(file.path + "-wal") ?? 0
+                    found.append(
+                        Candidate(
+                            agent: agent, path: file.path,
+                            stamp: .init(size: file.size, modified: max(file.modified, log)), isStore: true))
+                }
+            }
+            for folder in stores.folders where ConversationCollections.isStoreFolder(folder) && seen.insert(folder).inserted {
+                // A folder of files changes with its newest file.
+                let newest = files(in: folder, depth: 3).map(\.modified).max() ?? 0
+                found.append(Candidate(agent: agent, path: folder, stamp: .init(size: 0, modified: newest), isStore: true))
+            }
+        }
+        return found
+    }
+
+    /// Every session of `agents` under their folders, newest first. What was found in a file that
+    /// has not changed since the last listing is taken from the cache (``SessionListingCache``).
     public static func sessions(agents: [SessionAgent] = SessionAgent.allCases, environment: [String: String])
         -> [Entry]
     {
-        var files: [(SessionAgent, String, Double)] = []
-        for agent in agents {
-            for place in places(for: agent, environment: environment) {
-                files += candidates(place).map { (agent, $0.path, $0.modified) }
-            }
+        let found = candidates(agents: agents, environment: environment)
+        var cache = SessionListingCache(environment: environment)
+        let kept = found.map { cache.entries($0.path, stamp: $0.stamp) }
+        let missing = found.indices.filter { kept[$0] == nil }
+        let read = ParallelWork.map(missing.count) { index -> [Entry] in
+            describe(found[missing[index]])
         }
-        let found = files
-        let entries = ParallelWork.map(found.count) { index -> Entry? in
-            let (agent, path, modified) = found[index]
-            return describe(path, agent: agent, modified: modified)
-        }
-        return entries.compactMap { $0 }.sorted { $0.lastModified > $1.lastModified }
+        for (index, entries) in zip(missing, read) { cache.keep(found[index].path, stamp: found[index].stamp, entries: entries) }
+        cache.keepOnly(Set(found.map(\.path)), under: agents.flatMap { folders(for: $0, environment: environment) })
+        cache.save()
+        var entries = kept.compactMap { $0 }.flatMap { $0 } + read.flatMap { $0 }
+        entries.sort { $0.lastModified != $1.lastModified ? $0.lastModified > $1.lastModified : $0.path < $1.path }
+        return entries
     }
 
     /// The newest session (of `agent`, if given).
     public static func latest(_ agent: SessionAgent?, environment: [String: String]) -> Entry? {
-        // The newest file is the newest session: only it is read.
-        var files: [(SessionAgent, String, Double)] = []
-        for each in agent.map({ [$0] }) ?? SessionAgent.allCases {
-            for place in places(for: each, environment: environment) {
-                files += candidates(place).map { (each, $0.path, $0.modified) }
-            }
-        }
-        for newest in files.sorted(by: { $0.2 > $1.2 }) {
-            if let entry = describe(newest.1, agent: newest.0, modified: newest.2) { return entry }
+        // The newest file is the newest session: only it is read (a store, its newest conversation).
+        let found = candidates(agents: agent.map { [$0] } ?? SessionAgent.allCases, environment: environment)
+        for newest in found.sorted(by: { $0.stamp.modified > $1.stamp.modified }) {
+            if let entry = describe(newest).max(by: { $0.lastModified < $1.lastModified }) { return entry }
         }
         return nil
     }
 
-    /// The files of `place` that are sessions, with when each was last written.
-    static func candidates(_ place: SessionPlace) -> [(path: String, modified: Double)] {
-        files(in: place.folder, depth: place.depth).filter { file in
+    /// The sessions a candidate holds: a file's one (none when it is a subagent's or holds no
+    /// message), a store's every conversation.
+    static func describe(_ candidate: Candidate) -> [Entry] {
+        guard candidate.isStore else {
+            return describe(candidate.path, agent: candidate.agent, modified: candidate.stamp.modified).map { [$0] } ?? []
+        }
+        guard let collection = try? ConversationCollections.open(candidate.path) else { return [] }
+        return collection.newestFirst.map { conversation in
+            var entry = Entry(
+                agent: conversation.agent ?? candidate.agent, path: candidate.path,
+                lastModified: conversation.updatedAt ?? conversation.createdAt ?? candidate.stamp.modified,
+                messages: conversation.length)
+            entry.project = conversation.project
+            entry.title = conversation.title.isEmpty ? nil : conversation.title
+            entry.conversation = conversation.id
+            return entry
+        }
+    }
+
+    /// The files of `place` that are sessions, with their sizes and when each was last written.
+    static func candidates(_ place: SessionPlace) -> [(path: String, size: Int, modified: Double)] {
+        files(in: place.folder, depth: place.depth, includesHidden: place.includesHidden).filter { file in
             let relative = file.path.hasPrefix(place.folder + "/") ? String(file.path.dropFirst(place.folder.count + 1)) : file.path
             return place.isSession(relative)
         }
@@ -92,19 +166,21 @@ public enum SessionLocator {
     }
 
     /// The regular files below `folder`, at most `depth` folders down.
-    static func files(in folder: String, depth: Int) -> [(path: String, modified: Double)] {
-        var found: [(String, Double)] = []
+    static func files(in folder: String, depth: Int, includesHidden: Bool = false)
+        -> [(path: String, size: Int, modified: Double)]
+    {
+        var found: [(String, Int, Double)] = []
         var folders = [(folder, 0)]
         while let (current, level) = folders.popLast() {
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: current) else { continue }
-            for name in names where !name.hasPrefix(".") {
+            for name in names where includesHidden || !name.hasPrefix(".") {
                 let path = current + "/" + name
                 var status = stat()
                 guard stat(path, &status) == 0 else { continue }
                 if status.st_mode & S_IFMT == S_IFDIR {
                     if level < depth { folders.append((path, level + 1)) }
                 } else if status.st_mode & S_IFMT == S_IFREG {
-                    found.append((path, Double(status.st_mtim.tv_sec)))
+                    found.append((path, Int(status.st_size), Double(status.st_mtim.tv_sec)))
                 }
             }
         }
@@ -147,6 +223,8 @@ public enum SessionLocator {
                         if firstPrompt == nil, message.role.isUser { firstPrompt = message.text }
                     })
             else { return nil }
+            // A subagent's own log shows under the call that started it; a log of nothing is no session.
+            guard !read.isSubagent, count > 0 else { return nil }
             info = read
             entry.project = info?.project
             entry.title = info?.title ?? firstPrompt.map(Self.titleLine)

@@ -15,10 +15,15 @@ struct SessionPlace: Sendable {
     var depth: Int
     /// Whether a file (its path below the folder, `/`-separated) is a session.
     var isSession: @Sendable (String) -> Bool
+    /// Whether hidden folders are looked in (Antigravity keeps its logs in `.system_generated`).
+    var includesHidden: Bool
 
-    init(_ folder: String, depth: Int, isSession: @escaping @Sendable (String) -> Bool) {
+    init(
+        _ folder: String, depth: Int, includesHidden: Bool = false, isSession: @escaping @Sendable (String) -> Bool
+    ) {
         self.folder = folder
         self.depth = depth
+        self.includesHidden = includesHidden
         self.isSession = isSession
     }
 

@@ -18,6 +18,13 @@ protocol AgentLogFormat: Sendable {
     ) throws -> SessionInfo
     /// Where the agent keeps its sessions, on Linux, macOS and Windows.
     static func places(_ home: SessionHome) -> [SessionPlace]
+    /// Where the agent keeps stores of many conversations (its databases, OpenCode's `storage/`
+    /// folder), each a ``ConversationCollection``: files found by these places, and folders.
+    static func stores(_ home: SessionHome) -> (files: [SessionPlace], folders: [String])
+}
+
+extension AgentLogFormat {
+    static func stores(_ home: SessionHome) -> (files: [SessionPlace], folders: [String]) { ([], []) }
 }
 
 /// The start of a file, as the formats look at it to tell whose it is: its first bytes, its first

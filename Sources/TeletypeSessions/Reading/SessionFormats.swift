@@ -15,7 +15,9 @@ public enum SessionFormats {
     /// `type` of `user`).
     static let formats: [any AgentLogFormat.Type] = [
         GeminiCLISession.self, QwenCodeChat.self, ClaudeCodeFormat.self, CodexRollout.self, CopilotEvents.self, VSCodeChatSession.self,
-        CursorTranscript.self, ClineTask.self, OpenCodeExport.self, KiroSession.self, AiderHistory.self,
+        CursorTranscript.self, ClineTask.self, OpenCodeExport.self, KiroSession.self, KimiWire.self, GrokSession.self,
+        AntigravityTranscript.self, MarkdownExport.self,
+        AiderHistory.self,
     ]
 
     /// The format of `agent`'s logs.

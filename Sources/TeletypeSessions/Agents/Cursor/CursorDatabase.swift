@@ -173,9 +173,11 @@ struct CursorDatabase: AgentDatabase {
             for sub in subs.compactMap(\.string) {
                 let nested = try globalMessages(database, composer: sub, depth: depth + 1)
                 guard !nested.isEmpty else { continue }
+                let name = try database.rows("SELECT value FROM cursorDiskKV WHERE key = ?", [.text("composerData:" + sub)])
+                    .first?.first?.json?["name"]?.string
                 var call = AIToolCallPart(id: "subagent-" + sub, name: "Agent", status: .completed, executor: .client)
                 call.kind = .subagent
-                call.subagent = AISubagent(title: nil, messages: nested)
+                call.subagent = AISubagent(title: name, messages: nested)
                 last.parts.append(.toolCall(call))
             }
             messages.append(last)
@@ -299,7 +301,7 @@ struct CursorDatabase: AgentDatabase {
         return [
             ListedConversation(
                 position: 0, id: meta?["agentId"]?.string ?? URL(fileURLWithPath: path).deletingLastPathComponent().lastPathComponent,
-                title: meta?["name"]?.string ?? "", createdAt: created, updatedAt: SessionLocator.modified(path) ?? created,
+                title: meta?["name"]?.string ?? "", createdAt: created, updatedAt: created,
                 agent: .cursor, models: meta?["lastUsedModel"]?.string.map { [$0] } ?? [], length: count,
                 version: "\(count)")
         ]

@@ -28,6 +28,19 @@ enum CursorTranscript: AgentLogFormat {
         ]
     }
 
+    /// Cursor's databases: the editor's global and workspaces' `state.vscdb`, the CLI's chats.
+    static func stores(_ home: SessionHome) -> (files: [SessionPlace], folders: [String]) {
+        let user = home.editorUserFolders(["Cursor"])
+        let files =
+            user.flatMap { folder in
+                [
+                    SessionPlace.files(folder + "/globalStorage", depth: 0, named: "state.vscdb"),
+                    SessionPlace.files(folder + "/workspaceStorage", depth: 1, named: "state.vscdb"),
+                ]
+            } + [SessionPlace.files(home.inHome(".cursor/chats"), depth: 2, named: "store.db")]
+        return (files, [])
+    }
+
     static let tools = ToolTable([
         "Read": .read, "read_file": .read, "ReadFile": .read, "Grep": .search, "grep_search": .search,
         "codebase_search": .search, "ripgrep": .search, "SemanticSearch": .search, "Glob": .find,

@@ -19,9 +19,9 @@ enum KiroSession: AgentLogFormat {
         [SessionPlace.files(home.inHome(".kiro/sessions/cli"), depth: 0, suffix: ".jsonl")]
     }
 
-    /// Kiro's data folders, where its database is.
-    static func databases(_ home: SessionHome) -> [String] {
-        home.dataFolders.map { $0 + "/kiro-cli/data.sqlite3" }
+    /// Kiro's database, in its data folder.
+    static func stores(_ home: SessionHome) -> (files: [SessionPlace], folders: [String]) {
+        (home.dataFolders.map { SessionPlace.files($0 + "/kiro-cli", depth: 0, named: "data.sqlite3") }, [])
     }
 
     static func matches(_ head: LogHead) -> Bool {

@@ -10,6 +10,12 @@ enum OpenCodeExport: AgentLogFormat {
 
     static func places(_ home: SessionHome) -> [SessionPlace] { [] }
 
+    /// `opencode.db` and the older `storage/` folder, in OpenCode's data folder.
+    static func stores(_ home: SessionHome) -> (files: [SessionPlace], folders: [String]) {
+        let folders = dataFolders(home)
+        return (folders.map { SessionPlace.files($0, depth: 0, named: "opencode.db") }, folders.map { $0 + "/storage" })
+    }
+
     /// OpenCode's data folders: `opencode/` under each system's data folder.
     static func dataFolders(_ home: SessionHome) -> [String] {
         home.dataFolders.map { $0 + "/opencode" }

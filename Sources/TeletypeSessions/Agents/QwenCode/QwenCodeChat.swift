@@ -28,7 +28,7 @@ enum QwenCodeChat: AgentLogFormat {
         head.records.contains { record in
             record["uuid"] != nil && record["sessionId"] != nil
                 && (record["message"]?["parts"] != nil || record["systemPayload"] != nil
-                    || record["type"]?.string == "tool_result")
+                    || record["toolCallResult"] != nil)
         }
     }
 

@@ -1,0 +1,8 @@
+CREATE TABLE cursorDiskKV (key TEXT UNIQUE ON CONFLICT REPLACE, value BLOB);
+INSERT INTO cursorDiskKV VALUES ('composerData:cmp-1', '{"composerId":"cmp-1","name":"Fix the flaky upload test","createdAt":1790100000000,"lastUpdatedAt":1790100090000,"modelConfig":{"modelName":"claude-4.5-sonnet"},"fullConversationHeadersOnly":[{"bubbleId":"b1","type":1},{"bubbleId":"b2","type":2},{"bubbleId":"b3","type":2}],"subComposerIds":["cmp-2"]}');
+INSERT INTO cursorDiskKV VALUES ('bubbleId:cmp-1:b1', '{"bubbleId":"b1","type":1,"text":"The upload test fails one run in ten","createdAt":"2026-09-23T10:00:00.000Z"}');
+INSERT INTO cursorDiskKV VALUES ('bubbleId:cmp-1:b2', '{"bubbleId":"b2","type":2,"text":"","thinking":{"text":"Probably a timeout race."},"toolFormerData":{"toolCallId":"tc1","name":"run_terminal_cmd","rawArgs":"{\"command\":\"npm test -- upload\"}","status":"completed","result":"{\"output\":\"1 failing: timeout of 2000ms exceeded\"}"},"createdAt":"2026-09-23T10:00:05.000Z"}');
+INSERT INTO cursorDiskKV VALUES ('bubbleId:cmp-1:b3', '{"bubbleId":"b3","type":2,"text":"The test waits 2 s for a 3 s upload; the timeout is now 10 s.","createdAt":"2026-09-23T10:01:00.000Z"}');
+INSERT INTO cursorDiskKV VALUES ('composerData:cmp-2', '{"composerId":"cmp-2","name":"Search for timeouts","createdAt":1790100010000,"lastUpdatedAt":1790100020000,"fullConversationHeadersOnly":[{"bubbleId":"s1","type":1},{"bubbleId":"s2","type":2}]}');
+INSERT INTO cursorDiskKV VALUES ('bubbleId:cmp-2:s1', '{"bubbleId":"s1","type":1,"text":"Find every timeout in the tests"}');
+INSERT INTO cursorDiskKV VALUES ('bubbleId:cmp-2:s2', '{"bubbleId":"s2","type":2,"text":"One: upload.test.ts sets 2000 ms."}');

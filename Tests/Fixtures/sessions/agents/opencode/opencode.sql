@@ -1,0 +1,16 @@
+CREATE TABLE project (id TEXT PRIMARY KEY, worktree TEXT);
+CREATE TABLE session (id TEXT PRIMARY KEY, project_id TEXT, parent_id TEXT, slug TEXT, directory TEXT, title TEXT, version TEXT, time_created INTEGER, time_updated INTEGER);
+CREATE TABLE message (id TEXT PRIMARY KEY, session_id TEXT, time_created INTEGER, time_updated INTEGER, data TEXT);
+CREATE TABLE part (id TEXT PRIMARY KEY, message_id TEXT, session_id TEXT, time_created INTEGER, time_updated INTEGER, data TEXT);
+INSERT INTO session VALUES ('ses_d1','p1',NULL,'brave-otter','/home/dev/api','Add rate limiting','1.17.2',1791000000000,1791000100000);
+INSERT INTO session VALUES ('ses_d2','p1','ses_d1','calm-fox','/home/dev/api','Find the middleware (@explore subagent)','1.17.2',1791000010000,1791000020000);
+INSERT INTO message VALUES ('msg_d1','ses_d1',1791000000000,1791000000000,'{"role":"user","time":{"created":1791000000000}}');
+INSERT INTO message VALUES ('msg_d2','ses_d1',1791000001000,1791000090000,'{"role":"assistant","modelID":"claude-sonnet-4-5","providerID":"anthropic","cost":0.05,"tokens":{"input":5000,"output":300,"reasoning":0,"cache":{"read":0,"write":0}},"time":{"created":1791000001000}}');
+INSERT INTO message VALUES ('msg_d3','ses_d2',1791000010000,1791000010000,'{"role":"user","time":{"created":1791000010000}}');
+INSERT INTO message VALUES ('msg_d4','ses_d2',1791000011000,1791000020000,'{"role":"assistant","modelID":"claude-haiku-4-5","time":{"created":1791000011000}}');
+INSERT INTO part VALUES ('prt_d1','msg_d1','ses_d1',1791000000000,1791000000000,'{"type":"text","text":"Add rate limiting to the API"}');
+INSERT INTO part VALUES ('prt_d2','msg_d2','ses_d1',1791000002000,1791000002000,'{"type":"tool","callID":"call_t","tool":"task","state":{"status":"completed","input":{"description":"Find the middleware","prompt":"Where are middlewares registered?","subagent_type":"explore"},"output":"<task_result>In server.ts, line 12.</task_result>","metadata":{"sessionId":"ses_d2"}}}');
+INSERT INTO part VALUES ('prt_d3','msg_d2','ses_d1',1791000080000,1791000080000,'{"type":"text","text":"Rate limiting is on: 100 requests a minute per key."}');
+INSERT INTO part VALUES ('prt_d4','msg_d3','ses_d2',1791000010000,1791000010000,'{"type":"text","text":"Where are middlewares registered?"}');
+INSERT INTO part VALUES ('prt_d5','msg_d4','ses_d2',1791000012000,1791000012000,'{"type":"tool","callID":"call_g","tool":"grep","state":{"status":"completed","input":{"pattern":"app.use"},"output":"server.ts:12: app.use(auth)"}}');
+INSERT INTO part VALUES ('prt_d6','msg_d4','ses_d2',1791000019000,1791000019000,'{"type":"text","text":"In server.ts, line 12."}');

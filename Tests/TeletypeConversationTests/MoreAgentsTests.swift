@@ -1,0 +1,269 @@
+import Foundation
+import Teletype
+import TeletypeArchive
+import TeletypeSessions
+import TeletypeSnapshotTesting
+import TeletypeTestSupport
+import TeletypeTranscripts
+import Testing
+
+/// The agents read since Claude Code, Codex, Gemini CLI and aider — Cursor, GitHub Copilot (CLI and
+/// VS Code), Cline, OpenCode, Antigravity, Qwen Code, Kimi Code, Grok Build, Kiro and Markdown
+/// exports — each from a fixture of every shape it writes (`Tests/Fixtures/sessions/agents/`, in
+/// the folders each agent lays out; databases kept as SQL and built when the tests run): read as
+/// its agent, its words, steps and tools drawn, and a snapshot of each.
+@Suite struct MoreAgentsTests {
+    /// One shape of one agent's log: where its fixture is, what it reads as, and what must show.
+    struct Shape: Sendable, CustomTestStringConvertible {
+        /// The fixture, below `agents/`; a `.sql` is a database built from it.
+        var path: String
+        /// The format it is read as.
+        var format: TranscriptFormat
+        /// Words that must show in the plain drawing, in order.
+        var shows: [String]
+        /// Words that must not (boilerplate an agent adds).
+        var hides: [String] = []
+        /// The conversation of a store of many to read.
+        var conversation: String?
+
+        var testDescription: String { path + (conversation.map { " #" + $0 } ?? "") }
+        var snapshotName: String {
+            path.split(separator: "/").prefix(1).joined() + "-"
+                + (path.split(separator: "/").last ?? "").split(separator: ".").first.map(String.init)!
+        }
+    }
+
+    static let shapes: [Shape] = [
+        Shape(
+            path: "cursor/agent-transcripts/c1/c1.jsonl", format: .cursor,
+            shows: ["Why is the build red?", "$ make build", "Read src/app.swift", "renamed"],
+            hides: ["<user_query>"]),
+        Shape(path: "cursor/agent-transcripts/c2.txt", format: .cursor, shows: ["Rename the module back", "AppExtras"]),
+        Shape(
+            path: "cursor/cursor-global.sql", format: .cursor,
+            shows: ["Fix the flaky upload test", "The upload test fails", "$ npm test -- upload", "timeout of 2000ms",
+                "↳", "timeout is now 10 s"],
+            conversation: "cmp-1"),
+        Shape(
+            path: "copilot-cli/session-state/5d1e0000-0000-4000-8000-000000000001/events.jsonl", format: .copilotCLI,
+            shows: ["Count the TODO comments", "/home/dev/shop", "gpt-5.4", "Count the TODO comments", "grep -rn TODO",
+                "7 TODO comments"]),
+        Shape(
+            path: "vscode-copilot/workspaceStorage/ab12/chatSessions/9f00.json", format: .vscodeCopilot,
+            shows: ["Explain the cache", "Explain what the cache", "last 100 responses"]),
+        Shape(
+            path: "vscode-copilot/workspaceStorage/ab12/chatSessions/9f01.jsonl", format: .vscodeCopilot,
+            shows: ["Add a test for the cache", "cache.test.ts", "Run it", "Both cases pass"]),
+        Shape(
+            path: "cline/tasks/1790000000000/api_conversation_history.json", format: .cline,
+            shows: ["Fix the failing date test", "$ npm test -- dates", "1 failing", "both are UTC now"],
+            hides: ["environment_details", "<task>"]),
+        Shape(
+            path: "opencode/export.json", format: .opencode,
+            shows: ["Paginate the users endpoint", "gpt-5.3-codex", "users.ts", "Paginate GET /users", "Thought",
+                "slice(offset", "npm test", "2 tests failed", "two tests still expect"],
+            hides: ["Called the Read tool"]),
+        Shape(
+            path: "opencode/storage", format: .opencode, shows: ["Rename userName to username", "Renamed in 4 files"],
+            conversation: "ses_s1"),
+        Shape(
+            path: "opencode/opencode.sql", format: .opencode,
+            shows: ["Add rate limiting", "↳ Find the middleware", "100 requests a minute"], conversation: "ses_d1"),
+        Shape(
+            path: "antigravity/brain/0c0a0000-0000-4000-8000-000000000001/.system_generated/logs/transcript_full.jsonl",
+            format: .antigravity,
+            shows: ["Gemini 3.5 Pro", "What does make lint check?", "Makefile", "swift format lint"],
+            hides: ["USER_REQUEST", "toolSummary"]),
+        Shape(
+            path:
+                "antigravity/brain/0c0a0000-0000-4000-8000-000000000002/.system_generated/logs/chunks/transcript_full/00000000.jsonl",
+            format: .antigravity, shows: ["List the scripts", "build.sh and release.sh"]),
+        Shape(
+            path: "gemini-cli/tmp/h1/chats/session-2026-09-12-ab12.jsonl", format: .geminiCLI,
+            shows: ["Which port does the server use?", "Looking", "Port 8080"], hides: ["session_context"]),
+        Shape(
+            path: "qwen-code/projects/-home-dev-app/chats/q1.jsonl", format: .qwenCode,
+            shows: ["Qwen Code", "qwen3-coder", "Show the Go version", "$ go version", "go1.25.1", "Go 1.25.1."],
+            hides: ["hook context"]),
+        Shape(
+            path: "kimi/sessions/wd_app_1234/session_7a000000-0000-4000-8000-000000000001/agents/main/wire.jsonl",
+            format: .kimi,
+            shows: ["Check the licences", "/home/dev/app", "Check the licences of our dependencies", "Scouting licences",
+                "MIT or BSD licensed"]),
+        Shape(
+            path: "grok/sessions/%2Fhome%2Fdev%2Fapp/019f0000-0000-7000-8000-0000000000aa/chat_history.jsonl",
+            format: .grok, shows: ["What main.py prints", "grok-4.5", "What does main.py print?", "main.py", "ready"],
+            hides: ["OS: linux", "You are Grok"]),
+        Shape(
+            path: "kiro/sessions/cli/k1.jsonl", format: .kiro,
+            shows: ["Summarise the README", "/home/dev/svc", "Summarise the README", "build and deploy"]),
+        Shape(
+            path: "kiro/kiro.sql", format: .kiro, shows: ["Create notes.md saying hello", "notes.md", "Created"],
+            conversation: "kv2-1"),
+        Shape(
+            path: "markdown/specstory-v2.md", format: .markdownExport,
+            shows: ["Codex CLI (SpecStory)", "How many Swift files", "find . -name", "214", "214 Swift files", "/exit"],
+            hides: ["<tool-use", "<command-name>", "&#96;"]),
+        Shape(
+            path: "markdown/specstory-classic.md", format: .markdownExport,
+            shows: ["Speed up the test suite", "the tests take four minutes", "sleep", "under a minute"],
+            hides: ["<details>", "<summary>"]),
+        Shape(
+            path: "markdown/opencode-export.md", format: .markdownExport,
+            shows: ["Tidy the logging setup", "claude-sonnet-4-5", "Use one logger everywhere", "getLogger", "app.log"],
+            hides: ["**Input:**", "**Tool: grep**"]),
+        Shape(
+            path: "markdown/cursor_export-chat.md", format: .markdownExport,
+            shows: ["Fix the login bug", "Why does login fail?", "read before it is set", "Thanks"]),
+        Shape(
+            path: "markdown/windsurf-cascade.md", format: .markdownExport,
+            shows: ["List the files and run the tests", "List app", "main.py", "$ pytest -q", "All 12 tests pass"]),
+    ]
+
+    static func fixture(_ path: String) -> String {
+        PackageRoot.url.appendingPathComponent("Tests/Fixtures/sessions/agents/\(path)").path
+    }
+
+    /// A database built from `sql` in a folder of its own, named `name`.
+    static func database(_ sql: String, name: String) throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("teletype-db-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent(name).path
+        try SQLiteFixture.make(at: path, sql: try String(contentsOfFile: fixture(sql), encoding: .utf8))
+        return path
+    }
+
+    /// The shape's conversation, read as `render` reads it.
+    static func read(_ shape: Shape) throws -> Transcript {
+        var path = fixture(shape.path)
+        if shape.path.hasSuffix(".sql") { path = try database(shape.path, name: "store.db") }
+        if let conversation = shape.conversation {
+            let collection = try #require(try ConversationCollections.open(path))
+            return try collection.read(try collection.find(conversation))
+        }
+        var messages: [Message] = []
+        var info: SessionInfo?
+        let format = try ConversationStream().forEachMessage(
+            inFileAt: path, name: path, session: { info = $0 }, { messages.append($0) })
+        return Transcript(messages: messages, format: format, info: info)
+    }
+
+    @Test(arguments: shapes)
+    func eachShapeReadsAsItsAgentWithItsWordsAndSteps(_ shape: Shape) throws {
+        let transcript = try Self.read(shape)
+        #expect(transcript.format == shape.format, "\(shape.path) read as \(transcript.format)")
+        #expect(transcript.info != nil)
+        let plain = AgentSessionTests.show(transcript, width: 240).plain
+        var from = plain.startIndex
+        for words in shape.shows {
+            guard let found = plain[from...].range(of: words) else {
+                Issue.record("\(shape.path): \(words.debugDescription) missing (or out of order) in\n\(plain)")
+                break
+            }
+            from = found.upperBound
+        }
+        for words in shape.hides { #expect(!plain.contains(words), "\(shape.path) shows \(words.debugDescription)") }
+    }
+
+    @Test(arguments: shapes)
+    func eachShapeIsASnapshot(_ shape: Shape) throws {
+        let shown = AgentSessionTests.show(try Self.read(shape), width: 80)
+        assertSnapshot(of: shown.plain, as: AgentSessionTests.text, named: shape.snapshotName)
+        assertSnapshot(of: shown.markdown, as: AgentSessionTests.markdown, named: shape.snapshotName)
+    }
+
+    /// A subagent's conversation is nested under the call that started it, in full in HTML.
+    @Test func subagentsAreNestedUnderTheirCalls() throws {
+        for (shape, said) in [
+            (Self.shapes[2], "One: upload.test.ts sets 2000 ms."), (Self.shapes[9], "In server.ts, line 12."),
+            (Self.shapes[14], "MIT 12"),
+        ] {
+            let html = AgentSessionTests.show(try Self.read(shape)).html
+            #expect(html.contains("tt-subagent") && html.contains(said), "\(shape.path)")
+        }
+    }
+
+    /// A store of many lists its conversations without their subagents' (which nest under their
+    /// calls), newest first.
+    @Test func aStoreListsItsConversationsWithoutTheirSubagents() throws {
+        let cursor = try #require(try ConversationCollections.open(Self.database("cursor/cursor-global.sql", name: "state.vscdb")))
+        #expect(cursor.newestFirst.map(\.id) == ["cmp-1"])
+        #expect(cursor.kindName == "Cursor database")
+        let opencode = try #require(try ConversationCollections.open(Self.database("opencode/opencode.sql", name: "opencode.db")))
+        #expect(opencode.newestFirst.map(\.title) == ["Add rate limiting"])
+        let storage = try #require(try ConversationCollections.open(Self.fixture("opencode/storage")))
+        #expect(storage.conversations.map(\.id) == ["ses_s1"])
+    }
+
+    // MARK: Databases, read without disturbing their app
+
+    /// A database read while its app holds it open in WAL mode: what is committed to the log is
+    /// read, the app goes on writing, and no file is left that was not there.
+    @Test func aDatabaseInUseIsReadWithoutDisturbingItsWriter() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("teletype-wal-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("opencode.db").path
+        let sql = try String(contentsOfFile: Self.fixture("opencode/opencode.sql"), encoding: .utf8)
+        try SQLiteFixture.make(at: path, sql: sql, walMode: true) { run in
+            // Committed to the log, not yet to the database.
+            try run(
+                "INSERT INTO session VALUES ('ses_w','p1',NULL,'w','/w','Written while open','1',1792000000000,1792000000000);"
+                    + "INSERT INTO message VALUES ('msg_w','ses_w',1792000000000,1792000000000,'{\"role\":\"user\"}');"
+                    + "INSERT INTO part VALUES ('prt_w','msg_w','ses_w',1792000000000,1792000000000,'{\"type\":\"text\",\"text\":\"Still here\"}');")
+            #expect(FileManager.default.fileExists(atPath: path + "-wal"))
+            let before = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
+            let store = try #require(try ConversationCollections.open(path))
+            let written = try store.read(try store.find("Written while open"))
+            #expect(written.messages.first?.text == "Still here")
+            // The app writes on.
+            try run("INSERT INTO part VALUES ('prt_x','msg_w','ses_w',1,1,'{\"type\":\"text\",\"text\":\"more\"}');")
+            #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == before)
+        }
+        // A database at rest is read without a log or shared memory appearing beside it.
+        let quiet = folder.appendingPathComponent("quiet.db").path
+        try SQLiteFixture.make(at: quiet, sql: sql)
+        let before = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
+        let store = try #require(try ConversationCollections.open(quiet))
+        _ = try store.read(try store.find("1"))
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == before)
+    }
+
+    /// A file that is not a database, a database of no agent, and one whose table lacks a column
+    /// are said so, naming the file and what is missing.
+    @Test func aDatabaseTeletypeCannotReadIsSaidSo() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("teletype-baddb-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let unknown = folder.appendingPathComponent("notes.db").path
+        try SQLiteFixture.make(at: unknown, sql: "CREATE TABLE notes (body TEXT);")
+        #expect(throws: TranscriptError.self) { try ConversationCollections.open(unknown) }
+        do {
+            _ = try ConversationCollections.open(unknown)
+        } catch {
+            #expect(error.description.hasPrefix(unknown + ": a SQLite database Teletype does not know (its tables: notes)"))
+        }
+        let lacking = folder.appendingPathComponent("opencode.db").path
+        try SQLiteFixture.make(
+            at: lacking,
+            sql: "CREATE TABLE session (id TEXT); CREATE TABLE message (id TEXT, session_id TEXT, data TEXT);"
+                + "CREATE TABLE part (id TEXT, data TEXT);")
+        do {
+            _ = try ConversationCollections.open(lacking)
+            Issue.record("a database without part.message_id opened")
+        } catch {
+            #expect(error.description.contains("table \"part\" has no column \"message_id\""), "\(error)")
+        }
+        // Garbage after a SQLite header: damaged, or encrypted by its app.
+        let garbage = folder.appendingPathComponent("state.vscdb").path
+        var bytes = Array("SQLite format 3\0".utf8)
+        bytes += (0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7919) }
+        #expect(FileManager.default.createFile(atPath: garbage, contents: Data(bytes)))
+        do {
+            _ = try ConversationCollections.open(garbage)
+            Issue.record("a damaged database opened")
+        } catch {
+            #expect(error.description.hasPrefix(garbage + ": "), "\(error)")
+        }
+    }
+}
