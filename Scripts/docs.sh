@@ -7,7 +7,7 @@
 # that does not compile (Scripts/snippets.py).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-modules=(Teletype TeletypeMarkdown TeletypeLayout TeletypeANSI TeletypeHTML TeletypeTranscripts TeletypeTransports
+modules=(Teletype TeletypeMarkdown TeletypeLayout TeletypeANSI TeletypeHTML TeletypeTranscripts TeletypeSessions TeletypeTransports
   TeletypeA2UI TeletypeArchive TeletypeSnapshotTesting)
 swift build --build-tests >/dev/null
 bin="$(swift build --show-bin-path)"
@@ -18,7 +18,7 @@ warnings=0
 for module in "${modules[@]}"; do
   mkdir -p "$graphs/$module"
   swift-symbolgraph-extract -module-name "$module" -I "$bin/Modules" -target "$triple" \
-    -Xcc -fmodule-map-file=Sources/CCmarkGFM/module.modulemap \
+    -Xcc -fmodule-map-file=Sources/CCmarkGFM/module.modulemap -Xcc -fmodule-map-file=Sources/CSQLite/module.modulemap \
     -Xcc -fmodule-map-file="$bin/CCmarkSupport.build/module.modulemap" \
     -minimum-access-level public -skip-inherited-docs -output-dir "$graphs/$module"
   log=".build/docs/$module.log"

@@ -14,6 +14,16 @@ public enum ArchiveFingerprint {
         public var message: String
     }
 
+    /// The fingerprint of a conversation of a database, which says its own version (its last update
+    /// and its number of messages), exported with `options`.
+    public static func of(version: String, options: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in version.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        var optionsHash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in options.utf8 { optionsHash = (optionsHash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return "v-\(String(hash, radix: 16))-\(String(optionsHash, radix: 16))"
+    }
+
     /// The fingerprint of the file at `path` exported with `options` (see ``ConversationArchive``).
     /// The fingerprint of `length` bytes from `offset` of the file at `path` (a conversation of a
     /// chat export), or of the whole file.

@@ -35,6 +35,14 @@ public struct ArchiveInput: Sendable, Equatable, Hashable {
     /// The endings of the files a folder is searched for: JSON and JSONL transcripts.
     public static let transcriptExtensions: Set<String> = ["json", "jsonl", "ndjson"]
 
+    /// The endings of text files a folder search reads when they are conversations (exported
+    /// Markdown, aider's history, Cursor's text transcripts), and passes over otherwise.
+    public static let textExtensions: Set<String> = ["md", "markdown", "txt"]
+
+    /// The endings of the databases a folder search looks into (each exported only when it is an
+    /// agent's: Cursor's, OpenCode's, Kiro's).
+    public static let databaseExtensions: Set<String> = ["db", "vscdb", "sqlite", "sqlite3"]
+
     /// Whether a file is a Claude Code subagent's log (`agent-*.jsonl` beside its session, or under
     /// `<session>/subagents/`): it shows nested under the call that started it, not as a session.
     static func isSubagentLog(_ path: String, name: String) -> Bool {
@@ -83,16 +91,34 @@ public struct ArchiveInput: Sendable, Equatable, Hashable {
             while let folder = folders.popLast() {
                 let full = folder.isEmpty ? absolute : absolute + "/" + folder
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: full)) ?? []
-                for name in names where !name.hasPrefix(".") {
+                for name in names where !name.hasPrefix(".") || SessionSidecar.hiddenFolders.contains(name) {
                     let relative = folder.isEmpty ? name : folder + "/" + name
                     let path = absolute + "/" + relative
                     guard path != excluded, let kind = FileKind.of(path) else { continue }
                     if kind.isFolder {
-                        if visited.insert(kind.identity).inserted { folders.append(relative) }
+                        // A store of conversations (OpenCode's storage) is one source, not its files.
+                        if ConversationCollections.isStoreRoot(path) {
+                            files.append((relative, 0))
+                        } else if visited.insert(kind.identity).inserted {
+                            folders.append(relative)
+                        }
                     } else if kind.isRegular, let dot = name.lastIndex(of: "."),
                         transcriptExtensions.contains(name[name.index(after: dot)...].lowercased()),
-                        !SessionSidecar.isSidecar(name: name), !isSubagentLog(path, name: name)
+                        !SessionSidecar.isSidecar(path: path), !isSubagentLog(path, name: name),
+                        !SessionSidecar.isSubagentLog(path: path)
                     {
+                        files.append((relative, kind.size))
+                    } else if kind.isRegular, let dot = name.lastIndex(of: "."),
+                        textExtensions.contains(name[name.index(after: dot)...].lowercased()),
+                        SessionFormats.isConversation(fileAt: path)
+                    {
+                        // Markdown or text only when it is a conversation (an export, aider's history).
+                        files.append((relative, kind.size))
+                    } else if kind.isRegular, let dot = name.lastIndex(of: "."),
+                        databaseExtensions.contains(name[name.index(after: dot)...].lowercased()),
+                        ConversationCollections.isAgentDatabase(fileAt: path)
+                    {
+                        // An agent's database; any other is not a conversation and is passed over.
                         files.append((relative, kind.size))
                     }
                 }
@@ -110,10 +136,15 @@ public struct ArchiveInput: Sendable, Equatable, Hashable {
             let relative = ArchiveNames.shortenedPath(
                 file.absolute.hasPrefix(shared + "/")
                     ? String(file.absolute.dropFirst(shared.count + 1)) : String(file.absolute.drop { $0 == "/" }))
-            // A chat export is a page a conversation, under a folder named for the export.
-            if let app = ChatExport.detect(fileAt: file.absolute) {
+            // A source of many (a chat export, an agent's database or store) is a page a
+            // conversation, under a folder named for it.
+            if ChatExport.detect(fileAt: file.absolute) != nil || ConversationCollections.isDatabase(fileAt: file.absolute)
+                || ConversationCollections.isStoreFolder(file.absolute)
+            {
                 do throws(TranscriptError) {
-                    let export = try ChatExport.open(file.path, app: app)
+                    guard let export = try ConversationCollections.open(file.path) else {
+                        throw TranscriptError(file: file.path, line: 0, column: 0, message: "not a source of many")
+                    }
                     var used = Set<String>()
                     for conversation in export.conversations {
                         var name = pageName(conversation.id)

@@ -104,9 +104,14 @@ public struct ConversationArchive: Sendable {
             let outcome: Outcome
             var notices: [String] = []
             do {
-                let fingerprint = try ArchiveFingerprint.of(
-                    fileAt: input.path, offset: input.conversation?.offset ?? 0, length: input.conversation?.length,
-                    options: optionsKey)
+                // A database's conversation changes with its version; an export's with its bytes.
+                let fingerprint =
+                    try input.conversation?.version.map {
+                        ArchiveFingerprint.of(version: input.path + "#" + (input.conversation?.id ?? "") + "#" + $0, options: optionsKey)
+                    }
+                    ?? ArchiveFingerprint.of(
+                        fileAt: input.path, offset: input.conversation?.offset ?? 0, length: input.conversation?.length,
+                        options: optionsKey)
                 if !force, let entry = previous[input.page], entry.fingerprint == fingerprint,
                     FileManager.default.fileExists(atPath: destination)
                 {
@@ -117,7 +122,7 @@ public struct ConversationArchive: Sendable {
                         withIntermediateDirectories: true)
                     let summary: ConversationOverview
                     if let conversation = input.conversation {
-                        let transcript = try ChatExport.read(conversation, fileAt: input.path, name: input.path)
+                        let transcript = try ConversationCollections.read(conversation, fileAt: input.path, name: input.path)
                         notices += transcript.notices
                         summary = try exporter.export(transcript, to: destination, isCancelled: isCancelled)
                     } else {

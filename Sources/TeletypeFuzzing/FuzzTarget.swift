@@ -14,6 +14,10 @@ public enum FuzzTarget: String, Sendable, CaseIterable {
     case terminalEmulator = "terminal-emulator"
     /// A2UI message streams read, resolved and drawn.
     case a2ui
+    /// An agent's log on disk, read as every agent and as detected: streamed equals whole.
+    case agentLog = "agent-log"
+    /// Bytes as an agent's SQLite database: opened read-only, listed and read, or an error naming it.
+    case agentDatabase = "agent-database"
 
     /// What went wrong for this input: an empty list when every property held. A crash or a hang
     /// is found by the fuzzer itself.
@@ -25,6 +29,8 @@ public enum FuzzTarget: String, Sendable, CaseIterable {
         case .recording: RecordingFuzzing.problems(in: bytes)
         case .terminalEmulator: EmulatorFuzzing.problems(in: bytes)
         case .a2ui: A2UIFuzzing.problems(in: bytes)
+        case .agentLog: AgentLogFuzzing.problems(in: bytes)
+        case .agentDatabase: AgentDatabaseFuzzing.problems(in: bytes)
         }
     }
 }

@@ -32,6 +32,8 @@ enum ErrorLocationChecks {
 
     static func problems(_ error: TranscriptError, lineCount: Int, _ context: String) -> [String] {
         var problems: [String] = []
+        // Line 0 is the file as a whole (a database, a sidecar without its log).
+        if error.line == 0 { return error.message.isEmpty ? ["\(context): an error with no message"] : [] }
         if error.line < 1 || error.line > lineCount || error.column < 1 {
             problems.append("\(context): error at \(error.line):\(error.column) outside the \(lineCount) lines read")
         }

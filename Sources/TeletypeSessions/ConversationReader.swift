@@ -33,6 +33,9 @@ public struct ConversationReader: Sendable {
 
     /// Reads a whole conversation from its bytes.
     public func read(_ bytes: UnsafeRawBufferPointer, file: String) throws(TranscriptError) -> Transcript {
+        if format == nil, let store = ConversationCollections.store(containing: file) {
+            throw ConversationCollections.storeFileError(file, store: store)
+        }
         if let agent = format?.sessionAgent ?? (format == nil ? SessionFormats.detect(bytes, name: file) : nil) {
             return try SessionFormats.readWhole(bytes, agent: agent, name: file)
         }

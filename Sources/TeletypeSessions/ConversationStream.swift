@@ -41,6 +41,9 @@ public struct ConversationStream: Sendable {
             return transcript.format
         }
         guard FileReader(path: path) != nil else { throw TranscriptStream.CocoaFileError(path: path) }
+        if format == nil, let store = ConversationCollections.store(containing: path) {
+            throw ConversationCollections.storeFileError(name, store: store)
+        }
         if let agent = Self.sessionAgent(ofFileAt: path, format: format) {
             let source = SessionSource(path: path)
             source.chunkSize = chunkSize

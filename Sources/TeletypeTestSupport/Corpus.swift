@@ -137,6 +137,43 @@ public enum Corpus {
         return paths.sorted()
     }
 
+    /// The folders of `sessions/` added with the agents read since Claude Code, Codex, Gemini CLI and
+    /// aider (the SOURCES.md section "More agents").
+    public static let moreAgentFolders = [
+        "cursor", "copilot-cli", "vscode-copilot", "cline", "opencode", "antigravity", "exported-markdown",
+        "qwen-code", "kimi", "grok", "kiro", "gemini-cli", "claude-code", "codex",
+    ]
+
+    /// Every file of ``moreAgentFolders`` that may be a conversation (JSON, JSONL, Markdown, text)
+    /// and every database, by path within `sessions/`; a caller leaves out the sidecars. Empty
+    /// without the corpus.
+    public static var moreAgentFiles: [String] {
+        guard let root else { return [] }
+        let folder = root.appendingPathComponent("sessions")
+        var paths: [String] = []
+        for agent in moreAgentFolders {
+            guard let walker = FileManager.default.enumerator(atPath: folder.appendingPathComponent(agent).path) else {
+                continue
+            }
+            while let path = walker.nextObject() as? String {
+                let ending = path.split(separator: ".").last.map(String.init) ?? ""
+                guard ["json", "jsonl", "md", "txt", "db", "vscdb"].contains(ending) else { continue }
+                paths.append(agent + "/" + path)
+            }
+        }
+        return paths.sorted()
+    }
+
+    /// The folders of ``moreAgentFolders`` that are stores of many conversations (OpenCode's
+    /// `storage/` trees), by path within `sessions/`.
+    public static var storeFolders: [String] {
+        guard let root else { return [] }
+        let folder = root.appendingPathComponent("sessions/opencode")
+        return ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent($0 + "/session").path)
+        }.sorted().map { "opencode/" + $0 }
+    }
+
     /// The chat apps' data exports of `sessions/` (`chatgpt/`, `claude-ai/`), as paths below it.
     public static var chatExports: [String] {
         guard let root else { return [] }

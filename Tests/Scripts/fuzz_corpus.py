@@ -47,6 +47,19 @@ write("transcript", (root / "Samples/conversation.json").read_bytes())
 for path in (root / "Tests/Fixtures/streams").iterdir():
     write("recording", path.read_bytes())
 write("recording", (root / "Samples/replay.jsonl").read_bytes())
+# Every agent's fixtures, as logs; the database fixtures built (by Python's sqlite3), as databases.
+import sqlite3
+import tempfile
+for path in sorted((root / "Tests/Fixtures/sessions").rglob("*")):
+    if path.suffix in (".json", ".jsonl", ".md", ".txt"):
+        write("agent-log", path.read_bytes()[:16384])
+    elif path.suffix == ".sql":
+        with tempfile.TemporaryDirectory() as folder:
+            database = pathlib.Path(folder) / "seed.db"
+            connection = sqlite3.connect(database)
+            connection.executescript(path.read_text(encoding="utf-8"))
+            connection.close()
+            write("agent-database", database.read_bytes())
 # A2UI streams of every version: the catalogs' examples and the test cases, when the corpus is
 # beside the project.
 a2ui = root.parent / "shared" / "corpus" / "a2ui" / "specification"

@@ -266,4 +266,124 @@ import Testing
             #expect(error.description.hasPrefix(garbage + ": "), "\(error)")
         }
     }
+
+    // MARK: Archives
+
+    /// A folder of every agent's fixtures exported as an archive: a page a session, a page a
+    /// conversation of each store (under a folder named for it), no page for a sidecar, a subagent's
+    /// own log, a chunk after a log's first, or a Markdown file that is not a conversation; a run
+    /// again writes only the conversation of the database that changed.
+    @Test func aFolderOfEveryAgentIsAnArchive() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("teletype-agents-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = folder.appendingPathComponent("in")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.fixture(""), toPath: input.path)
+        for (sql, name) in [("opencode/opencode.sql", "opencode/opencode.db"), ("kiro/kiro.sql", "kiro/data.sqlite3")] {
+            try SQLiteFixture.make(
+                at: input.appendingPathComponent(name).path,
+                sql: try String(contentsOfFile: Self.fixture(sql), encoding: .utf8))
+        }
+        try "# Notes\n\nNot a conversation.\n".write(
+            to: input.appendingPathComponent("markdown/NOTES.md"), atomically: true, encoding: .utf8)
+        let output = folder.appendingPathComponent("out").path
+        let inputs = ArchiveInput.find([input.path]).inputs
+        let pages = Set(inputs.map(\.page))
+        for expected in [
+            "pages/opencode/opencode.db/ses_d1.html", "pages/opencode/storage/ses_s1.html",
+            "pages/kiro/data.sqlite3/kv2-1.html", "pages/kiro/sessions/cli/k1.jsonl.html",
+            "pages/markdown/specstory-v2.md.html", "pages/cursor/agent-transcripts/c2.txt.html",
+            "pages/antigravity/brain/0c0a0000-0000-4000-8000-000000000002/.system_generated/logs/chunks/transcript_full/00000000.jsonl.html",
+        ] {
+            #expect(pages.contains(expected), "\(expected) not among \(pages.sorted())")
+        }
+        for unexpected in ["k1.json.html", "/scout/", "00000001.jsonl", "NOTES.md", "workspace.yaml", "summary.json", "state.json"] {
+            #expect(!pages.contains { $0.contains(unexpected) }, "\(unexpected) is a page")
+        }
+        let first = try ConversationArchive(jobs: 2).export(inputs, to: output)
+        #expect(first.failures.isEmpty && first.empty.isEmpty, "\(first.failures) \(first.empty)")
+        #expect(first.written.count == inputs.count)
+        try SQLiteFixture.make(
+            at: input.appendingPathComponent("opencode/opencode.db").path,
+            sql: try String(contentsOfFile: Self.fixture("opencode/opencode.sql"), encoding: .utf8)
+                + "UPDATE session SET time_updated = time_updated + 1000 WHERE id = 'ses_d1';")
+        let again = try ConversationArchive(jobs: 2).export(ArchiveInput.find([input.path]).inputs, to: output)
+        #expect(again.written.map(\.page) == ["pages/opencode/opencode.db/ses_d1.html"])
+    }
+
+    // MARK: The corpus
+
+    /// What the corpus holds on purpose that is not a conversation to show: a Kiro state without
+    /// its log, Grok's global log of token events.
+    static let notConversations: Set<String> = [
+        "kiro/superbasedapp__observer__kirocli__flat-with-metadata.json",
+        "grok/superbasedapp__observer__grok/home/.grok/logs/unified.jsonl",
+        // Sidecars under names their agents do not give them.
+        "cline/superbasedapp__observer__clinecli/sample-session-meta.json",
+        "cline/superbasedapp__observer__task_metadata.json",
+    ]
+
+    /// The corpus files of the newer agents that are conversations (sidecars, subagents' own logs
+    /// and later chunks left out).
+    static var corpusConversations: [String] {
+        Corpus.moreAgentFiles.filter { path in
+            let full = Corpus.sessionPath(path)
+            // A store's own files are read through the store (everyStoreFolderOfTheCorpusReads).
+            return !notConversations.contains(path) && !Corpus.storeFolders.contains(where: { path.hasPrefix($0 + "/") })
+                && !SessionSidecar.isSidecar(path: full)
+                && !SessionSidecar.isSubagentLog(path: full) && !path.hasSuffix(".meta.json")
+                && !(path.hasPrefix("claude-code/") && !path.contains("jazzyalex"))
+                && !(path.hasPrefix("codex/") && !path.contains("jazzyalex") && !path.contains("superbasedapp"))
+                && !(path.hasPrefix("gemini-cli/") && !path.hasSuffix(".jsonl"))
+        }
+    }
+
+    /// Every corpus file of the newer agents reads as a conversation with messages (a store's, each
+    /// of its conversations), and a file drawn while read is the file drawn whole.
+    @Test(.enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage)), arguments: corpusConversations)
+    func everyCorpusFileOfTheNewerAgentsShowsItsConversation(_ path: String) throws {
+        let full = Corpus.sessionPath(path)
+        if let store = try ConversationCollections.open(full) {
+            #expect(!store.conversations.isEmpty || path.contains("test-store"), "\(path): no conversation listed")
+            for conversation in store.conversations {
+                let transcript = try store.read(conversation)
+                #expect(!transcript.messages.isEmpty || path.contains("test-store"), "\(path) #\(conversation.id) shows nothing")
+            }
+            return
+        }
+        let (whole, streamed) = try AgentSessionTests.drawnWhileRead(full)
+        #expect(streamed == whole, "\(path): drawn while read differs from drawn whole")
+        let transcript = try ConversationReader().read(try Data(contentsOf: URL(fileURLWithPath: full)), file: full)
+        #expect(transcript.info != nil, "\(path) is not read as an agent's log (\(transcript.format))")
+        #expect(!transcript.messages.isEmpty || path.contains("config-update"), "\(path) shows nothing")
+        // The first words of each prompt show in the drawing.
+        let plain = AgentSessionTests.show(transcript, width: 200).plain
+        let shownWords = Set(AgentSessionTests.words(plain))
+        for prompt in transcript.messages where prompt.role.isUser {
+            let words = AgentSessionTests.words(prompt.text).prefix(4)
+            #expect(words.allSatisfy(shownWords.contains), "\(path): prompt \(words) not shown")
+        }
+    }
+
+    /// OpenCode's storage trees in the corpus list and read their sessions.
+    @Test(.enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage)), arguments: Corpus.storeFolders)
+    func everyStoreFolderOfTheCorpusReads(_ path: String) throws {
+        let store = try #require(try ConversationCollections.open(Corpus.sessionPath(path)))
+        #expect(!store.conversations.isEmpty)
+        for conversation in store.conversations {
+            #expect(!(try store.read(conversation)).messages.isEmpty, "\(path) #\(conversation.id)")
+        }
+    }
+
+    /// One file of a store, rendered alone, is an error that names the store to render instead.
+    @Test func aFileOfAStoreNamesItsStore() throws {
+        let part = Self.fixture("opencode/storage/part/msg_u/prt_01.json")
+        do {
+            _ = try ConversationReader().read(try Data(contentsOf: URL(fileURLWithPath: part)), file: part)
+            Issue.record("a part of OpenCode's storage read alone")
+        } catch {
+            #expect("\(error)".contains("one file of OpenCode's storage"), "\(error)")
+            #expect("\(error)".contains(Self.fixture("opencode/storage")))
+        }
+    }
 }

@@ -27,6 +27,30 @@ import Testing
         }
     }
 
+    /// Every agent's fixture, as a file on disk, holds the agent-log properties; every database
+    /// fixture, built, the agent-database properties.
+    @Test func agentFixturesHoldEveryProperty() throws {
+        let root = PackageRoot.url.appendingPathComponent("Tests/Fixtures/sessions")
+        let walker = try #require(FileManager.default.enumerator(atPath: root.path))
+        var count = 0
+        while let path = walker.nextObject() as? String {
+            let full = root.appendingPathComponent(path).path
+            let ending = path.split(separator: ".").last.map(String.init) ?? ""
+            if ["json", "jsonl", "md", "txt"].contains(ending) {
+                count += 1
+                let problems = FuzzTarget.agentLog.problems(in: Array(try Data(contentsOf: URL(fileURLWithPath: full))))
+                #expect(problems == [], "\(path)")
+            } else if ending == "sql" {
+                let database = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-\(UUID().uuidString).db")
+                defer { try? FileManager.default.removeItem(at: database) }
+                try SQLiteFixture.make(at: database.path, sql: try String(contentsOfFile: full, encoding: .utf8))
+                let problems = FuzzTarget.agentDatabase.problems(in: Array(try Data(contentsOf: database)))
+                #expect(problems == [], "\(path)")
+            }
+        }
+        #expect(count > 20)
+    }
+
     @Test(arguments: inputs.indices)
     func savedInputStaysFixed(_ index: Int) throws {
         let (target, file) = Self.inputs[index]

@@ -48,6 +48,32 @@ public enum ConversationCollections {
         OpenCodeStorage.root(of: path) != nil
     }
 
+    /// The store whose own file `path` is (OpenCode's `storage/`, for a file of its `session/`,
+    /// `message/`, `part/` or `project/`), if any: such a file is read through its store.
+    public static func store(containing path: String) -> String? {
+        var folder = path
+        for _ in 0..<4 {
+            guard let slash = folder.lastIndex(of: "/"), slash > folder.startIndex else { return nil }
+            folder = String(folder[..<slash])
+            if isStoreRoot(folder) { return folder }
+        }
+        return nil
+    }
+
+    /// The error for a file of a store read alone: which store to read instead.
+    static func storeFileError(_ path: String, store: String) -> TranscriptError {
+        TranscriptError(
+            file: path, line: 0, column: 0,
+            message: "one file of OpenCode's storage, not a conversation of its own: teletype render \(store) "
+                + "lists its sessions")
+    }
+
+    /// Whether the folder at `path` is itself a store's root (OpenCode's `storage/`), not a folder
+    /// that holds one: what a folder search takes as one source.
+    public static func isStoreRoot(_ path: String) -> Bool {
+        OpenCodeStorage.root(of: path) == path
+    }
+
     /// Whether the database at `path` is one Teletype reads (a folder search skips the others).
     public static func isAgentDatabase(fileAt path: String) -> Bool {
         guard isDatabase(fileAt: path), let database = try? SQLiteDatabase(path: path),

@@ -31,6 +31,12 @@ public enum SessionFormats {
         return formats.first { $0.matches(head) }?.agent
     }
 
+    /// Whether the file at `path` starts as one of the agents' logs (its first 64 KB).
+    public static func isConversation(fileAt path: String) -> Bool {
+        guard let reader = FileReader(path: path), let head = try? reader.read(upToCount: 65536) else { return false }
+        return head.withUnsafeBytes { detect($0, name: path) } != nil
+    }
+
     /// Reads a whole session log already in memory.
     static func readWhole(_ bytes: UnsafeRawBufferPointer, agent: SessionAgent, name: String) throws(TranscriptError)
         -> Transcript

@@ -1,0 +1,87 @@
+import Foundation
+import Teletype
+import TeletypeANSI
+import TeletypeHTML
+import TeletypeLayout
+import TeletypeSessions
+import TeletypeTranscripts
+
+/// An agent's log, as a file on disk (where readers find the files beside it), read as each agent's
+/// format in turn and as detected: read or a located error; drawn safely; and the same messages
+/// whether read a record at a time (as `render` reads a file) or whole.
+enum AgentLogFuzzing {
+    static func problems(in bytes: [UInt8]) -> [String] {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("teletype-fuzz-\(getpid())")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("session.jsonl").path
+        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else { return [] }
+        defer { unlink(path) }
+        let lineCount = ErrorLocationChecks.lineCount(bytes)
+        var problems: [String] = []
+        let agents = [nil] + SessionAgent.allCases.map { TranscriptFormat(rawValue: $0.rawValue) }
+        for format in agents {
+            let name = format?.rawValue ?? "detected"
+            var streamed: [Message] = []
+            let streamResult: Result<TranscriptFormat, any Error> = Result {
+                try ConversationStream(format: format).forEachMessage(inFileAt: path, name: path) { streamed.append($0) }
+            }
+            let wholeResult: Result<Transcript, TranscriptError>
+            do throws(TranscriptError) {
+                wholeResult = .success(try ConversationReader(format: format).read(Data(bytes), file: path))
+            } catch {
+                wholeResult = .failure(error)
+            }
+            switch (streamResult, wholeResult) {
+            case (.success, .success(let whole)):
+                if streamed.map(\.id) != whole.messages.map(\.id) {
+                    problems.append("\(name): read a record at a time, \(streamed.count) messages; whole, \(whole.messages.count)")
+                }
+                problems += ConversationChecks.problems(whole.messages, name)
+            case (.failure(let error as TranscriptError), .failure):
+                problems += ErrorLocationChecks.problems(error, lineCount: lineCount, name)
+            case (.failure, .failure):
+                break  // a file that is not a conversation, said so (NoMessagesError and the like)
+            case (.success, .failure(let error)):
+                problems.append("\(name): read a record at a time, but whole: \(error)")
+            case (.failure(let error), .success):
+                problems.append("\(name): read whole, but a record at a time: \(error)")
+            }
+        }
+        return problems
+    }
+}
+
+/// Bytes as an agent's database file: opened read-only, listed, each conversation read — or an
+/// error that names the file; never a crash, and what is drawn is safe.
+enum AgentDatabaseFuzzing {
+    static func problems(in bytes: [UInt8]) -> [String] {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("teletype-fuzzdb-\(getpid())")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("state.vscdb").path
+        // Any bytes, behind SQLite's header so that they are read as a database.
+        let header = Array("SQLite format 3\0".utf8)
+        let file = bytes.starts(with: header) ? bytes : header + bytes
+        guard FileManager.default.createFile(atPath: path, contents: Data(file)) else { return [] }
+        defer { unlink(path) }
+        var problems: [String] = []
+        do {
+            guard let store = try ConversationCollections.open(path) else {
+                return ["a database not taken as a store of conversations"]
+            }
+            for conversation in store.conversations.prefix(20) {
+                do {
+                    problems += ConversationChecks.problems(try store.read(conversation).messages, "conversation \(conversation.id)")
+                } catch {
+                    if !error.description.hasPrefix(path) { problems.append("an error that does not name the file: \(error)") }
+                }
+            }
+        } catch {
+            if !error.description.hasPrefix(path) { problems.append("an error that does not name the file: \(error)") }
+        }
+        let leftovers = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
+            $0.hasPrefix("state.vscdb-")
+        }
+        if !leftovers.isEmpty { problems.append("files left beside the database: \(leftovers)") }
+        return problems
+    }
+}
