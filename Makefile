@@ -35,7 +35,7 @@ test-deps:
 # Pinned, so that an oracle's answer does not move under the tests.
 PYTHON_PACKAGES := rich==15.0.0 pyte==0.8.2 wcwidth==0.9.4 streamdown==0.36.9 Pygments==2.21.0 cmarkgfm==2025.10.22 \
   axe-selenium-python==2.1.6 selenium==4.51.0 claude-code-transcripts==0.6 claude-code-log==1.7.0 \
-  codex-transcripts==0.1.1
+  codex-transcripts==0.1.1 agentsview==0.46.1
 venv: $(VENV)/.installed
 $(VENV)/.installed: Makefile
 	@python3 -m venv $(VENV) 2>/dev/null || { \

@@ -48,7 +48,8 @@ let package = Package(
         .target(
             name: "TeletypeArchive",
             dependencies: [
-                "Teletype", "TeletypeMarkdown", "TeletypeLayout", "TeletypeHTML", "TeletypeTranscripts", "TeletypeSessions",
+                "Teletype", "TeletypeMarkdown", "TeletypeLayout", "TeletypeHTML", "TeletypeTranscripts",
+                "TeletypeSessions",
             ]),
         .target(name: "TeletypeTestSupport", dependencies: ["CSQLite"], path: "Sources/TeletypeTestSupport"),
         .target(

@@ -82,6 +82,7 @@ enum SessionBench {
                         String(format: "%.0f MB", Double($0) / 1e6)
                     } ?? "?", piped.first, piped.total))
         }
+        rows += AgentHomeBench.run(quick: quick, cli: cli, folder: folder)
         return rows
     }
 

@@ -29,7 +29,8 @@ import TeletypeMarkdown
 // Each measurement runs in a child process, so peak memory (max RSS) is reported per program.
 // `teletype-bench --stages FILE` times each stage of one render (parse, HTML, layout, lines, write);
 // with a FILE that cannot be read it uses the generated document. `--write-session FILE BYTES` writes the generated
-// Claude Code session of the `sessions` suite, `--write-chat-export FILE BYTES` the ChatGPT export of `chat-exports`.
+// Claude Code session of the `sessions` suite, `--write-chat-export FILE BYTES` the ChatGPT export of `chat-exports`,
+// `--write-home FOLDER SESSIONS` the home of every agent of `sessions`.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
@@ -43,6 +44,11 @@ if arguments.first == "--write-hostile", arguments.count >= 2 {
 }
 if arguments.first == "--write-session", arguments.count == 3, let bytes = Int(arguments[2]) {
     SessionGenerator.write(to: arguments[1], bytes: bytes)
+    exit(0)
+}
+if arguments.first == "--write-home", arguments.count == 3, let sessions = Int(arguments[2]) {
+    let bytes = AgentHomeGenerator.writeHome(at: arguments[1], sessions: sessions)
+    print("\(sessions) sessions, \(bytes / 1_000_000) MB in \(arguments[1])")
     exit(0)
 }
 if arguments.first == "--write-chat-export", arguments.count == 3, let bytes = Int(arguments[2]) {

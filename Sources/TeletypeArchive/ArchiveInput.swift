@@ -138,7 +138,8 @@ public struct ArchiveInput: Sendable, Equatable, Hashable {
                     ? String(file.absolute.dropFirst(shared.count + 1)) : String(file.absolute.drop { $0 == "/" }))
             // A source of many (a chat export, an agent's database or store) is a page a
             // conversation, under a folder named for it.
-            if ChatExport.detect(fileAt: file.absolute) != nil || ConversationCollections.isDatabase(fileAt: file.absolute)
+            if ChatExport.detect(fileAt: file.absolute) != nil
+                || ConversationCollections.isDatabase(fileAt: file.absolute)
                 || ConversationCollections.isStoreFolder(file.absolute)
             {
                 do throws(TranscriptError) {

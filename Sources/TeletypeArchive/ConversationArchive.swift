@@ -107,7 +107,8 @@ public struct ConversationArchive: Sendable {
                 // A database's conversation changes with its version; an export's with its bytes.
                 let fingerprint =
                     try input.conversation?.version.map {
-                        ArchiveFingerprint.of(version: input.path + "#" + (input.conversation?.id ?? "") + "#" + $0, options: optionsKey)
+                        ArchiveFingerprint.of(
+                            version: input.path + "#" + (input.conversation?.id ?? "") + "#" + $0, options: optionsKey)
                     }
                     ?? ArchiveFingerprint.of(
                         fileAt: input.path, offset: input.conversation?.offset ?? 0, length: input.conversation?.length,
@@ -122,7 +123,8 @@ public struct ConversationArchive: Sendable {
                         withIntermediateDirectories: true)
                     let summary: ConversationOverview
                     if let conversation = input.conversation {
-                        let transcript = try ConversationCollections.read(conversation, fileAt: input.path, name: input.path)
+                        let transcript = try ConversationCollections.read(
+                            conversation, fileAt: input.path, name: input.path)
                         notices += transcript.notices
                         summary = try exporter.export(transcript, to: destination, isCancelled: isCancelled)
                     } else {

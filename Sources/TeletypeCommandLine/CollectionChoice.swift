@@ -80,7 +80,8 @@ enum CollectionChoice {
             let when = (conversation.updatedAt ?? conversation.createdAt).map { SessionTime.text($0) } ?? "—"
             let title = conversation.title.isEmpty ? "(untitled)" : conversation.title
             // The start of a long id is enough to name it, as long as no other id starts alike.
-            let id = conversation.id.count > max(12, shortened) ? String(conversation.id.prefix(shortened)) : conversation.id
+            let id =
+                conversation.id.count > max(12, shortened) ? String(conversation.id.prefix(shortened)) : conversation.id
             let start = String(repeating: " ", count: digits - number.count) + number + "  " + when + "  "
             let room = max(12, width - start.count - id.count - 2)
             let flat = title.split(whereSeparator: \.isNewline).joined(separator: " ")

@@ -81,7 +81,9 @@ enum RenderCommand {
                 "'\(path)' is a folder: render shows one conversation; to export a folder of them, use "
                     + "teletype export \(path) -o OUTDIR", help: usage)
         }
-        if path != "-", !ConversationCollections.isStoreFolder(path), let problem = Input.problem(path) { throw problem }
+        if path != "-", !ConversationCollections.isStoreFolder(path), let problem = Input.problem(path) {
+            throw problem
+        }
         if parsed.isSet("--follow") {
             guard path != "-" else {
                 throw CommandError.usage("--follow reads a file the agent writes, not standard input", help: usage)
@@ -186,7 +188,8 @@ enum RenderCommand {
         switch format {
         case "markdown":
             output =
-                (transcript.info.map(SessionHeader.markdown) ?? transcript.conversation.map(SessionHeader.markdown) ?? "")
+                (transcript.info.map(SessionHeader.markdown) ?? transcript.conversation.map(SessionHeader.markdown)
+                    ?? "")
                 + ConversationMarkdownWriter(appearance: appearance, state: state).write(messages)
         case "html":
             let rows = ConversationLayout(appearance: appearance, ui: .standard).rows(for: messages, state: state)

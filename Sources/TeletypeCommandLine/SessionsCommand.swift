@@ -96,7 +96,10 @@ enum SessionsCommand {
 
     /// A word as a shell reads it back: quoted when it holds anything but letters, digits and `/._-`.
     static func shellWord(_ word: String) -> String {
-        let plain = word.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "/._-+:@".unicodeScalars.contains($0)) }
+        let plain = word.unicodeScalars.allSatisfy {
+            $0.isASCII
+                && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "/._-+:@".unicodeScalars.contains($0))
+        }
         return plain && !word.isEmpty ? word : "'" + word.replacing("'", with: "'\\''") + "'"
     }
 

@@ -23,7 +23,9 @@ enum AgentLogFuzzing {
             let name = format?.rawValue ?? "detected"
             var streamed: [Message] = []
             let streamResult: Result<TranscriptFormat, any Error> = Result {
-                try ConversationStream(format: format).forEachMessage(inFileAt: path, name: path) { streamed.append($0) }
+                try ConversationStream(format: format).forEachMessage(inFileAt: path, name: path) {
+                    streamed.append($0)
+                }
             }
             let wholeResult: Result<Transcript, TranscriptError>
             do throws(TranscriptError) {
@@ -34,7 +36,8 @@ enum AgentLogFuzzing {
             switch (streamResult, wholeResult) {
             case (.success, .success(let whole)):
                 if streamed.map(\.id) != whole.messages.map(\.id) {
-                    problems.append("\(name): read a record at a time, \(streamed.count) messages; whole, \(whole.messages.count)")
+                    problems.append(
+                        "\(name): read a record at a time, \(streamed.count) messages; whole, \(whole.messages.count)")
                 }
                 problems += ConversationChecks.problems(whole.messages, name)
             case (.failure(let error as TranscriptError), .failure):
@@ -70,9 +73,12 @@ enum AgentDatabaseFuzzing {
             }
             for conversation in store.conversations.prefix(20) {
                 do {
-                    problems += ConversationChecks.problems(try store.read(conversation).messages, "conversation \(conversation.id)")
+                    problems += ConversationChecks.problems(
+                        try store.read(conversation).messages, "conversation \(conversation.id)")
                 } catch {
-                    if !error.description.hasPrefix(path) { problems.append("an error that does not name the file: \(error)") }
+                    if !error.description.hasPrefix(path) {
+                        problems.append("an error that does not name the file: \(error)")
+                    }
                 }
             }
         } catch {

@@ -1,5 +1,5 @@
-import Foundation
 import CSQLite
+import Foundation
 
 /// A SQLite database made for a test from SQL text (a fixture's `.sql`), as an agent's database
 /// would be: the tests keep their databases as text, readable and diffable, and build them when

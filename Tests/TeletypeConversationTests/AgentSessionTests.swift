@@ -4,9 +4,9 @@ import TeletypeANSI
 import TeletypeArchive
 import TeletypeHTML
 import TeletypeLayout
+import TeletypeSessions
 import TeletypeSnapshotTesting
 import TeletypeTestSupport
-import TeletypeSessions
 import TeletypeTranscripts
 import Testing
 

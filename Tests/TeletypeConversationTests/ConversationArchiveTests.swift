@@ -1,8 +1,8 @@
 import Foundation
 import Teletype
 import TeletypeArchive
-import TeletypeTestSupport
 import TeletypeSessions
+import TeletypeTestSupport
 import TeletypeTranscripts
 import Testing
 

@@ -1,15 +1,16 @@
 import Foundation
 import Teletype
 import TeletypeLayout
-import TeletypeTestSupport
 import TeletypeSessions
+import TeletypeTestSupport
 import TeletypeTransports
 
 /// The sample conversation, which holds every element of the conversation view.
 enum ConversationFixtures {
     static let sample: [Message] = {
         let url = PackageRoot.url.appendingPathComponent("Samples/conversation.json")
-        guard let data = try? Data(contentsOf: url), let transcript = try? ConversationReader().read(data, file: url.path)
+        guard let data = try? Data(contentsOf: url),
+            let transcript = try? ConversationReader().read(data, file: url.path)
         else { fatalError("cannot read \(url.path)") }
         return transcript.messages
     }()

@@ -38,16 +38,21 @@ import Testing
             path: "cursor/agent-transcripts/c1/c1.jsonl", format: .cursor,
             shows: ["Why is the build red?", "$ make build", "Read src/app.swift", "renamed"],
             hides: ["<user_query>"]),
-        Shape(path: "cursor/agent-transcripts/c2.txt", format: .cursor, shows: ["Rename the module back", "AppExtras"]),
+        Shape(
+            path: "cursor/agent-transcripts/c2.txt", format: .cursor, shows: ["Rename the module back", "AppExtras"]),
         Shape(
             path: "cursor/cursor-global.sql", format: .cursor,
-            shows: ["Fix the flaky upload test", "The upload test fails", "$ npm test -- upload", "timeout of 2000ms",
-                "↳", "timeout is now 10 s"],
+            shows: [
+                "Fix the flaky upload test", "The upload test fails", "$ npm test -- upload", "timeout of 2000ms",
+                "↳", "timeout is now 10 s",
+            ],
             conversation: "cmp-1"),
         Shape(
             path: "copilot-cli/session-state/5d1e0000-0000-4000-8000-000000000001/events.jsonl", format: .copilotCLI,
-            shows: ["Count the TODO comments", "/home/dev/shop", "gpt-5.4", "Count the TODO comments", "grep -rn TODO",
-                "7 TODO comments"]),
+            shows: [
+                "Count the TODO comments", "/home/dev/shop", "gpt-5.4", "Count the TODO comments", "grep -rn TODO",
+                "7 TODO comments",
+            ]),
         Shape(
             path: "vscode-copilot/workspaceStorage/ab12/chatSessions/9f00.json", format: .vscodeCopilot,
             shows: ["Explain the cache", "Explain what the cache", "last 100 responses"]),
@@ -60,8 +65,10 @@ import Testing
             hides: ["environment_details", "<task>"]),
         Shape(
             path: "opencode/export.json", format: .opencode,
-            shows: ["Paginate the users endpoint", "gpt-5.3-codex", "users.ts", "Paginate GET /users", "Thought",
-                "slice(offset", "npm test", "2 tests failed", "two tests still expect"],
+            shows: [
+                "Paginate the users endpoint", "gpt-5.3-codex", "users.ts", "Paginate GET /users", "Thought",
+                "slice(offset", "npm test", "2 tests failed", "two tests still expect",
+            ],
             hides: ["Called the Read tool"]),
         Shape(
             path: "opencode/storage", format: .opencode, shows: ["Rename userName to username", "Renamed in 4 files"],
@@ -88,8 +95,10 @@ import Testing
         Shape(
             path: "kimi/sessions/wd_app_1234/session_7a000000-0000-4000-8000-000000000001/agents/main/wire.jsonl",
             format: .kimi,
-            shows: ["Check the licences", "/home/dev/app", "Check the licences of our dependencies", "Scouting licences",
-                "MIT or BSD licensed"]),
+            shows: [
+                "Check the licences", "/home/dev/app", "Check the licences of our dependencies", "Scouting licences",
+                "MIT or BSD licensed",
+            ]),
         Shape(
             path: "grok/sessions/%2Fhome%2Fdev%2Fapp/019f0000-0000-7000-8000-0000000000aa/chat_history.jsonl",
             format: .grok, shows: ["What main.py prints", "grok-4.5", "What does main.py print?", "main.py", "ready"],
@@ -102,7 +111,9 @@ import Testing
             conversation: "kv2-1"),
         Shape(
             path: "markdown/specstory-v2.md", format: .markdownExport,
-            shows: ["Codex CLI (SpecStory)", "How many Swift files", "find . -name", "214", "214 Swift files", "/exit"],
+            shows: [
+                "Codex CLI (SpecStory)", "How many Swift files", "find . -name", "214", "214 Swift files", "/exit",
+            ],
             hides: ["<tool-use", "<command-name>", "&#96;"]),
         Shape(
             path: "markdown/specstory-classic.md", format: .markdownExport,
@@ -110,7 +121,9 @@ import Testing
             hides: ["<details>", "<summary>"]),
         Shape(
             path: "markdown/opencode-export.md", format: .markdownExport,
-            shows: ["Tidy the logging setup", "claude-sonnet-4-5", "Use one logger everywhere", "getLogger", "app.log"],
+            shows: [
+                "Tidy the logging setup", "claude-sonnet-4-5", "Use one logger everywhere", "getLogger", "app.log",
+            ],
             hides: ["**Input:**", "**Tool: grep**"]),
         Shape(
             path: "markdown/cursor_export-chat.md", format: .markdownExport,
@@ -186,10 +199,12 @@ import Testing
     /// A store of many lists its conversations without their subagents' (which nest under their
     /// calls), newest first.
     @Test func aStoreListsItsConversationsWithoutTheirSubagents() throws {
-        let cursor = try #require(try ConversationCollections.open(Self.database("cursor/cursor-global.sql", name: "state.vscdb")))
+        let cursor = try #require(
+            try ConversationCollections.open(Self.database("cursor/cursor-global.sql", name: "state.vscdb")))
         #expect(cursor.newestFirst.map(\.id) == ["cmp-1"])
         #expect(cursor.kindName == "Cursor database")
-        let opencode = try #require(try ConversationCollections.open(Self.database("opencode/opencode.sql", name: "opencode.db")))
+        let opencode = try #require(
+            try ConversationCollections.open(Self.database("opencode/opencode.sql", name: "opencode.db")))
         #expect(opencode.newestFirst.map(\.title) == ["Add rate limiting"])
         let storage = try #require(try ConversationCollections.open(Self.fixture("opencode/storage")))
         #expect(storage.conversations.map(\.id) == ["ses_s1"])
@@ -210,7 +225,8 @@ import Testing
             try run(
                 "INSERT INTO session VALUES ('ses_w','p1',NULL,'w','/w','Written while open','1',1792000000000,1792000000000);"
                     + "INSERT INTO message VALUES ('msg_w','ses_w',1792000000000,1792000000000,'{\"role\":\"user\"}');"
-                    + "INSERT INTO part VALUES ('prt_w','msg_w','ses_w',1792000000000,1792000000000,'{\"type\":\"text\",\"text\":\"Still here\"}');")
+                    + "INSERT INTO part VALUES ('prt_w','msg_w','ses_w',1792000000000,1792000000000,'{\"type\":\"text\",\"text\":\"Still here\"}');"
+            )
             #expect(FileManager.default.fileExists(atPath: path + "-wal"))
             let before = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
             let store = try #require(try ConversationCollections.open(path))
@@ -232,7 +248,8 @@ import Testing
     /// A file that is not a database, a database of no agent, and one whose table lacks a column
     /// are said so, naming the file and what is missing.
     @Test func aDatabaseTeletypeCannotReadIsSaidSo() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("teletype-baddb-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "teletype-baddb-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let unknown = folder.appendingPathComponent("notes.db").path
@@ -241,7 +258,8 @@ import Testing
         do {
             _ = try ConversationCollections.open(unknown)
         } catch {
-            #expect(error.description.hasPrefix(unknown + ": a SQLite database Teletype does not know (its tables: notes)"))
+            #expect(
+                error.description.hasPrefix(unknown + ": a SQLite database Teletype does not know (its tables: notes)"))
         }
         let lacking = folder.appendingPathComponent("opencode.db").path
         try SQLiteFixture.make(
@@ -274,7 +292,8 @@ import Testing
     /// own log, a chunk after a log's first, or a Markdown file that is not a conversation; a run
     /// again writes only the conversation of the database that changed.
     @Test func aFolderOfEveryAgentIsAnArchive() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("teletype-agents-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "teletype-agents-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appendingPathComponent("in")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -297,7 +316,9 @@ import Testing
         ] {
             #expect(pages.contains(expected), "\(expected) not among \(pages.sorted())")
         }
-        for unexpected in ["k1.json.html", "/scout/", "00000001.jsonl", "NOTES.md", "workspace.yaml", "summary.json", "state.json"] {
+        for unexpected in [
+            "k1.json.html", "/scout/", "00000001.jsonl", "NOTES.md", "workspace.yaml", "summary.json", "state.json",
+        ] {
             #expect(!pages.contains { $0.contains(unexpected) }, "\(unexpected) is a page")
         }
         let first = try ConversationArchive(jobs: 2).export(inputs, to: output)
@@ -329,7 +350,8 @@ import Testing
         Corpus.moreAgentFiles.filter { path in
             let full = Corpus.sessionPath(path)
             // A store's own files are read through the store (everyStoreFolderOfTheCorpusReads).
-            return !notConversations.contains(path) && !Corpus.storeFolders.contains(where: { path.hasPrefix($0 + "/") })
+            return !notConversations.contains(path)
+                && !Corpus.storeFolders.contains(where: { path.hasPrefix($0 + "/") })
                 && !SessionSidecar.isSidecar(path: full)
                 && !SessionSidecar.isSubagentLog(path: full) && !path.hasSuffix(".meta.json")
                 && !(path.hasPrefix("claude-code/") && !path.contains("jazzyalex"))
@@ -347,7 +369,9 @@ import Testing
             #expect(!store.conversations.isEmpty || path.contains("test-store"), "\(path): no conversation listed")
             for conversation in store.conversations {
                 let transcript = try store.read(conversation)
-                #expect(!transcript.messages.isEmpty || path.contains("test-store"), "\(path) #\(conversation.id) shows nothing")
+                #expect(
+                    !transcript.messages.isEmpty || path.contains("test-store"),
+                    "\(path) #\(conversation.id) shows nothing")
             }
             return
         }

@@ -2,9 +2,9 @@ import Foundation
 import Teletype
 import TeletypeArchive
 import TeletypeLayout
+import TeletypeSessions
 import TeletypeSnapshotTesting
 import TeletypeTestSupport
-import TeletypeSessions
 import TeletypeTranscripts
 import Testing
 

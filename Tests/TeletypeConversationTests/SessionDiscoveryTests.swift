@@ -127,7 +127,8 @@ import Testing
         // Subagents (Kimi's scout, Cursor's sub-composer, OpenCode's child session) are not sessions
         // of their own; a conversation of a store says which one it is.
         #expect(!found.contains { $0.path.contains("/agents/scout/") })
-        #expect(!found.contains { $0.title == "Search for timeouts" || $0.title?.hasPrefix("Find the middleware") == true })
+        #expect(
+            !found.contains { $0.title == "Search for timeouts" || $0.title?.hasPrefix("Find the middleware") == true })
         let rate = try #require(found.first { $0.title == "Add rate limiting" })
         #expect(rate.arguments == [home.path + "/.local/share/opencode/opencode.db", "--conversation", "ses_d1"])
         #expect(found.map(\.lastModified) == found.map(\.lastModified).sorted(by: >))
@@ -154,7 +155,8 @@ import Testing
             try String(contentsOf: qwen, encoding: .utf8).replacingOccurrences(
                 of: "Show the Go version", with: "Show the Rust version")
         try renamed.write(to: qwen, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(5)], ofItemAtPath: qwen.path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date().addingTimeInterval(5)], ofItemAtPath: qwen.path)
         try FileManager.default.removeItem(at: home.appendingPathComponent(".kiro/sessions/cli/k1.jsonl"))
         let third = SessionLocator.sessions(environment: environment)
         #expect(third.contains { $0.title == "Show the Rust version" })

@@ -41,7 +41,8 @@ import Testing
                 let problems = FuzzTarget.agentLog.problems(in: Array(try Data(contentsOf: URL(fileURLWithPath: full))))
                 #expect(problems == [], "\(path)")
             } else if ending == "sql" {
-                let database = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-\(UUID().uuidString).db")
+                let database = FileManager.default.temporaryDirectory.appendingPathComponent(
+                    "fuzz-\(UUID().uuidString).db")
                 defer { try? FileManager.default.removeItem(at: database) }
                 try SQLiteFixture.make(at: database.path, sql: try String(contentsOfFile: full, encoding: .utf8))
                 let problems = FuzzTarget.agentDatabase.problems(in: Array(try Data(contentsOf: database)))

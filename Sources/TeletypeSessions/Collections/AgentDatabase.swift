@@ -56,9 +56,13 @@ enum AgentDatabases {
         try reading(name) {
             let database = try SQLiteDatabase(path: path, name: name)
             let tables = try database.tables()
-            guard let kind = try kinds.first(where: { try $0.agent == conversation.agent && $0.matches(tables, in: database) })
+            guard
+                let kind = try kinds.first(where: {
+                    try $0.agent == conversation.agent && $0.matches(tables, in: database)
+                })
             else {
-                throw SQLiteDatabase.Failure(name: name, reason: "no longer the database the conversation was listed in")
+                throw SQLiteDatabase.Failure(
+                    name: name, reason: "no longer the database the conversation was listed in")
             }
             return try kind.read(conversation, in: database, path: path)
         }

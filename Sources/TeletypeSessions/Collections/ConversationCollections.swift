@@ -25,7 +25,9 @@ public enum ConversationCollections {
             return try OpenCodeStorage(root: root, name: name)
         }
         if isDatabase(fileAt: path) { return try AgentDatabases.open(path, name: name) }
-        if format == nil, let app = ChatExport.detect(fileAt: path) { return try ChatExport.open(path, name: name, app: app) }
+        if format == nil, let app = ChatExport.detect(fileAt: path) {
+            return try ChatExport.open(path, name: name, app: app)
+        }
         return nil
     }
 

@@ -155,14 +155,18 @@ final class SQLiteDatabase {
             case .real(let number): sqlite3_bind_double(statement, place, number)
             case .text(let text): sqlite3_bind_text(statement, place, text, -1, transient)
             case .blob(let bytes):
-                _ = bytes.withUnsafeBytes { sqlite3_bind_blob(statement, place, $0.baseAddress, Int32($0.count), transient) }
+                _ = bytes.withUnsafeBytes {
+                    sqlite3_bind_blob(statement, place, $0.baseAddress, Int32($0.count), transient)
+                }
             }
         }
         let columns = sqlite3_column_count(statement)
         while true {
             let step = sqlite3_step(statement)
             if step == SQLITE_DONE { break }
-            guard step == SQLITE_ROW else { throw Failure(name: name, reason: "\(String(cString: sqlite3_errmsg(handle)))") }
+            guard step == SQLITE_ROW else {
+                throw Failure(name: name, reason: "\(String(cString: sqlite3_errmsg(handle)))")
+            }
             var row: [Value] = []
             row.reserveCapacity(Int(columns))
             for column in 0..<columns {
@@ -204,7 +208,8 @@ final class SQLiteDatabase {
         let have = try columns(of: table)
         for column in wanted where !have.contains(column) {
             throw Failure(
-                name: name, reason: "a \(app) database Teletype does not know: table \"\(table)\" has no column \"\(column)\"")
+                name: name,
+                reason: "a \(app) database Teletype does not know: table \"\(table)\" has no column \"\(column)\"")
         }
     }
 }

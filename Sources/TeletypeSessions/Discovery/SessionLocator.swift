@@ -1,6 +1,6 @@
 import Teletype
-import TeletypeTranscripts
 import TeletypeMarkdown
+import TeletypeTranscripts
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -80,7 +80,10 @@ public enum SessionLocator {
             guard let format = SessionFormats.format(of: agent) else { continue }
             for place in format.places(home) {
                 for file in candidates(place) where seen.insert(file.path).inserted {
-                    found.append(Candidate(agent: agent, path: file.path, stamp: .init(size: file.size, modified: file.modified), isStore: false))
+                    found.append(
+                        Candidate(
+                            agent: agent, path: file.path, stamp: .init(size: file.size, modified: file.modified),
+                            isStore: false))
                 }
             }
             let stores = format.stores(home)
@@ -94,10 +97,12 @@ public enum SessionLocator {
                             stamp: .init(size: file.size, modified: max(file.modified, log)), isStore: true))
                 }
             }
-            for folder in stores.folders where ConversationCollections.isStoreFolder(folder) && seen.insert(folder).inserted {
+            for folder in stores.folders
+            where ConversationCollections.isStoreFolder(folder) && seen.insert(folder).inserted {
                 // A folder of files changes with its newest file.
                 let newest = files(in: folder, depth: 3).map(\.modified).max() ?? 0
-                found.append(Candidate(agent: agent, path: folder, stamp: .init(size: 0, modified: newest), isStore: true))
+                found.append(
+                    Candidate(agent: agent, path: folder, stamp: .init(size: 0, modified: newest), isStore: true))
             }
         }
         return found
@@ -115,7 +120,9 @@ public enum SessionLocator {
         let read = ParallelWork.map(missing.count) { index -> [Entry] in
             describe(found[missing[index]])
         }
-        for (index, entries) in zip(missing, read) { cache.keep(found[index].path, stamp: found[index].stamp, entries: entries) }
+        for (index, entries) in zip(missing, read) {
+            cache.keep(found[index].path, stamp: found[index].stamp, entries: entries)
+        }
         cache.keepOnly(Set(found.map(\.path)), under: agents.flatMap { folders(for: $0, environment: environment) })
         cache.save()
         var entries = kept.compactMap { $0 }.flatMap { $0 } + read.flatMap { $0 }
@@ -137,7 +144,8 @@ public enum SessionLocator {
     /// message), a store's every conversation.
     static func describe(_ candidate: Candidate) -> [Entry] {
         guard candidate.isStore else {
-            return describe(candidate.path, agent: candidate.agent, modified: candidate.stamp.modified).map { [$0] } ?? []
+            return describe(candidate.path, agent: candidate.agent, modified: candidate.stamp.modified).map { [$0] }
+                ?? []
         }
         guard let collection = try? ConversationCollections.open(candidate.path) else { return [] }
         return collection.newestFirst.map { conversation in
@@ -155,7 +163,9 @@ public enum SessionLocator {
     /// The files of `place` that are sessions, with their sizes and when each was last written.
     static func candidates(_ place: SessionPlace) -> [(path: String, size: Int, modified: Double)] {
         files(in: place.folder, depth: place.depth, includesHidden: place.includesHidden).filter { file in
-            let relative = file.path.hasPrefix(place.folder + "/") ? String(file.path.dropFirst(place.folder.count + 1)) : file.path
+            let relative =
+                file.path.hasPrefix(place.folder + "/")
+                ? String(file.path.dropFirst(place.folder.count + 1)) : file.path
             return place.isSession(relative)
         }
     }

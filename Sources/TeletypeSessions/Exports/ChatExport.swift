@@ -233,8 +233,10 @@ public struct ChatExport: ConversationCollection {
     public static func read(
         _ conversation: ListedConversation, fileAt path: String, name: String, branch: String? = nil
     ) throws(TranscriptError) -> Transcript {
-        try ChatExport(name: name, app: conversation.app ?? .chatgpt, isList: true, conversations: [], source: .file(path))
-            .read(conversation, branch: branch)
+        try ChatExport(
+            name: name, app: conversation.app ?? .chatgpt, isList: true, conversations: [], source: .file(path)
+        )
+        .read(conversation, branch: branch)
     }
 
     /// The models that wrote the replies, in the order they first did.

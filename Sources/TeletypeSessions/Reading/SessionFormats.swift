@@ -14,7 +14,8 @@ public enum SessionFormats {
     /// particular first (a Qwen Code chat has Claude Code's `uuid` tree; a Gemini CLI message a
     /// `type` of `user`).
     static let formats: [any AgentLogFormat.Type] = [
-        GeminiCLISession.self, QwenCodeChat.self, ClaudeCodeFormat.self, CodexRollout.self, CopilotEvents.self, VSCodeChatSession.self,
+        GeminiCLISession.self, QwenCodeChat.self, ClaudeCodeFormat.self, CodexRollout.self, CopilotEvents.self,
+        VSCodeChatSession.self,
         CursorTranscript.self, ClineTask.self, OpenCodeExport.self, KiroSession.self, KimiWire.self, GrokSession.self,
         AntigravityTranscript.self, MarkdownExport.self,
         AiderHistory.self,

@@ -38,10 +38,14 @@ public enum SessionSidecar {
         let parts = path.split(separator: "/")
         if parts.count >= 3, parts[parts.count - 3] == "chunks" {
             let chunks = folder.lastIndex(of: "/").map { String(folder[..<$0]) } ?? "."
-            if parts[parts.count - 2] == "transcript", FileManager.default.fileExists(atPath: chunks + "/transcript_full") {
+            if parts[parts.count - 2] == "transcript",
+                FileManager.default.fileExists(atPath: chunks + "/transcript_full")
+            {
                 return true
             }
-            let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".jsonl") }
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter {
+                $0.hasSuffix(".jsonl")
+            }
             return names.min() != name
         }
         // Kiro's `<id>.json` beside `<id>.jsonl`; Cline CLI's `<id>.json` beside `<id>.messages.json`.
@@ -57,7 +61,8 @@ public enum SessionSidecar {
         let parts = path.split(separator: "/")
         guard let name = parts.last else { return false }
         if parts.dropLast().last == "subagents" { return true }
-        if name == "wire.jsonl", parts.count >= 3, parts[parts.count - 3] == "agents", parts[parts.count - 2] != "main" {
+        if name == "wire.jsonl", parts.count >= 3, parts[parts.count - 3] == "agents", parts[parts.count - 2] != "main"
+        {
             return true
         }
         return false

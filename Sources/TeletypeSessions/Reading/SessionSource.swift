@@ -1,4 +1,5 @@
 import TeletypeTranscripts
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

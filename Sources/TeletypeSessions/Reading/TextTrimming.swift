@@ -7,7 +7,8 @@ extension String {
     /// The text without any of `characters` at its ends.
     func trimming(_ characters: String) -> String {
         let set = Set(characters)
-        guard let first = firstIndex(where: { !set.contains($0) }), let last = lastIndex(where: { !set.contains($0) }) else {
+        guard let first = firstIndex(where: { !set.contains($0) }), let last = lastIndex(where: { !set.contains($0) })
+        else {
             return ""
         }
         return String(self[first...last])

@@ -14,7 +14,8 @@ enum FileEditTool {
 
     static func describe(_ name: String, _ arguments: JSONValue, call: AIToolCallPart) -> AgentTool.Description? {
         if name == "apply_patch" {
-            let patch = arguments.string ?? AgentTool.string(arguments, "input", "patch", "patchText", "patch_text") ?? ""
+            let patch =
+                arguments.string ?? AgentTool.string(arguments, "input", "patch", "patchText", "patch_text") ?? ""
             let changes = PatchText.changes(patch)
             guard !changes.isEmpty else { return nil }
             let title = changes.count == 1 ? "Patch " + changes[0].path : "Patch \(changes.count) files"

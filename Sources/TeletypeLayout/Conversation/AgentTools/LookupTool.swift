@@ -45,7 +45,9 @@ enum LookupTool {
             }
             return AgentTool.Description(title: title, note: found, body: nil)
         case "glob", "find_files":
-            guard let pattern = AgentTool.string(arguments, "pattern", "glob", "query", "glob_pattern") else { return nil }
+            guard let pattern = AgentTool.string(arguments, "pattern", "glob", "query", "glob_pattern") else {
+                return nil
+            }
             var title = "Find " + pattern
             if let place = AgentTool.string(arguments, "path", "dir_path") { title += " in " + place }
             let found = lines.map {

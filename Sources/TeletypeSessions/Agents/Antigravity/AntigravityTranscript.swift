@@ -89,7 +89,9 @@ enum AntigravityTranscript: AgentLogFormat {
             }
         }
         if let truncated { notice(SessionReading.truncationNotice(name: name, line: truncated)) }
-        if records.count <= 1, let document = try? SessionReading.document(whole, name: name), let markdown = document["markdown"]?.string {
+        if records.count <= 1, let document = try? SessionReading.document(whole, name: name),
+            let markdown = document["markdown"]?.string
+        {
             // The language server's export: its title and folder, the conversation in Markdown.
             info.id = document["cascadeId"]?.string
             info.title = document["title"]?.string
@@ -151,23 +153,30 @@ enum AntigravityTranscript: AgentLogFormat {
             case "PLANNER_RESPONSE":
                 builder.startReply(id: id, time: time, model: model)
                 if let thinking = step["thinking"]?.string, !thinking.isEmpty {
-                    builder.addReasoning(AIReasoningPart(id: id + "-thinking", preview: thinking), text: thinking, id: id, time: time)
+                    builder.addReasoning(
+                        AIReasoningPart(id: id + "-thinking", preview: thinking), text: thinking, id: id, time: time)
                 }
                 builder.addText(content, id: id, time: time)
                 for (number, call) in (step["tool_calls"]?.array ?? []).enumerated() {
                     let callID = "\(id)-call-\(number)"
                     builder.addCall(
-                        tools.call(id: callID, name: call["name"]?.string ?? "tool", arguments: arguments(call["args"])),
+                        tools.call(
+                            id: callID, name: call["name"]?.string ?? "tool", arguments: arguments(call["args"])),
                         id: id, time: time)
                     waiting.append(callID)
                 }
             case "CHECKPOINT":
                 waiting.removeAll()
                 builder.note(
-                    Message(id: id, role: .compaction, text: "*Compacted.*" + (content.isEmpty ? "" : "\n\n" + content), createdAt: time))
+                    Message(
+                        id: id, role: .compaction, text: "*Compacted.*" + (content.isEmpty ? "" : "\n\n" + content),
+                        createdAt: time))
             case "ERROR_MESSAGE":
                 let text = step["error"]?.string ?? step["error"]?["message"]?.string ?? content
-                builder.note(Message(id: id, role: .system, text: text.isEmpty ? "The agent reported an error." : text, createdAt: time))
+                builder.note(
+                    Message(
+                        id: id, role: .system, text: text.isEmpty ? "The agent reported an error." : text,
+                        createdAt: time))
             case "SYSTEM_MESSAGE":
                 let text = tagged("SYSTEM_MESSAGE", in: content) ?? content
                 if !text.isEmpty { builder.note(Message(id: id, role: .system, text: text, createdAt: time)) }
@@ -202,7 +211,11 @@ enum AntigravityTranscript: AgentLogFormat {
         var out = JSONObject()
         for (key, field) in object.pairs where key != "toolAction" && key != "toolSummary" {
             let value: JSONValue
-            if let text = field.string, let parsed = try? JSONParser.parse(text) { value = parsed } else { value = field }
+            if let text = field.string, let parsed = try? JSONParser.parse(text) {
+                value = parsed
+            } else {
+                value = field
+            }
             out[argumentNames[key] ?? key] = value
         }
         return .object(out)

@@ -189,7 +189,8 @@ struct ClaudeCodeIndex {
             offset: line.offset, length: line.bytes.count, line: line.number, kind: kind,
             uuid: fields[.uuid]?.string, parent: fields[.parentUuid]?.string,
             logicalParent: fields[.logicalParentUuid]?.string, isSidechain: fields[.isSidechain]?.bool ?? false,
-            isMeta: fields[.isMeta]?.bool ?? false, isToolResult: kind == .user && (isToolResult || type == "tool_result"),
+            isMeta: fields[.isMeta]?.bool ?? false,
+            isToolResult: kind == .user && (isToolResult || type == "tool_result"),
             messageID: fields[.messageID]?.string,
             isLinked: fields[.parentUuid] != nil)
         if let uuid = record.uuid, byUUID[uuid] == nil { byUUID[uuid] = records.count }

@@ -302,7 +302,8 @@ enum ClaudeCodeSession {
             for name in names where name.hasPrefix("agent-") && name.hasSuffix(".jsonl") {
                 let path = "\(subagents)/\(name)"
                 guard !claimed.contains(path) else { continue }
-                if let type, let meta = try? Data(contentsOf: URL(fileURLWithPath: String(path.dropLast(6)) + ".meta.json")),
+                if let type,
+                    let meta = try? Data(contentsOf: URL(fileURLWithPath: String(path.dropLast(6)) + ".meta.json")),
                     let agentType = meta.withUnsafeBytes({ try? JSONParser.parse($0) })?["agentType"]?.string,
                     agentType != type
                 {

@@ -215,7 +215,8 @@ struct ClaudeCodeTurns {
                     let thought = block["thinking"]?.string ?? ""
                     if thought.isEmpty {
                         // Signed and empty: the model's thinking was not kept in the log.
-                        reply.pieces.addPart(.reasoning(AIReasoningPart(id: id, summary: ConversationBuilder.thinkingHidden)))
+                        reply.pieces.addPart(
+                            .reasoning(AIReasoningPart(id: id, summary: ConversationBuilder.thinkingHidden)))
                     } else {
                         reply.pieces.addPart(.reasoning(AIReasoningPart(id: id, preview: thought)))
                         reply.message.reasoningTexts[id] = thought
@@ -246,7 +247,9 @@ struct ClaudeCodeTurns {
         if type == "tool_use" {
             let id = record["id"]?.string ?? uuid
             bareCalls[name, default: []].append(id)
-            let block: JSONValue = ["type": "tool_use", "id": .string(id), "name": .string(name), "input": record["input"] ?? [:]]
+            let block: JSONValue = [
+                "type": "tool_use", "id": .string(id), "name": .string(name), "input": record["input"] ?? [:],
+            ]
             let line: JSONValue = [
                 "type": "assistant", "uuid": .string(uuid), "timestamp": timestamp,
                 "message": ["role": "assistant", "id": .string(reply?.id ?? uuid), "content": [block]],

@@ -41,7 +41,8 @@ enum ClineTask: AgentLogFormat {
     static func places(_ home: SessionHome) -> [SessionPlace] {
         var places = home.editorUserFolders().flatMap { user in
             extensions.keys.map { name in
-                SessionPlace.files(user + "/globalStorage/" + name + "/tasks", depth: 1, named: "api_conversation_history.json")
+                SessionPlace.files(
+                    user + "/globalStorage/" + name + "/tasks", depth: 1, named: "api_conversation_history.json")
             }
         }
         places.append(
@@ -92,7 +93,8 @@ enum ClineTask: AgentLogFormat {
                 info.cacheWriteTokens += usage["cache_creation_input_tokens"]?.integer ?? 0
             }
             if let metrics = message["metrics"] {
-                info.inputTokens += max(0, (metrics["inputTokens"]?.integer ?? 0) - (metrics["cacheReadTokens"]?.integer ?? 0))
+                info.inputTokens += max(
+                    0, (metrics["inputTokens"]?.integer ?? 0) - (metrics["cacheReadTokens"]?.integer ?? 0))
                 info.outputTokens += metrics["outputTokens"]?.integer ?? 0
                 info.cacheReadTokens += metrics["cacheReadTokens"]?.integer ?? 0
                 info.cacheWriteTokens += metrics["cacheWriteTokens"]?.integer ?? 0
@@ -114,7 +116,8 @@ enum ClineTask: AgentLogFormat {
                     case "thinking", "reasoning":
                         let text = block["thinking"]?.string ?? block["text"]?.string ?? ""
                         builder.addReasoning(
-                            AIReasoningPart(id: "\(id)-thinking-\(number)", preview: text.isEmpty ? nil : text), text: text,
+                            AIReasoningPart(id: "\(id)-thinking-\(number)", preview: text.isEmpty ? nil : text),
+                            text: text,
                             id: id)
                     case "tool_use":
                         let name = block["name"]?.string ?? ""
@@ -147,12 +150,17 @@ enum ClineTask: AgentLogFormat {
             let edits = SearchReplace.blocks(diff)
             if !edits.isEmpty {
                 object["edits"] = .array(
-                    edits.map { JSONValue.object(JSONObject([("old_string", .string($0.old)), ("new_string", .string($0.new))])) })
+                    edits.map {
+                        JSONValue.object(
+                            JSONObject([("old_string", .string($0.old)), ("new_string", .string($0.new))]))
+                    })
                 arguments = .object(object)
             }
         }
         var call = tools.call(id: id, name: name, arguments: arguments)
-        if name == "use_mcp_tool", let server = arguments?["server_name"]?.string, let tool = arguments?["tool_name"]?.string {
+        if name == "use_mcp_tool", let server = arguments?["server_name"]?.string,
+            let tool = arguments?["tool_name"]?.string
+        {
             call.displayTitle = server + " · " + tool.replacing("_", with: " ")
         }
         return call
@@ -246,7 +254,8 @@ enum ClineTask: AgentLogFormat {
                 builder.updateCall(callID) { ToolResult.apply(.string(output), to: &$0, isError: isError) }
                 continue
             }
-            guard block["type"] == nil || block["type"]?.string == "text", let raw = block.string ?? block["text"]?.string
+            guard block["type"] == nil || block["type"]?.string == "text",
+                let raw = block.string ?? block["text"]?.string
             else { continue }
             var text = withoutTag("environment_details", in: raw)
             // `[tool for 'x'] Result: …`: the result of the reply's last call of that tool.
@@ -263,7 +272,8 @@ enum ClineTask: AgentLogFormat {
                 if let answer { words.append(answer) }
                 continue
             }
-            text = tagged("task", in: text) ?? tagged("user_message", in: text) ?? tagged("feedback", in: text)
+            text =
+                tagged("task", in: text) ?? tagged("user_message", in: text) ?? tagged("feedback", in: text)
                 ?? tagged("answer", in: text) ?? userInput(text)
             if text.hasPrefix("[TASK RESUMPTION]") { continue }
             if !text.trimmingSpaces().isEmpty { words.append(text.trimmingSpaces()) }
@@ -300,9 +310,10 @@ enum ClineTask: AgentLogFormat {
     static func resultText(_ content: JSONValue?) -> String {
         if let text = content?.string { return text }
         return (content?.array ?? []).compactMap { item in
-            item["text"]?.string ?? item["result"]?.string.map { result in
-                (item["query"]?.string.map { $0 + "\n" } ?? "") + result
-            }
+            item["text"]?.string
+                ?? item["result"]?.string.map { result in
+                    (item["query"]?.string.map { $0 + "\n" } ?? "") + result
+                }
         }.joined(separator: "\n")
     }
 
@@ -342,7 +353,9 @@ enum ClineTask: AgentLogFormat {
     static func describe(cliSessionAt path: String, into info: inout SessionInfo) {
         let url = URL(fileURLWithPath: path)
         let base = url.lastPathComponent.replacing(".messages.json", with: ".json")
-        guard let data = FileManager.default.contents(atPath: url.deletingLastPathComponent().appendingPathComponent(base).path),
+        guard
+            let data = FileManager.default.contents(
+                atPath: url.deletingLastPathComponent().appendingPathComponent(base).path),
             let session = data.withUnsafeBytes({ try? JSONParser.parse($0) })
         else { return }
         info.title = session["metadata"]?["title"]?.string

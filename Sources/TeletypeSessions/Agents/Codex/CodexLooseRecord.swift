@@ -17,7 +17,9 @@ struct CodexLooseRecord {
             let said = record["message"] ?? record["content"] ?? .null
             let content: JSONValue
             if let text = said.string {
-                content = [["type": .string(role == "assistant" ? "output_text" : "input_text"), "text": .string(text)]]
+                content = [
+                    ["type": .string(role == "assistant" ? "output_text" : "input_text"), "text": .string(text)]
+                ]
             } else {
                 content = said
             }
@@ -41,7 +43,8 @@ struct CodexLooseRecord {
             if pending[name]?.first == id { pending[name]?.removeFirst() }
             let output = record["result"] ?? record["output"] ?? .null
             let item: JSONValue = [
-                "type": "function_call_output", "call_id": .string(id), "output": .string(output.string ?? output.jsonText),
+                "type": "function_call_output", "call_id": .string(id),
+                "output": .string(output.string ?? output.jsonText),
             ]
             return item
         default:

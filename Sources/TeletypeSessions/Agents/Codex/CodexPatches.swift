@@ -54,7 +54,8 @@ struct CodexPatches {
         let output: JSONValue =
             event["success"] == .bool(false) ? ["output": .string(said), "metadata": ["exit_code": 1]] : .string(said)
         let item: JSONValue = [
-            "type": "custom_tool_call_output", "call_id": .string(id), "output": .string(output.string ?? output.jsonText),
+            "type": "custom_tool_call_output", "call_id": .string(id),
+            "output": .string(output.string ?? output.jsonText),
         ]
         return item
     }

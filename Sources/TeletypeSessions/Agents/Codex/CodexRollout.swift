@@ -132,7 +132,8 @@ enum CodexRollout: AgentLogFormat {
     }
 
     static let describing = JSONFields([
-        "timestamp", "created_at", "model", "type", "payload.type", "payload.id", "payload.cwd", "payload.cli_version", "payload.model",
+        "timestamp", "created_at", "model", "type", "payload.type", "payload.id", "payload.cwd", "payload.cli_version",
+        "payload.model",
         "payload.git.branch", "payload.thread_name", "payload.name", "payload.info.total_token_usage.input_tokens",
         "payload.info.total_token_usage.cached_input_tokens", "payload.info.total_token_usage.output_tokens",
         "payload.source.subagent.thread_spawn.parent_thread_id", "payload.source.subagent.thread_spawn.agent_path",

@@ -33,7 +33,8 @@ enum CopilotEvents: AgentLogFormat {
         return [
             SessionPlace(root, depth: 1) { path in
                 let parts = path.split(separator: "/")
-                return (parts.count == 2 && parts[1] == "events.jsonl") || (parts.count == 1 && path.hasSuffix(".jsonl"))
+                return (parts.count == 2 && parts[1] == "events.jsonl")
+                    || (parts.count == 1 && path.hasSuffix(".jsonl"))
             }
         ]
     }
@@ -84,7 +85,8 @@ enum CopilotEvents: AgentLogFormat {
 
     /// The oldest sessions' JSON document (`history-session-state/session_<id>_<ms>.json`: its
     /// `chatMessages` in OpenAI's chat shape), read whole; nil for an event stream.
-    static func oldSession(_ source: SessionSource, name: String) throws -> (document: JSONValue, messages: [Message])? {
+    static func oldSession(_ source: SessionSource, name: String) throws -> (document: JSONValue, messages: [Message])?
+    {
         let head = try source.read(offset: 0, length: 64 * 1024)
         guard head.first == UInt8(ascii: "{") else { return nil }
         // An event stream's first line is a whole event: no need to read further.
@@ -129,7 +131,8 @@ enum CopilotEvents: AgentLogFormat {
             for (model, metrics) in fields["data.modelMetrics"]?.object?.pairs ?? [] {
                 info.add(model: model)
                 let usage = metrics["usage"]
-                info.inputTokens += max(0, (usage?["inputTokens"]?.integer ?? 0) - (usage?["cacheReadTokens"]?.integer ?? 0))
+                info.inputTokens += max(
+                    0, (usage?["inputTokens"]?.integer ?? 0) - (usage?["cacheReadTokens"]?.integer ?? 0))
                 info.outputTokens += usage?["outputTokens"]?.integer ?? 0
                 info.cacheReadTokens += usage?["cacheReadTokens"]?.integer ?? 0
                 info.cacheWriteTokens += usage?["cacheWriteTokens"]?.integer ?? 0
@@ -208,7 +211,9 @@ enum CopilotEvents: AgentLogFormat {
             }
             if !builder.hasCall(callID) {
                 // The start came before its request (seen out of order): the call begins here.
-                builder.addCall(tools.call(id: callID, name: name, arguments: ToolTable.arguments(data["arguments"])), id: id, time: time)
+                builder.addCall(
+                    tools.call(id: callID, name: name, arguments: ToolTable.arguments(data["arguments"])), id: id,
+                    time: time)
             }
             if let server = data["mcpServerName"]?.string {
                 builder.updateCall(callID) { $0.displayTitle = server + " · " + name.replacing("_", with: " ") }
@@ -217,18 +222,24 @@ enum CopilotEvents: AgentLogFormat {
             guard let callID = data["toolCallId"]?.string, !skipped.contains(callID) else { return }
             if !builder.hasCall(callID) {
                 // A result whose call the log does not hold: shown with what it says.
-                builder.addCall(tools.call(id: callID, name: data["toolName"]?.string ?? "tool", arguments: nil), id: id, time: time)
+                builder.addCall(
+                    tools.call(id: callID, name: data["toolName"]?.string ?? "tool", arguments: nil), id: id, time: time
+                )
             }
             builder.updateCall(callID) { call in
                 let result = data["result"]
-                let text = result?["content"]?.string ?? result?["text_result_for_llm"]?.string ?? result?["detailedContent"]?.string
+                let text =
+                    result?["content"]?.string ?? result?["text_result_for_llm"]?.string
+                    ?? result?["detailedContent"]?.string
                 call.output = text.map(JSONValue.string) ?? result
                 let failed = data["success"]?.bool == false || result?["result_type"]?.string == "failure"
                 call.status = failed ? .failed : .completed
                 if failed {
                     call.errorText = data["error"]?["message"]?.string ?? data["error"]?.string ?? text
                 }
-                if let duration = data["toolTelemetry"]?["metrics"]?["durationMs"]?.number { call.duration = duration / 1000 }
+                if let duration = data["toolTelemetry"]?["metrics"]?["durationMs"]?.number {
+                    call.duration = duration / 1000
+                }
             }
         case "subagent.started":
             guard let callID = data["toolCallId"]?.string else { return }

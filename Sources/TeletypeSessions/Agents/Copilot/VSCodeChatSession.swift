@@ -24,7 +24,8 @@ enum VSCodeChatSession: AgentLogFormat {
         "copilot_createFile": .write, "create_file": .write, "copilot_readFile": .read, "read_file": .read,
         "copilot_findTextInFiles": .search, "grep_search": .search, "copilot_searchCodebase": .search,
         "semantic_search": .search, "copilot_findFiles": .find, "file_search": .find, "copilot_listDirectory": .list,
-        "list_dir": .list, "run_in_terminal": .shell, "copilot_runInTerminal": .shell, "copilot_fetchWebPage": .webFetch,
+        "list_dir": .list, "run_in_terminal": .shell, "copilot_runInTerminal": .shell,
+        "copilot_fetchWebPage": .webFetch,
         "fetch_webpage": .webFetch, "manage_todo_list": .plan, "copilot_applyPatch": .patch, "apply_patch": .patch,
         "runSubagent": .subagent, "runsubagent": .subagent,
     ])
@@ -142,7 +143,8 @@ enum VSCodeChatSession: AgentLogFormat {
         var prompt = Message(
             id: id, role: .user, text: request["message"]?["text"]?.string ?? "", createdAt: time)
         for variable in request["variableData"]?["variables"]?.array ?? [] {
-            let path = variable["value"]?["path"]?.string ?? variable["value"]?["fsPath"]?.string
+            let path =
+                variable["value"]?["path"]?.string ?? variable["value"]?["fsPath"]?.string
                 ?? variable["value"]?["uri"]?["path"]?.string
             guard let name = variable["name"]?.string ?? path else { continue }
             prompt.attachments.append(AIMessageAttachment(url: path ?? name, name: name))
@@ -182,7 +184,9 @@ enum VSCodeChatSession: AgentLogFormat {
                 let name = made?["name"]?.string ?? part["toolId"]?.string ?? "tool"
                 let callID = part["toolCallId"]?.string ?? "\(id)-call-\(index)"
                 var call = tools.call(id: callID, name: name, arguments: ToolTable.arguments(made?["arguments"]))
-                if call.kind == nil { call.displayTitle = message(part["pastTenseMessage"] ?? part["invocationMessage"]) }
+                if call.kind == nil {
+                    call.displayTitle = message(part["pastTenseMessage"] ?? part["invocationMessage"])
+                }
                 call.status = part["isComplete"]?.bool == false ? .running : .completed
                 if let madeID = made?["id"]?.string, let result = results?[madeID] {
                     let output = resultText(result)

@@ -42,7 +42,8 @@ struct CursorDatabase: AgentDatabase {
         if tables.contains("meta") && tables.contains("blobs") { return .cli }
         if tables.contains("ItemTable") {
             let keys = try database.rows(
-                "SELECT key FROM ItemTable WHERE key IN ('composer.composerData', 'workbench.panel.aichat.view.aichat.chatdata')")
+                "SELECT key FROM ItemTable WHERE key IN ('composer.composerData', 'workbench.panel.aichat.view.aichat.chatdata')"
+            )
             return keys.isEmpty ? nil : .workspace
         }
         return nil
@@ -59,7 +60,8 @@ struct CursorDatabase: AgentDatabase {
         }
     }
 
-    static func read(_ conversation: ListedConversation, in database: SQLiteDatabase, path: String) throws -> Transcript {
+    static func read(_ conversation: ListedConversation, in database: SQLiteDatabase, path: String) throws -> Transcript
+    {
         let messages: [Message]
         switch try layout(try database.tables(), database) {
         case .global: messages = try globalMessages(database, composer: conversation.id, depth: 0)
@@ -119,7 +121,10 @@ struct CursorDatabase: AgentDatabase {
     }
 
     static func globalMessages(_ database: SQLiteDatabase, composer id: String, depth: Int) throws -> [Message] {
-        guard let composer = try database.rows("SELECT value FROM cursorDiskKV WHERE key = ?", [.text("composerData:" + id)])
+        guard
+            let composer = try database.rows(
+                "SELECT value FROM cursorDiskKV WHERE key = ?", [.text("composerData:" + id)]
+            )
             .first?.first?.json
         else { return [] }
         var bubbles: [(header: JSONValue, bubble: JSONValue)] = []
@@ -130,7 +135,8 @@ struct CursorDatabase: AgentDatabase {
             var byID: [String: JSONValue] = [:]
             let prefix = "bubbleId:\(id):"
             try database.forEachRow(
-                "SELECT key, value FROM cursorDiskKV WHERE key >= ? AND key < ?", [.text(prefix), .text("bubbleId:\(id);")]
+                "SELECT key, value FROM cursorDiskKV WHERE key >= ? AND key < ?",
+                [.text(prefix), .text("bubbleId:\(id);")]
             ) { row in
                 guard let key = row.first?.text, row.count > 1, let value = row[1].json else { return }
                 byID[String(key.dropFirst(prefix.count))] = value
@@ -145,7 +151,8 @@ struct CursorDatabase: AgentDatabase {
         for (index, item) in bubbles.enumerated() {
             let bubble = item.bubble
             let bubbleID = bubble["bubbleId"]?.string ?? "bubble-\(index)"
-            let time = bubble["createdAt"]?.string.flatMap(ISODate.seconds) ?? bubble["createdAt"]?.number.map { $0 / 1000 }
+            let time =
+                bubble["createdAt"]?.string.flatMap(ISODate.seconds) ?? bubble["createdAt"]?.number.map { $0 / 1000 }
             let type = bubble["type"]?.integer ?? item.header["type"]?.integer
             if type == 1 {
                 let text = bubble["text"]?.string ?? ""
@@ -159,7 +166,8 @@ struct CursorDatabase: AgentDatabase {
                 builder.addReasoning(
                     AIReasoningPart(
                         id: bubbleID + "-thinking", summary: text.isEmpty ? ConversationBuilder.thinkingHidden : nil,
-                        preview: text.isEmpty ? nil : text, duration: bubble["thinkingDurationMs"]?.number.map { $0 / 1000 }),
+                        preview: text.isEmpty ? nil : text,
+                        duration: bubble["thinkingDurationMs"]?.number.map { $0 / 1000 }),
                     text: text, id: bubbleID, time: time)
             }
             if let tool = bubble["toolFormerData"], tool.object != nil {
@@ -173,8 +181,10 @@ struct CursorDatabase: AgentDatabase {
             for sub in subs.compactMap(\.string) {
                 let nested = try globalMessages(database, composer: sub, depth: depth + 1)
                 guard !nested.isEmpty else { continue }
-                let name = try database.rows("SELECT value FROM cursorDiskKV WHERE key = ?", [.text("composerData:" + sub)])
-                    .first?.first?.json?["name"]?.string
+                let name = try database.rows(
+                    "SELECT value FROM cursorDiskKV WHERE key = ?", [.text("composerData:" + sub)]
+                )
+                .first?.first?.json?["name"]?.string
                 var call = AIToolCallPart(id: "subagent-" + sub, name: "Agent", status: .completed, executor: .client)
                 call.kind = .subagent
                 call.subagent = AISubagent(title: name, messages: nested)
@@ -188,7 +198,8 @@ struct CursorDatabase: AgentDatabase {
     /// A `toolFormerData` as a call: its arguments and result are JSON in strings.
     static func call(_ tool: JSONValue, id: String) -> AIToolCallPart {
         let name = tool["name"]?.string ?? "tool"
-        let arguments = tool["rawArgs"]?.string.flatMap { try? JSONParser.parse($0) }
+        let arguments =
+            tool["rawArgs"]?.string.flatMap { try? JSONParser.parse($0) }
             ?? tool["params"]?.string.flatMap { try? JSONParser.parse($0) }
         var call = CursorTranscript.tools.call(
             id: tool["toolCallId"]?.string ?? id + "-call", name: name, arguments: arguments)
@@ -229,7 +240,9 @@ struct CursorDatabase: AgentDatabase {
         }
         if let tabs = try itemValue(database, "workbench.panel.aichat.view.aichat.chatdata")?["tabs"]?.array {
             for tab in tabs {
-                guard let id = tab["tabId"]?.string, let count = tab["bubbles"]?.array?.count, count > 0 else { continue }
+                guard let id = tab["tabId"]?.string, let count = tab["bubbles"]?.array?.count, count > 0 else {
+                    continue
+                }
                 let updated = tab["lastSendTime"]?.number.map { $0 / 1000 }
                 listed.append(
                     ListedConversation(
@@ -282,7 +295,9 @@ struct CursorDatabase: AgentDatabase {
 
     /// The CLI's `meta` row `0`: hex-encoded JSON.
     static func cliMeta(_ database: SQLiteDatabase) throws -> JSONValue? {
-        guard let hex = try database.rows("SELECT value FROM meta WHERE key = '0'").first?.first?.text else { return nil }
+        guard let hex = try database.rows("SELECT value FROM meta WHERE key = '0'").first?.first?.text else {
+            return nil
+        }
         var bytes: [UInt8] = []
         var index = hex.utf8.startIndex
         let utf8 = hex.utf8
@@ -300,7 +315,9 @@ struct CursorDatabase: AgentDatabase {
         let created = meta?["createdAt"]?.number.map { $0 / 1000 }
         return [
             ListedConversation(
-                position: 0, id: meta?["agentId"]?.string ?? URL(fileURLWithPath: path).deletingLastPathComponent().lastPathComponent,
+                position: 0,
+                id: meta?["agentId"]?.string
+                    ?? URL(fileURLWithPath: path).deletingLastPathComponent().lastPathComponent,
                 title: meta?["name"]?.string ?? "", createdAt: created, updatedAt: created,
                 agent: .cursor, models: meta?["lastUsedModel"]?.string.map { [$0] } ?? [], length: count,
                 version: "\(count)")

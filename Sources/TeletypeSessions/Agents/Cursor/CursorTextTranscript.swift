@@ -68,7 +68,8 @@ enum CursorTextTranscript {
                 let tool = String(trimmed.dropFirst("[Tool call]".count)).trimmingSpaces()
                 let id = "turn-\(turn)-call-\(builder.count)-\(line.number)"
                 builder.addCall(
-                    CursorTranscript.tools.call(id: id, name: tool, arguments: .object(JSONObject()), status: .completed),
+                    CursorTranscript.tools.call(
+                        id: id, name: tool, arguments: .object(JSONObject()), status: .completed),
                     id: "turn-\(turn)")
                 lastCall = id
             } else if trimmed.hasPrefix("[Tool result]") {

@@ -133,7 +133,8 @@ enum CursorTranscript: AgentLogFormat {
                 var call = tools.call(
                     id: block["id"]?.string ?? "\(id)-call-\(index)", name: name,
                     arguments: ToolTable.arguments(block["input"] ?? block["arguments"]), status: .completed)
-                if call.kind == .subagent, let prompt = call.arguments?["prompt"]?.string ?? call.arguments?["description"]?.string,
+                if call.kind == .subagent,
+                    let prompt = call.arguments?["prompt"]?.string ?? call.arguments?["description"]?.string,
                     let child = take(subagentFor: prompt, from: &subagents)
                 {
                     call.subagent = AISubagent(
@@ -147,7 +148,9 @@ enum CursorTranscript: AgentLogFormat {
                 if text.hasSuffix("[REDACTED]") {
                     let words = String(text.dropLast("[REDACTED]".count)).trimmingSpaces()
                     builder.addText(words, id: id)
-                    builder.addReasoning(AIReasoningPart(id: "\(id)-redacted-\(index)", summary: ConversationBuilder.thinkingHidden), text: nil, id: id)
+                    builder.addReasoning(
+                        AIReasoningPart(id: "\(id)-redacted-\(index)", summary: ConversationBuilder.thinkingHidden),
+                        text: nil, id: id)
                 } else {
                     builder.addText(text, id: id)
                 }

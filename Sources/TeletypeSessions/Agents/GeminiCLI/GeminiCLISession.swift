@@ -25,7 +25,9 @@ enum GeminiCLISession: AgentLogFormat {
             if isHeader(fields) || isMessageRecord(fields) { return true }
         }
         // A JSON document: a recording, or logs.json.
-        if !head.isList, head.hasKeys("projectHash") || head.hasKeys("sessionId", "startTime", "messages") { return true }
+        if !head.isList, head.hasKeys("projectHash") || head.hasKeys("sessionId", "startTime", "messages") {
+            return true
+        }
         return head.isList && looksLikeLogs(head.bytes)
     }
 

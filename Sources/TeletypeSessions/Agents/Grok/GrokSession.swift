@@ -26,13 +26,17 @@ enum GrokSession: AgentLogFormat {
     ])
 
     static func places(_ home: SessionHome) -> [SessionPlace] {
-        [SessionPlace(home.inHome(".grok/sessions"), depth: 2) { path in
-            let parts = path.split(separator: "/")
-            guard parts.count == 3 else { return false }
-            if parts[2] == "chat_history.jsonl" { return true }
-            // A session with only its update stream.
-            return parts[2] == "updates.jsonl" && !FileManager.default.fileExists(atPath: home.inHome(".grok/sessions/") + parts[0] + "/" + parts[1] + "/chat_history.jsonl")
-        }]
+        [
+            SessionPlace(home.inHome(".grok/sessions"), depth: 2) { path in
+                let parts = path.split(separator: "/")
+                guard parts.count == 3 else { return false }
+                if parts[2] == "chat_history.jsonl" { return true }
+                // A session with only its update stream.
+                return parts[2] == "updates.jsonl"
+                    && !FileManager.default.fileExists(
+                        atPath: home.inHome(".grok/sessions/") + parts[0] + "/" + parts[1] + "/chat_history.jsonl")
+            }
+        ]
     }
 
     static func matches(_ head: LogHead) -> Bool {
@@ -43,7 +47,10 @@ enum GrokSession: AgentLogFormat {
             return true
         }
         // A history's records: `reasoning` and `backend_tool_call` are Grok's alone.
-        return head.records.contains { ["reasoning", "backend_tool_call"].contains($0["type"]?.string ?? "") && $0["content"] == nil || $0["model_fingerprint"] != nil }
+        return head.records.contains {
+            ["reasoning", "backend_tool_call"].contains($0["type"]?.string ?? "") && $0["content"] == nil
+                || $0["model_fingerprint"] != nil
+        }
             && head.records.first.map { ["system", "user"].contains($0["type"]?.string ?? "") } == true
     }
 
@@ -52,7 +59,10 @@ enum GrokSession: AgentLogFormat {
         start: (SessionInfo) -> Void, emit: (Message) throws -> Void
     ) throws -> SessionInfo {
         var info = SessionInfo(agent: .grok)
-        if let path { describe(summaryAt: URL(fileURLWithPath: path).deletingLastPathComponent().path + "/summary.json", into: &info) }
+        if let path {
+            describe(
+                summaryAt: URL(fileURLWithPath: path).deletingLastPathComponent().path + "/summary.json", into: &info)
+        }
         var records: [JSONValue] = []
         var truncated: Int?
         try source.forEachLine { line in
@@ -105,7 +115,8 @@ enum GrokSession: AgentLogFormat {
                     if block["type"]?.string == "image" {
                         let url = block["url"]?.string ?? block["image_url"]?["url"]?.string
                         attachments.append(
-                            AIMessageAttachment(kind: .image, url: url.flatMap { $0.hasPrefix("data:") ? nil : $0 }, name: "image"))
+                            AIMessageAttachment(
+                                kind: .image, url: url.flatMap { $0.hasPrefix("data:") ? nil : $0 }, name: "image"))
                     }
                 }
                 guard !texts.isEmpty || !attachments.isEmpty else { continue }
@@ -113,7 +124,8 @@ enum GrokSession: AgentLogFormat {
                 message.attachments = attachments
                 builder.prompt(message)
             case "reasoning":
-                let summary = (record["summary"]?.array ?? []).compactMap { $0["text"]?.string }.joined(separator: "\n\n")
+                let summary = (record["summary"]?.array ?? []).compactMap { $0["text"]?.string }.joined(
+                    separator: "\n\n")
                 builder.addReasoning(
                     AIReasoningPart(
                         id: id, summary: summary.isEmpty ? ConversationBuilder.thinkingHidden : nil,
@@ -125,7 +137,8 @@ enum GrokSession: AgentLogFormat {
                 builder.startReply(id: "reply-\(index)", model: model)
                 builder.setModel(model)
                 if let thought = record["reasoning_content"]?.string, !thought.isEmpty {
-                    builder.addReasoning(AIReasoningPart(id: "\(id)-reasoning", preview: thought), text: thought, id: "reply-\(index)")
+                    builder.addReasoning(
+                        AIReasoningPart(id: "\(id)-reasoning", preview: thought), text: thought, id: "reply-\(index)")
                 }
                 builder.addText(record["content"]?.string ?? "", id: "reply-\(index)")
                 for (number, call) in (record["tool_calls"]?.array ?? []).enumerated() {

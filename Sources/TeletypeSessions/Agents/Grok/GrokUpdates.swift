@@ -32,7 +32,8 @@ enum GrokUpdates {
                 builder.addText(update["content"]?["text"]?.string ?? "", id: reply, time: time)
             case "agent_thought_chunk":
                 let text = update["content"]?["text"]?.string ?? ""
-                builder.addReasoning(AIReasoningPart(id: "thought-\(index)", preview: text), text: text, id: reply, time: time)
+                builder.addReasoning(
+                    AIReasoningPart(id: "thought-\(index)", preview: text), text: text, id: reply, time: time)
             case "tool_call":
                 let name = update["title"]?.string ?? update["kind"]?.string ?? "tool"
                 builder.addCall(

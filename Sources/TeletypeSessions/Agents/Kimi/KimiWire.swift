@@ -26,7 +26,11 @@ enum KimiWire: AgentLogFormat {
     ])
 
     static func places(_ home: SessionHome) -> [SessionPlace] {
-        [SessionPlace(home.inHome(".kimi-code/sessions"), depth: 4) { path in path.hasSuffix("/agents/main/wire.jsonl") }]
+        [
+            SessionPlace(home.inHome(".kimi-code/sessions"), depth: 4) { path in
+                path.hasSuffix("/agents/main/wire.jsonl")
+            }
+        ]
     }
 
     static let eventTypes: Set<String> = [
@@ -37,9 +41,15 @@ enum KimiWire: AgentLogFormat {
     static func matches(_ head: LogHead) -> Bool {
         guard let first = head.records.first else { return false }
         if first["type"]?.string == "metadata", first["protocol_version"] != nil { return true }
-        if first["type"]?.string == "config.update", first["modelAlias"] != nil || first["profileName"] != nil { return true }
-        return head.records.allSatisfy { $0["type"]?.string.map { eventTypes.contains($0) || $0.contains(".") } ?? false }
-            && head.records.contains { ["turn.prompt", "context.append_loop_event", "llm.request"].contains($0["type"]?.string ?? "") }
+        if first["type"]?.string == "config.update", first["modelAlias"] != nil || first["profileName"] != nil {
+            return true
+        }
+        return head.records.allSatisfy {
+            $0["type"]?.string.map { eventTypes.contains($0) || $0.contains(".") } ?? false
+        }
+            && head.records.contains {
+                ["turn.prompt", "context.append_loop_event", "llm.request"].contains($0["type"]?.string ?? "")
+            }
     }
 
     static func read(
@@ -96,11 +106,13 @@ enum KimiWire: AgentLogFormat {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         let stem = path.hasSuffix(".jsonl") ? String(path.dropLast(6)) : path
         let sessionFolder = folder.deletingLastPathComponent().deletingLastPathComponent().path
-        for candidate in [(stem + ".state.json", folder.path), (folder.path + "/state.json", folder.path),
-            (sessionFolder + "/state.json", sessionFolder)]
-        {
+        for candidate in [
+            (stem + ".state.json", folder.path), (folder.path + "/state.json", folder.path),
+            (sessionFolder + "/state.json", sessionFolder),
+        ] {
             guard let data = FileManager.default.contents(atPath: candidate.0),
-                let value = data.withUnsafeBytes({ try? JSONParser.parse($0) }), value["agents"] != nil || value["workDir"] != nil
+                let value = data.withUnsafeBytes({ try? JSONParser.parse($0) }),
+                value["agents"] != nil || value["workDir"] != nil
             else { continue }
             return (value, candidate.1)
         }
@@ -123,7 +135,9 @@ enum KimiWire: AgentLogFormat {
                 if !text.isEmpty { builder.prompt(Message(id: id, role: .user, text: text, createdAt: time)) }
             case "context.append_message" where !hasPrompts:
                 let message = record["message"]
-                guard message?["role"]?.string == "user", message?["origin"]?["kind"]?.string ?? "user" == "user" else { continue }
+                guard message?["role"]?.string == "user", message?["origin"]?["kind"]?.string ?? "user" == "user" else {
+                    continue
+                }
                 let text = texts(message?["content"])
                 if !text.isEmpty { builder.prompt(Message(id: id, role: .user, text: text, createdAt: time)) }
             case "config.update":
@@ -141,7 +155,9 @@ enum KimiWire: AgentLogFormat {
             case "context.apply_compaction":
                 let summary = record["summary"]?.string ?? ""
                 builder.note(
-                    Message(id: id, role: .compaction, text: "*Compacted.*" + (summary.isEmpty ? "" : "\n\n" + summary), createdAt: time))
+                    Message(
+                        id: id, role: .compaction, text: "*Compacted.*" + (summary.isEmpty ? "" : "\n\n" + summary),
+                        createdAt: time))
             case "context.append_loop_event":
                 let event = record["event"] ?? .null
                 let eventID = event["stepUuid"]?.string ?? event["uuid"]?.string ?? id
@@ -150,7 +166,8 @@ enum KimiWire: AgentLogFormat {
                     let part = event["part"] ?? .null
                     if part["type"]?.string == "think", let thought = part["think"]?.string {
                         builder.addReasoning(
-                            AIReasoningPart(id: event["uuid"]?.string ?? id, preview: thought), text: thought, id: eventID, time: time)
+                            AIReasoningPart(id: event["uuid"]?.string ?? id, preview: thought), text: thought,
+                            id: eventID, time: time)
                     } else if let text = part["text"]?.string {
                         builder.addText(text, id: eventID, time: time)
                     }
@@ -161,7 +178,8 @@ enum KimiWire: AgentLogFormat {
                         arguments: ToolTable.arguments(event["args"]))
                     if call.kind == .subagent, let nested = subagent(), !nested.isEmpty {
                         call.subagent = AISubagent(
-                            title: event["description"]?.string ?? call.arguments?["description"]?.string, messages: nested)
+                            title: event["description"]?.string ?? call.arguments?["description"]?.string,
+                            messages: nested)
                     }
                     builder.addCall(call, id: eventID, time: time)
                 case "tool.result":
@@ -169,7 +187,9 @@ enum KimiWire: AgentLogFormat {
                     let result = event["result"] ?? .null
                     builder.updateCall(callID) { call in
                         ToolResult.apply(result["output"] ?? result, to: &call)
-                        if let error = result["error"]?.string ?? (result["isError"]?.bool == true ? result["output"]?.string : nil) {
+                        if let error = result["error"]?.string
+                            ?? (result["isError"]?.bool == true ? result["output"]?.string : nil)
+                        {
                             call.status = .failed
                             call.errorText = error
                         } else {
@@ -189,7 +209,9 @@ enum KimiWire: AgentLogFormat {
             }
         }
         // Tokens are counted at a step's end, and again in usage records: the larger, not both.
-        let tokens = recordedTokens.input + recordedTokens.output > turnTokens.input + turnTokens.output ? recordedTokens : turnTokens
+        let tokens =
+            recordedTokens.input + recordedTokens.output > turnTokens.input + turnTokens.output
+            ? recordedTokens : turnTokens
         info.inputTokens += tokens.input
         info.outputTokens += tokens.output
         info.cacheReadTokens += tokens.cached

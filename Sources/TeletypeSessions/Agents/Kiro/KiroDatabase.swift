@@ -40,14 +40,16 @@ struct KiroDatabase: AgentDatabase {
         conversations = listed
     }
 
-    static func read(_ conversation: ListedConversation, in database: SQLiteDatabase, path: String) throws -> Transcript {
+    static func read(_ conversation: ListedConversation, in database: SQLiteDatabase, path: String) throws -> Transcript
+    {
         var found: JSONValue?
         try database.forEachRow("SELECT value FROM \(table)") { row in
             guard found == nil, let value = row.first?.json else { return }
             if value["conversation_id"]?.string == conversation.id { found = value }
         }
         guard let found else {
-            throw SQLiteDatabase.Failure(name: database.name, reason: "no conversation \(conversation.id) (deleted since it was listed?)")
+            throw SQLiteDatabase.Failure(
+                name: database.name, reason: "no conversation \(conversation.id) (deleted since it was listed?)")
         }
         let (messages, info) = KiroHistory.read(found)
         var transcript = Transcript(messages: messages, format: .kiro, info: info)

@@ -25,7 +25,8 @@ enum KiroHistory {
         for (index, turn) in (document["history"]?.array ?? []).enumerated() {
             let user = turn["user"] ?? .null
             let metadata = turn["request_metadata"]
-            let time = user["timestamp"]?.string.flatMap(ISODate.seconds)
+            let time =
+                user["timestamp"]?.string.flatMap(ISODate.seconds)
                 ?? metadata?["request_start_timestamp_ms"]?.number.map { $0 / 1000 }
             let endTime = metadata?["stream_end_timestamp_ms"]?.number.map { $0 / 1000 }
             info.add(time: time)
@@ -63,7 +64,8 @@ enum KiroHistory {
             for use in reply["tool_uses"]?.array ?? [] {
                 let name = use["name"]?.string ?? use["orig_name"]?.string ?? "tool"
                 builder.addCall(
-                    tools.call(id: use["id"]?.string ?? "\(id)-call", name: name, arguments: ToolTable.arguments(use["args"])),
+                    tools.call(
+                        id: use["id"]?.string ?? "\(id)-call", name: name, arguments: ToolTable.arguments(use["args"])),
                     id: id)
             }
         }

@@ -38,7 +38,8 @@ enum KiroSession: AgentLogFormat {
         let head = try source.read(offset: 0, length: 65536)
         let isDocument = head.withUnsafeBytes { bytes in
             let look = LogHead(bytes, name: name)
-            return look.records.isEmpty || KiroHistory.isConversation(look) || look.hasKeys("session_id", "session_state")
+            return look.records.isEmpty || KiroHistory.isConversation(look)
+                || look.hasKeys("session_id", "session_state")
         }
         if isDocument {
             var bytes: [UInt8] = []
@@ -54,7 +55,9 @@ enum KiroSession: AgentLogFormat {
                         file: name, line: 0, column: 0,
                         message: "a Kiro session's state, not its conversation (that is the .jsonl of the same name)")
                 }
-                return try read(SessionSource(path: path + "l"), path: path + "l", name: path + "l", notice: notice, start: start, emit: emit)
+                return try read(
+                    SessionSource(path: path + "l"), path: path + "l", name: path + "l", notice: notice, start: start,
+                    emit: emit)
             }
             let (messages, info) = KiroHistory.read(document)
             start(info)
@@ -101,7 +104,8 @@ enum KiroSession: AgentLogFormat {
                         builder.addCall(
                             KiroHistory.tools.call(
                                 id: use["toolUseId"]?.string ?? use["id"]?.string ?? "\(id)-call",
-                                name: use["name"]?.string ?? "tool", arguments: ToolTable.arguments(use["input"] ?? use["args"])),
+                                name: use["name"]?.string ?? "tool",
+                                arguments: ToolTable.arguments(use["input"] ?? use["args"])),
                             id: id)
                     default: continue
                     }

@@ -33,12 +33,16 @@ enum MarkdownBody {
     }
 
     static func between(_ open: String, _ close: String, in text: String) -> String? {
-        guard let start = text.firstRange(of: open), let end = text[start.upperBound...].firstRange(of: close) else { return nil }
+        guard let start = text.firstRange(of: open), let end = text[start.upperBound...].firstRange(of: close) else {
+            return nil
+        }
         return String(text[start.upperBound..<end.lowerBound]).trimmingSpaces()
     }
 
     /// Adds a reply's pieces, in order.
-    static func addReply(_ body: String, layout: MarkdownExport.Layout, id: String, to builder: inout ConversationBuilder) {
+    static func addReply(
+        _ body: String, layout: MarkdownExport.Layout, id: String, to builder: inout ConversationBuilder
+    ) {
         let text = trimmedBody(body)
         switch layout {
         case .specStory: addSpecStory(text, id: id, to: &builder)
@@ -56,7 +60,9 @@ enum MarkdownBody {
         var rest = Substring(text)
         var number = 0
         while !rest.isEmpty {
-            let marks = ["<think>", "<tool-use", "<details"].compactMap { mark in rest.firstRange(of: mark).map { (mark, $0) } }
+            let marks = ["<think>", "<tool-use", "<details"].compactMap { mark in
+                rest.firstRange(of: mark).map { (mark, $0) }
+            }
             guard let next = marks.min(by: { $0.1.lowerBound < $1.1.lowerBound }) else {
                 builder.addText(String(rest).trimmingSpaces(), id: id)
                 break
@@ -124,13 +130,17 @@ enum MarkdownBody {
             let pairs = codePairs(line)
             if pairs.isEmpty { continue }
             for (key, value) in pairs {
-                if let key { arguments[key] = .string(unescaped(value)) } else if arguments[mainArgument(type)] == nil {
+                if let key {
+                    arguments[key] = .string(unescaped(value))
+                } else if arguments[mainArgument(type)] == nil {
                     arguments[mainArgument(type)] = .string(unescaped(value))
                 }
             }
         }
         // The summary's own words: `Read file: x`, `Edit file: x`, or what the call was for.
-        if let colon = description.firstRange(of: "file: "), arguments["file_path"] == nil, type == "read" || type == "write" {
+        if let colon = description.firstRange(of: "file: "), arguments["file_path"] == nil,
+            type == "read" || type == "write"
+        {
             arguments["file_path"] = .string(String(description[colon.upperBound...]).trimmingSpaces())
         }
         if arguments.isEmpty, !description.isEmpty { arguments["description"] = .string(description) }
@@ -145,10 +155,12 @@ enum MarkdownBody {
             } else {
                 ToolResult.apply(.string(output), to: &call)
             }
-            if output.hasPrefix("<tool_use_error>") || output.hasPrefix("Exit code ") && !output.hasPrefix("Exit code 0") {
+            if output.hasPrefix("<tool_use_error>")
+                || output.hasPrefix("Exit code ") && !output.hasPrefix("Exit code 0")
+            {
                 call.status = .failed
-                call.errorText = output.replacing( "<tool_use_error>", with: "")
-                    .replacing( "</tool_use_error>", with: "")
+                call.errorText = output.replacing("<tool_use_error>", with: "")
+                    .replacing("</tool_use_error>", with: "")
             }
         }
         return call
@@ -184,8 +196,8 @@ enum MarkdownBody {
 
     /// SpecStory's HTML escapes of backticks and angle brackets, read back.
     static func unescaped(_ text: String) -> String {
-        text.replacing( "&#96;", with: "`").replacing( "&lt;", with: "<")
-            .replacing( "&gt;", with: ">").replacing( "&amp;", with: "&")
+        text.replacing("&#96;", with: "`").replacing("&lt;", with: "<")
+            .replacing("&gt;", with: ">").replacing("&amp;", with: "&")
     }
 
     static func attribute(_ name: String, in block: String) -> String? {
@@ -200,13 +212,17 @@ enum MarkdownBody {
         let kinds: [(String, AIToolCallPart.Kind, String)] = [
             ("Searched codebase", .search, "query"), ("Grep search for", .search, "pattern"),
             ("Listed directory", .list, "path"), ("Listed current directory", .list, "path"),
-            ("Read file", .read, "file_path"), ("Searched files", .find, "pattern"), ("Searched web", .webSearch, "query"),
+            ("Read file", .read, "file_path"), ("Searched files", .find, "pattern"),
+            ("Searched web", .webSearch, "query"),
         ]
-        var call = AIToolCallPart(id: id, name: what, status: .completed, executor: .client, arguments: ["description": .string(summary)])
+        var call = AIToolCallPart(
+            id: id, name: what, status: .completed, executor: .client, arguments: ["description": .string(summary)])
         if let match = kinds.first(where: { what.hasPrefix($0.0) }) {
             call.kind = match.1
             var subject = what.dropFirst(match.0.count).trimmingSpaces()
-            if subject.hasPrefix("\""), subject.hasSuffix("\""), subject.count >= 2 { subject = String(subject.dropFirst().dropLast()) }
+            if subject.hasPrefix("\""), subject.hasSuffix("\""), subject.count >= 2 {
+                subject = String(subject.dropFirst().dropLast())
+            }
             call.arguments = [match.2: .string(subject.isEmpty ? "." : subject)]
         }
         let body = strippingDetails(block)
@@ -229,7 +245,8 @@ enum MarkdownBody {
                 let joined = thought.joined(separator: "\n").trimmingSpaces()
                 if !joined.isEmpty {
                     number += 1
-                    builder.addReasoning(AIReasoningPart(id: "\(id)-thinking-\(number)", preview: joined), text: joined, id: id)
+                    builder.addReasoning(
+                        AIReasoningPart(id: "\(id)-thinking-\(number)", preview: joined), text: joined, id: id)
                 }
                 thinking = nil
             }
@@ -274,7 +291,8 @@ enum MarkdownBody {
                         if blockFenced, label == "**Output:**" {
                             var search = index
                             while search + 1 < lines.count {
-                                if lines[search].trimmingSpaces() == fence, lines[search + 1].trimmingSpaces() == "```" {
+                                if lines[search].trimmingSpaces() == fence, lines[search + 1].trimmingSpaces() == "```"
+                                {
                                     end = search
                                     break
                                 }
@@ -283,7 +301,11 @@ enum MarkdownBody {
                         }
                         content = Array(lines[index..<min(end, lines.count)])
                         index = end + 1
-                        if label == "**Input:**" { input = content.joined(separator: "\n") } else { output = content.joined(separator: "\n") }
+                        if label == "**Input:**" {
+                            input = content.joined(separator: "\n")
+                        } else {
+                            output = content.joined(separator: "\n")
+                        }
                     } else if label.isEmpty {
                         index += 1
                     } else if blockFenced, label.hasPrefix("```"), label.allSatisfy({ $0 == "`" }) {
@@ -294,7 +316,8 @@ enum MarkdownBody {
                     }
                 }
                 let arguments = input.flatMap { try? JSONParser.parse($0) }
-                var call = tools.call(id: "\(id)-tool-\(number)", name: toolName, arguments: arguments, status: .completed)
+                var call = tools.call(
+                    id: "\(id)-tool-\(number)", name: toolName, arguments: arguments, status: .completed)
                 if let output { ToolResult.apply(.string(output), to: &call) }
                 builder.addCall(call, id: id)
                 continue

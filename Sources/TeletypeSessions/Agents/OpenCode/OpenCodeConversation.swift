@@ -56,7 +56,8 @@ struct OpenCodeConversation {
             builder.note(
                 Message(
                     id: id, role: .compaction,
-                    text: "*Compacted.*" + (text.isEmpty ? "" : "\n\n" + text.joined(separator: "\n\n")), createdAt: time))
+                    text: "*Compacted.*" + (text.isEmpty ? "" : "\n\n" + text.joined(separator: "\n\n")),
+                    createdAt: time))
             return
         }
         builder.startReply(id: id, time: time, model: model)

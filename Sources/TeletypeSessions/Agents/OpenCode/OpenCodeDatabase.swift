@@ -82,9 +82,11 @@ struct OpenCodeDatabase: AgentDatabase {
         return sessions
     }
 
-    static func read(_ conversation: ListedConversation, in database: SQLiteDatabase, path: String) throws -> Transcript {
+    static func read(_ conversation: ListedConversation, in database: SQLiteDatabase, path: String) throws -> Transcript
+    {
         guard let session = try sessions(database, id: conversation.id).first else {
-            throw SQLiteDatabase.Failure(name: database.name, reason: "no session \(conversation.id) (deleted since it was listed?)")
+            throw SQLiteDatabase.Failure(
+                name: database.name, reason: "no session \(conversation.id) (deleted since it was listed?)")
         }
         let read = try Self.messages(database, session: session.id, info: session.info, depth: 0)
         var transcript = Transcript(messages: read.messages, format: .opencode, info: read.info)
@@ -97,7 +99,9 @@ struct OpenCodeDatabase: AgentDatabase {
         -> (messages: [Message], info: SessionInfo)
     {
         let messageColumns = try database.columns(of: "message")
-        let time = messageColumns.contains("time_created") ? "time_created" : messageColumns.contains("created_at") ? "created_at" : "NULL"
+        let time =
+            messageColumns.contains("time_created")
+            ? "time_created" : messageColumns.contains("created_at") ? "created_at" : "NULL"
         var rows: [(id: String, time: Double, data: JSONValue)] = []
         try database.forEachRow("SELECT id, \(time), data FROM message WHERE session_id = ?", [.text(session)]) { row in
             guard let id = row.first?.text, row.count > 2, let data = row[2].json else { return }
@@ -114,7 +118,9 @@ struct OpenCodeDatabase: AgentDatabase {
             ? "session_id = ?" : "message_id IN (SELECT id FROM message WHERE session_id = ?)"
         try database.forEachRow("SELECT id, message_id, data, rowid FROM part WHERE \(byMessage)", [.text(session)]) {
             row in
-            guard let id = row.first?.text, row.count > 3, let message = row[1].text, let data = row[2].json else { return }
+            guard let id = row.first?.text, row.count > 3, let message = row[1].text, let data = row[2].json else {
+                return
+            }
             let order: Int64 = if case .integer(let number) = row[3] { number } else { 0 }
             parts[message, default: []].append((id, order, data))
         }

@@ -38,7 +38,8 @@ enum OpenCodeExport: AgentLogFormat {
         }
         let document = try SessionReading.document(bytes, name: name)
         guard let messages = document["messages"]?.array else {
-            throw TranscriptError(file: name, line: 1, column: 1, message: "an OpenCode export without its \"messages\" list")
+            throw TranscriptError(
+                file: name, line: 1, column: 1, message: "an OpenCode export without its \"messages\" list")
         }
         var info = SessionInfo(agent: .opencode)
         if let session = document["info"] { OpenCodeConversation.describe(session, into: &info) }

@@ -50,15 +50,20 @@ struct OpenCodeStorage: ConversationCollection {
                     version: "\(info.ended ?? 0)-\(count)"))
         }
         guard !listed.isEmpty || !Self.sessionFiles(root).isEmpty else {
-            throw TranscriptError(file: name, line: 0, column: 0, message: "an OpenCode storage folder with no session in it")
+            throw TranscriptError(
+                file: name, line: 0, column: 0, message: "an OpenCode storage folder with no session in it")
         }
         conversations = listed
     }
 
     func read(_ conversation: ListedConversation, branch: String?) throws(TranscriptError) -> Transcript {
-        guard let session = Self.sessionFiles(root).lazy.compactMap(Self.json).first(where: { $0["id"]?.string == conversation.id })
+        guard
+            let session = Self.sessionFiles(root).lazy.compactMap(Self.json).first(where: {
+                $0["id"]?.string == conversation.id
+            })
         else {
-            throw TranscriptError(file: name, line: 0, column: 0, message: "no session \(conversation.id) (deleted since it was listed?)")
+            throw TranscriptError(
+                file: name, line: 0, column: 0, message: "no session \(conversation.id) (deleted since it was listed?)")
         }
         var info = SessionInfo(agent: .opencode)
         OpenCodeConversation.describe(session, into: &info)
@@ -83,7 +88,8 @@ struct OpenCodeStorage: ConversationCollection {
         if depth < 4 {
             conversation.child = { child in
                 var childInfo = SessionInfo(agent: .opencode)
-                let nested = Self.messages(root, session: child, info: &childInfo, flatParts: flatParts, depth: depth + 1)
+                let nested = Self.messages(
+                    root, session: child, info: &childInfo, flatParts: flatParts, depth: depth + 1)
                 return nested.isEmpty ? nil : nested
             }
         }

@@ -18,10 +18,12 @@ enum QwenCodeChat: AgentLogFormat {
     ])
 
     static func places(_ home: SessionHome) -> [SessionPlace] {
-        [SessionPlace(home.inHome(".qwen/projects"), depth: 2) { path in
-            let parts = path.split(separator: "/")
-            return parts.count == 3 && parts[1] == "chats" && path.hasSuffix(".jsonl")
-        }]
+        [
+            SessionPlace(home.inHome(".qwen/projects"), depth: 2) { path in
+                let parts = path.split(separator: "/")
+                return parts.count == 3 && parts[1] == "chats" && path.hasSuffix(".jsonl")
+            }
+        ]
     }
 
     static func matches(_ head: LogHead) -> Bool {
@@ -56,7 +58,8 @@ enum QwenCodeChat: AgentLogFormat {
         var builder = ConversationBuilder()
         for record in shown { add(record, to: &builder, info: &info) }
         if info.title == nil {
-            info.title = records.last { $0["subtype"]?.string == "custom_title" }?["systemPayload"]?["customTitle"]?.string
+            info.title =
+                records.last { $0["subtype"]?.string == "custom_title" }?["systemPayload"]?["customTitle"]?.string
         }
         let messages = builder.finish()
         info.messageCount = messages.count
@@ -74,7 +77,9 @@ enum QwenCodeChat: AgentLogFormat {
             if let id = record["uuid"]?.string { byID[id, default: []].append(index) }
         }
         let conversation: Set<String> = ["user", "assistant", "tool_result"]
-        guard let leaf = records.lastIndex(where: { conversation.contains($0["type"]?.string ?? "") }) else { return [] }
+        guard let leaf = records.lastIndex(where: { conversation.contains($0["type"]?.string ?? "") }) else {
+            return []
+        }
         var path: [Int] = []
         var seen = Set<Int>()
         var current: Int? = leaf
@@ -121,7 +126,8 @@ enum QwenCodeChat: AgentLogFormat {
                 let cached = usage["cachedContentTokenCount"]?.integer ?? 0
                 info.inputTokens += max(0, (usage["promptTokenCount"]?.integer ?? 0) - cached)
                 info.cacheReadTokens += cached
-                info.outputTokens += (usage["candidatesTokenCount"]?.integer ?? 0) + (usage["thoughtsTokenCount"]?.integer ?? 0)
+                info.outputTokens +=
+                    (usage["candidatesTokenCount"]?.integer ?? 0) + (usage["thoughtsTokenCount"]?.integer ?? 0)
             }
             builder.startReply(id: id, time: time, model: model)
             for (index, part) in parts.enumerated() {
@@ -133,7 +139,8 @@ enum QwenCodeChat: AgentLogFormat {
                         id: id, time: time)
                 } else if let text = part["text"]?.string {
                     if part["thought"]?.bool == true {
-                        builder.addReasoning(AIReasoningPart(id: "\(id)-thought-\(index)", preview: text), text: text, id: id)
+                        builder.addReasoning(
+                            AIReasoningPart(id: "\(id)-thought-\(index)", preview: text), text: text, id: id)
                     } else {
                         builder.addText(text, id: id, time: time)
                     }
@@ -142,14 +149,16 @@ enum QwenCodeChat: AgentLogFormat {
         case "tool_result":
             let result = record["toolCallResult"]
             for part in parts {
-                guard let response = part["functionResponse"], let callID = response["id"]?.string ?? result?["callId"]?.string
+                guard let response = part["functionResponse"],
+                    let callID = response["id"]?.string ?? result?["callId"]?.string
                 else { continue }
                 builder.updateCall(callID) { call in
                     ToolResult.apply(response["response"]?["output"] ?? response["response"], to: &call)
                     switch result?["status"]?.string {
                     case "error":
                         call.status = .failed
-                        call.errorText = response["response"]?["error"]?.string ?? AgentToolText.text(result?["resultDisplay"])
+                        call.errorText =
+                            response["response"]?["error"]?.string ?? AgentToolText.text(result?["resultDisplay"])
                     case "cancelled": call.status = .cancelled
                     default: call.status = .completed
                     }
@@ -162,7 +171,9 @@ enum QwenCodeChat: AgentLogFormat {
                 if let title = payload?["customTitle"]?.string { info.title = title }
             case "ui_telemetry" where payload?["uiEvent"]?["event.name"]?.string == "qwen-code.api_error":
                 let event = payload?["uiEvent"]
-                let text = event?["error"]?.string ?? event?["error.message"]?.string ?? "The model's API answered with an error."
+                let text =
+                    event?["error"]?.string ?? event?["error.message"]?.string
+                    ?? "The model's API answered with an error."
                 builder.note(Message(id: id, role: .system, text: text, createdAt: time))
             default:
                 break
