@@ -14,7 +14,7 @@ import TeletypeTranscripts
 #endif
 
 /// Where each agent keeps its sessions, and what each session found there is. Each agent's format
-/// says where it keeps them (``AgentLogFormat/places(_:)``), on Linux, macOS and Windows: Claude
+/// says where it keeps them, on Linux, macOS and Windows: Claude
 /// Code under `~/.claude/projects` (or `$CLAUDE_CONFIG_DIR/projects`), Codex under
 /// `~/.codex/sessions` (or `$CODEX_HOME/sessions`), Gemini CLI under `~/.gemini/tmp/*/chats`, aider
 /// in the working folder, and so on. Subagents' own files are not sessions of their own.
@@ -109,7 +109,8 @@ public enum SessionLocator {
     }
 
     /// Every session of `agents` under their folders, newest first. What was found in a file that
-    /// has not changed since the last listing is taken from the cache (``SessionListingCache``).
+    /// has not changed since the last listing is taken from the cache (`sessions.jsonl` in Teletype's
+    /// cache folder; `TELETYPE_CACHE_DIR=off` keeps none).
     public static func sessions(agents: [SessionAgent] = SessionAgent.allCases, environment: [String: String])
         -> [Entry]
     {

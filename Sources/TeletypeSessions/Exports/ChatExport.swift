@@ -76,7 +76,7 @@ public struct ChatExport: ConversationCollection {
     // MARK: Opening one
 
     /// Opens the export at `path` (its app detected unless given): its conversations found and
-    /// listed. A file that is not one is a ``TranscriptError`` at its line and column.
+    /// listed. A file that is not one is a `TranscriptError` at its line and column.
     public static func open(_ path: String, name: String? = nil, app: App? = nil) throws(TranscriptError)
         -> ChatExport
     {
@@ -175,7 +175,7 @@ public struct ChatExport: ConversationCollection {
     // MARK: Its conversations
 
     /// Reads one conversation whole: its messages along the path shown, with the other versions at
-    /// its branch points. A conversation that is not JSON is a ``TranscriptError`` at its line and
+    /// its branch points. A conversation that is not JSON is a `TranscriptError` at its line and
     /// column in the file; a broken tree is read as far as it goes, with a notice naming it.
     /// `branch` names a message whose version to show instead of the one the app last showed (see
     /// `AIBranchPoint.selectors`).
