@@ -30,7 +30,8 @@ import TeletypeMarkdown
 // `teletype-bench --stages FILE` times each stage of one render (parse, HTML, layout, lines, write);
 // with a FILE that cannot be read it uses the generated document. `--write-session FILE BYTES` writes the generated
 // Claude Code session of the `sessions` suite, `--write-chat-export FILE BYTES` the ChatGPT export of `chat-exports`,
-// `--write-home FOLDER SESSIONS` the home of every agent of `sessions`.
+// `--write-home FOLDER SESSIONS` the home of every agent of `sessions`, `--write-agent AGENT FILE BYTES` one
+// generated session of an agent (codex, geminiCLI, cursor, copilotCLI, cline, antigravity, qwenCode, kimi, grok, kiro).
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
@@ -49,6 +50,13 @@ if arguments.first == "--write-session", arguments.count == 3, let bytes = Int(a
 if arguments.first == "--write-home", arguments.count == 3, let sessions = Int(arguments[2]) {
     let bytes = AgentHomeGenerator.writeHome(at: arguments[1], sessions: sessions)
     print("\(sessions) sessions, \(bytes / 1_000_000) MB in \(arguments[1])")
+    exit(0)
+}
+if arguments.first == "--write-agent", arguments.count == 4,
+    let agent = AgentHomeGenerator.Agent(rawValue: arguments[1]),
+    let bytes = Int(arguments[3])
+{
+    AgentHomeGenerator.writeFile(agent, bytes: bytes, at: arguments[2], id: "generated", start: 1_780_000_000, seed: 99)
     exit(0)
 }
 if arguments.first == "--write-chat-export", arguments.count == 3, let bytes = Int(arguments[2]) {

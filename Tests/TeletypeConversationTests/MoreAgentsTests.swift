@@ -339,6 +339,9 @@ import Testing
     static let notConversations: Set<String> = [
         "kiro/superbasedapp__observer__kirocli__flat-with-metadata.json",
         "grok/superbasedapp__observer__grok/home/.grok/logs/unified.jsonl",
+        // Broken on purpose (a line that is not JSON between two that are): an error at its place,
+        // see aBrokenLineIsAnErrorAtItsPlace.
+        "kiro/superbasedapp__observer__kirocli__flat-malformed.jsonl",
         // Sidecars under names their agents do not give them.
         "cline/superbasedapp__observer__clinecli/sample-session-meta.json",
         "cline/superbasedapp__observer__task_metadata.json",
@@ -408,6 +411,19 @@ import Testing
         } catch {
             #expect("\(error)".contains("one file of OpenCode's storage"), "\(error)")
             #expect("\(error)".contains(Self.fixture("opencode/storage")))
+        }
+    }
+
+    /// A line that is not JSON between lines that are is an error at its line and column (a cut
+    /// last line, the agent still writing it, is a notice instead).
+    @Test(.enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage)))
+    func aBrokenLineIsAnErrorAtItsPlace() throws {
+        let path = Corpus.sessionPath("kiro/superbasedapp__observer__kirocli__flat-malformed.jsonl")
+        do {
+            _ = try ConversationReader().read(try Data(contentsOf: URL(fileURLWithPath: path)), file: path)
+            Issue.record("a broken line read")
+        } catch {
+            #expect("\(error)".hasPrefix(path + ":2:"), "\(error)")
         }
     }
 }

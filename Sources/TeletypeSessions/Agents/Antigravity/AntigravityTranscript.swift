@@ -71,28 +71,23 @@ enum AntigravityTranscript: AgentLogFormat {
     ) throws -> SessionInfo {
         var info = SessionInfo(agent: .antigravity)
         let source = path.flatMap(chunks(of:)) ?? source
-        var records: [JSONValue] = []
-        var whole: [UInt8] = []
-        var truncated: Int?
-        try source.forEachLine { line in
-            whole += line.bytes
-            whole.append(0x0A)
-            guard line.bytes.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return }
-            if let value = try? JSONParser.parse(line.bytes), value.object != nil {
-                records.append(value)
-            } else if !line.isTerminated {
-                truncated = line.number
-            } else if records.isEmpty {
-                return  // a document, read whole below
-            } else {
-                throw SessionReading.error(in: line, name: name)
-            }
+        let head = try source.read(offset: 0, length: 65536)
+        let isDocument = head.withUnsafeBytes { bytes in
+            let look = LogHead(bytes, name: name)
+            return look.records.isEmpty || look.hasKeys("cascadeId", "markdown")
         }
-        if let truncated { notice(SessionReading.truncationNotice(name: name, line: truncated)) }
-        if records.count <= 1, let document = try? SessionReading.document(whole, name: name),
-            let markdown = document["markdown"]?.string
-        {
+        if isDocument {
             // The language server's export: its title and folder, the conversation in Markdown.
+            var whole: [UInt8] = []
+            try source.forEachLine { line in
+                whole += line.bytes
+                whole.append(0x0A)
+            }
+            let document = try SessionReading.document(whole, name: name)
+            guard let markdown = document["markdown"]?.string else {
+                throw TranscriptError(
+                    file: name, line: 1, column: 1, message: "an Antigravity export without its \"markdown\"")
+            }
             info.id = document["cascadeId"]?.string
             info.title = document["title"]?.string
             info.project = document["workspaceName"]?.string
@@ -104,10 +99,31 @@ enum AntigravityTranscript: AgentLogFormat {
             return info
         }
         if let path { info.id = conversationID(path) }
-        let messages = conversation(records, info: &info)
-        info.messageCount = messages.count
-        start(info)
-        for message in messages { try emit(message) }
+        // Two passes: the times and the model first, then the steps a turn at a time.
+        var turns = AntigravityTurns()
+        var shown = 0
+        try JSONLLog.read(
+            source, name: name, describing: JSONFields(["type", "created_at", "content"]), notice: notice,
+            describe: { fields, _ in
+                info.add(time: fields["created_at"]?.string.flatMap(ISODate.seconds))
+                if fields["type"]?.string == "USER_INPUT", let model = fields["content"]?.string.flatMap(settingsModel)
+                {
+                    info.add(model: model)
+                }
+            },
+            start: { start(info) },
+            record: { value, line in
+                turns.add(value, index: line)
+                for message in turns.builder.takeFinished() {
+                    shown += 1
+                    try emit(message)
+                }
+            })
+        for message in turns.builder.finish() {
+            shown += 1
+            try emit(message)
+        }
+        info.messageCount = shown
         return info
     }
 
@@ -130,78 +146,6 @@ enum AntigravityTranscript: AgentLogFormat {
             bytes += data
         }
         return SessionSource(bytes: bytes)
-    }
-
-    static func conversation(_ records: [JSONValue], info: inout SessionInfo) -> [Message] {
-        var builder = ConversationBuilder()
-        var waiting: [String] = []
-        var model: String?
-        for (index, step) in records.enumerated() {
-            let id = "step-\(index)"
-            let time = step["created_at"]?.string.flatMap(ISODate.seconds)
-            info.add(time: time)
-            let content = step["content"]?.string ?? ""
-            switch step["type"]?.string ?? "" {
-            case "USER_INPUT":
-                if let chosen = settingsModel(content) {
-                    model = chosen
-                    info.add(model: chosen)
-                }
-                let said = tagged("USER_REQUEST", in: content) ?? (content.hasPrefix("<") ? "" : content)
-                waiting.removeAll()
-                if !said.isEmpty { builder.prompt(Message(id: id, role: .user, text: said, createdAt: time)) }
-            case "PLANNER_RESPONSE":
-                builder.startReply(id: id, time: time, model: model)
-                if let thinking = step["thinking"]?.string, !thinking.isEmpty {
-                    builder.addReasoning(
-                        AIReasoningPart(id: id + "-thinking", preview: thinking), text: thinking, id: id, time: time)
-                }
-                builder.addText(content, id: id, time: time)
-                for (number, call) in (step["tool_calls"]?.array ?? []).enumerated() {
-                    let callID = "\(id)-call-\(number)"
-                    builder.addCall(
-                        tools.call(
-                            id: callID, name: call["name"]?.string ?? "tool", arguments: arguments(call["args"])),
-                        id: id, time: time)
-                    waiting.append(callID)
-                }
-            case "CHECKPOINT":
-                waiting.removeAll()
-                builder.note(
-                    Message(
-                        id: id, role: .compaction, text: "*Compacted.*" + (content.isEmpty ? "" : "\n\n" + content),
-                        createdAt: time))
-            case "ERROR_MESSAGE":
-                let text = step["error"]?.string ?? step["error"]?["message"]?.string ?? content
-                builder.note(
-                    Message(
-                        id: id, role: .system, text: text.isEmpty ? "The agent reported an error." : text,
-                        createdAt: time))
-            case "SYSTEM_MESSAGE":
-                let text = tagged("SYSTEM_MESSAGE", in: content) ?? content
-                if !text.isEmpty { builder.note(Message(id: id, role: .system, text: text, createdAt: time)) }
-            case "CONVERSATION_HISTORY", "KNOWLEDGE_ARTIFACTS", "":
-                continue
-            case let type:
-                // A call's result, in the order the calls were made; a step no call waits for is a
-                // call of its own.
-                let failed = step["status"]?.string == "ERROR"
-                if !waiting.isEmpty {
-                    let callID = waiting.removeFirst()
-                    builder.updateCall(callID) { call in
-                        ToolResult.apply(.string(content), to: &call)
-                        call.status = failed ? .failed : .completed
-                        if failed { call.errorText = step["error"]?.string ?? content }
-                    }
-                } else {
-                    let name = stepTools[type] ?? type.lowercased()
-                    var call = tools.call(id: id, name: name, arguments: nil, status: failed ? .failed : .completed)
-                    if !content.isEmpty { call.output = .string(content) }
-                    builder.addCall(call, id: "reply-\(id)", time: time)
-                }
-            }
-        }
-        return builder.finish()
     }
 
     /// A call's arguments: each value a JSON text in the condensed transcript, read back; the
@@ -240,5 +184,78 @@ enum AntigravityTranscript: AgentLogFormat {
         var model = String(change[to.upperBound...]).trimmingSpaces()
         if model.hasSuffix(".") { model.removeLast() }
         return model.isEmpty ? nil : model
+    }
+}
+
+/// Antigravity's steps, added one at a time, as a conversation: a call's result is the next
+/// result step, in the order the calls were made.
+struct AntigravityTurns {
+    var builder = ConversationBuilder()
+    private var waiting: [String] = []
+    private var model: String?
+
+    mutating func add(_ step: JSONValue, index: Int) {
+        let id = "step-\(index)"
+        let time = step["created_at"]?.string.flatMap(ISODate.seconds)
+        let content = step["content"]?.string ?? ""
+        switch step["type"]?.string ?? "" {
+        case "USER_INPUT":
+            if let chosen = AntigravityTranscript.settingsModel(content) { model = chosen }
+            let said =
+                AntigravityTranscript.tagged("USER_REQUEST", in: content) ?? (content.hasPrefix("<") ? "" : content)
+            waiting.removeAll()
+            if !said.isEmpty { builder.prompt(Message(id: id, role: .user, text: said, createdAt: time)) }
+        case "PLANNER_RESPONSE":
+            builder.startReply(id: id, time: time, model: model)
+            if let thinking = step["thinking"]?.string, !thinking.isEmpty {
+                builder.addReasoning(
+                    AIReasoningPart(id: id + "-thinking", preview: thinking), text: thinking, id: id, time: time)
+            }
+            builder.addText(content, id: id, time: time)
+            for (number, call) in (step["tool_calls"]?.array ?? []).enumerated() {
+                let callID = "\(id)-call-\(number)"
+                builder.addCall(
+                    AntigravityTranscript.tools.call(
+                        id: callID, name: call["name"]?.string ?? "tool",
+                        arguments: AntigravityTranscript.arguments(call["args"])),
+                    id: id, time: time)
+                waiting.append(callID)
+            }
+        case "CHECKPOINT":
+            waiting.removeAll()
+            builder.note(
+                Message(
+                    id: id, role: .compaction, text: "*Compacted.*" + (content.isEmpty ? "" : "\n\n" + content),
+                    createdAt: time))
+        case "ERROR_MESSAGE":
+            let text = step["error"]?.string ?? step["error"]?["message"]?.string ?? content
+            builder.note(
+                Message(
+                    id: id, role: .system, text: text.isEmpty ? "The agent reported an error." : text,
+                    createdAt: time))
+        case "SYSTEM_MESSAGE":
+            let text = AntigravityTranscript.tagged("SYSTEM_MESSAGE", in: content) ?? content
+            if !text.isEmpty { builder.note(Message(id: id, role: .system, text: text, createdAt: time)) }
+        case "CONVERSATION_HISTORY", "KNOWLEDGE_ARTIFACTS", "":
+            return
+        case let type:
+            // A call's result, in the order the calls were made; a step no call waits for is a
+            // call of its own.
+            let failed = step["status"]?.string == "ERROR"
+            if !waiting.isEmpty {
+                let callID = waiting.removeFirst()
+                builder.updateCall(callID) { call in
+                    ToolResult.apply(.string(content), to: &call)
+                    call.status = failed ? .failed : .completed
+                    if failed { call.errorText = step["error"]?.string ?? content }
+                }
+            } else {
+                let name = AntigravityTranscript.stepTools[type] ?? type.lowercased()
+                var call = AntigravityTranscript.tools.call(
+                    id: id, name: name, arguments: nil, status: failed ? .failed : .completed)
+                if !content.isEmpty { call.output = .string(content) }
+                builder.addCall(call, id: "reply-\(id)", time: time)
+            }
+        }
     }
 }

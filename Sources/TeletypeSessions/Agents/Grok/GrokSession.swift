@@ -63,24 +63,43 @@ enum GrokSession: AgentLogFormat {
             describe(
                 summaryAt: URL(fileURLWithPath: path).deletingLastPathComponent().path + "/summary.json", into: &info)
         }
-        var records: [JSONValue] = []
-        var truncated: Int?
-        try source.forEachLine { line in
-            guard line.bytes.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return }
-            if let value = try? JSONParser.parse(line.bytes), value.object != nil {
-                records.append(value)
-            } else if !line.isTerminated {
-                truncated = line.number
-            } else {
-                throw SessionReading.error(in: line, name: name)
-            }
+        let head = try source.read(offset: 0, length: 4096)
+        let isUpdates = head.withUnsafeBytes { LogHead($0, name: name).records.first?["method"] != nil }
+        if isUpdates {
+            // The ACP stream: its chunks are joined across records, read whole.
+            var records: [JSONValue] = []
+            try JSONLLog.read(
+                source, name: name, describing: JSONFields(["method"]), notice: notice, describe: { _, _ in },
+                start: {}, record: { value, _ in records.append(value) })
+            let messages = GrokUpdates.messages(records, info: &info)
+            info.messageCount = messages.count
+            start(info)
+            for message in messages { try emit(message) }
+            return info
         }
-        if let truncated { notice(SessionReading.truncationNotice(name: name, line: truncated)) }
-        let messages =
-            records.first?["method"] != nil ? GrokUpdates.messages(records, info: &info) : history(records, info: &info)
-        info.messageCount = messages.count
-        start(info)
-        for message in messages { try emit(message) }
+        // The history, a turn at a time, its models known first.
+        var turns = GrokTurns()
+        var shown = 0
+        try JSONLLog.read(
+            source, name: name, describing: JSONFields(["type", "role", "model_id"]), notice: notice,
+            describe: { fields, _ in
+                if (fields["type"] ?? fields["role"])?.string == "assistant" {
+                    info.add(model: fields["model_id"]?.string)
+                }
+            },
+            start: { start(info) },
+            record: { value, line in
+                turns.add(value, index: line)
+                for message in turns.builder.takeFinished() {
+                    shown += 1
+                    try emit(message)
+                }
+            })
+        for message in turns.builder.finish() {
+            shown += 1
+            try emit(message)
+        }
+        info.messageCount = shown
         return info
     }
 
@@ -99,79 +118,78 @@ enum GrokSession: AgentLogFormat {
         if summary["session_kind"]?.string == "subagent" { info.isSubagent = true }
     }
 
-    /// `chat_history.jsonl`'s records as a conversation.
-    static func history(_ records: [JSONValue], info: inout SessionInfo) -> [Message] {
-        var builder = ConversationBuilder()
-        for (index, record) in records.enumerated() {
-            let id = record["id"]?.string ?? "record-\(index)"
-            switch record["type"]?.string ?? record["role"]?.string {
-            case "user":
-                guard record["synthetic_reason"] == nil else { continue }
-                var texts: [String] = []
-                var attachments: [AIMessageAttachment] = []
-                if let text = record["content"]?.string { texts.append(text) }
-                for block in record["content"]?.array ?? [] {
-                    if let text = block["text"]?.string { texts.append(text) }
-                    if block["type"]?.string == "image" {
-                        let url = block["url"]?.string ?? block["image_url"]?["url"]?.string
-                        attachments.append(
-                            AIMessageAttachment(
-                                kind: .image, url: url.flatMap { $0.hasPrefix("data:") ? nil : $0 }, name: "image"))
-                    }
+}
+
+/// Grok Build's history records, added one at a time, as a conversation.
+struct GrokTurns {
+    var builder = ConversationBuilder()
+
+    mutating func add(_ record: JSONValue, index: Int) {
+        let id = record["id"]?.string ?? "record-\(index)"
+        let reply = "reply-\(index)"
+        switch record["type"]?.string ?? record["role"]?.string {
+        case "user":
+            guard record["synthetic_reason"] == nil else { return }
+            var texts: [String] = []
+            var attachments: [AIMessageAttachment] = []
+            if let text = record["content"]?.string { texts.append(text) }
+            for block in record["content"]?.array ?? [] {
+                if let text = block["text"]?.string { texts.append(text) }
+                if block["type"]?.string == "image" {
+                    let url = block["url"]?.string ?? block["image_url"]?["url"]?.string
+                    attachments.append(
+                        AIMessageAttachment(
+                            kind: .image, url: url.flatMap { $0.hasPrefix("data:") ? nil : $0 }, name: "image"))
                 }
-                guard !texts.isEmpty || !attachments.isEmpty else { continue }
-                var message = Message(id: "user-\(index)", role: .user, text: texts.joined(separator: "\n\n"))
-                message.attachments = attachments
-                builder.prompt(message)
-            case "reasoning":
-                let summary = (record["summary"]?.array ?? []).compactMap { $0["text"]?.string }.joined(
-                    separator: "\n\n")
-                builder.addReasoning(
-                    AIReasoningPart(
-                        id: id, summary: summary.isEmpty ? ConversationBuilder.thinkingHidden : nil,
-                        preview: summary.isEmpty ? nil : summary),
-                    text: summary, id: "reply-\(index)")
-            case "assistant":
-                let model = record["model_id"]?.string
-                info.add(model: model)
-                builder.startReply(id: "reply-\(index)", model: model)
-                builder.setModel(model)
-                if let thought = record["reasoning_content"]?.string, !thought.isEmpty {
-                    builder.addReasoning(
-                        AIReasoningPart(id: "\(id)-reasoning", preview: thought), text: thought, id: "reply-\(index)")
-                }
-                builder.addText(record["content"]?.string ?? "", id: "reply-\(index)")
-                for (number, call) in (record["tool_calls"]?.array ?? []).enumerated() {
-                    let function = call["function"] ?? call
-                    builder.addCall(
-                        tools.call(
-                            id: call["id"]?.string ?? "\(id)-call-\(number)", name: function["name"]?.string ?? "tool",
-                            arguments: ToolTable.arguments(function["arguments"])),
-                        id: "reply-\(index)")
-                }
-            case "tool_result", "tool":
-                guard let callID = record["tool_call_id"]?.string else { continue }
-                builder.updateCall(callID) { call in
-                    ToolResult.apply(record["content"], to: &call)
-                    call.status = record["is_error"]?.bool == true ? .failed : .completed
-                }
-            case "backend_tool_call":
-                // A search xAI's servers ran: its query and the pages it found.
-                let kind = record["kind"] ?? .null
-                let action = kind["action"] ?? .null
-                var call = AIToolCallPart(
-                    id: kind["id"]?.string ?? id, name: kind["tool_type"]?.string ?? "web_search",
-                    status: kind["status"]?.string == "failed" ? .failed : .completed, executor: .server,
-                    arguments: ["query": action["query"] ?? .null])
-                call.kind = call.name == "web_search" ? .webSearch : tools.kind(of: call.name)
-                if let sources = action["sources"]?.array, !sources.isEmpty {
-                    call.output = .array(sources.map { ["url": $0["url"] ?? .null] })
-                }
-                builder.addCall(call, id: "reply-\(index)")
-            default:
-                continue  // the system prompt
             }
+            guard !texts.isEmpty || !attachments.isEmpty else { return }
+            var message = Message(id: "user-\(index)", role: .user, text: texts.joined(separator: "\n\n"))
+            message.attachments = attachments
+            builder.prompt(message)
+        case "reasoning":
+            let summary = (record["summary"]?.array ?? []).compactMap { $0["text"]?.string }.joined(separator: "\n\n")
+            builder.addReasoning(
+                AIReasoningPart(
+                    id: id, summary: summary.isEmpty ? ConversationBuilder.thinkingHidden : nil,
+                    preview: summary.isEmpty ? nil : summary),
+                text: summary, id: reply)
+        case "assistant":
+            let model = record["model_id"]?.string
+            builder.startReply(id: reply, model: model)
+            builder.setModel(model)
+            if let thought = record["reasoning_content"]?.string, !thought.isEmpty {
+                builder.addReasoning(AIReasoningPart(id: "\(id)-reasoning", preview: thought), text: thought, id: reply)
+            }
+            builder.addText(record["content"]?.string ?? "", id: reply)
+            for (number, call) in (record["tool_calls"]?.array ?? []).enumerated() {
+                let function = call["function"] ?? call
+                builder.addCall(
+                    GrokSession.tools.call(
+                        id: call["id"]?.string ?? "\(id)-call-\(number)", name: function["name"]?.string ?? "tool",
+                        arguments: ToolTable.arguments(function["arguments"])),
+                    id: reply)
+            }
+        case "tool_result", "tool":
+            guard let callID = record["tool_call_id"]?.string else { return }
+            builder.updateCall(callID) { call in
+                ToolResult.apply(record["content"], to: &call)
+                call.status = record["is_error"]?.bool == true ? .failed : .completed
+            }
+        case "backend_tool_call":
+            // A search xAI's servers ran: its query and the pages it found.
+            let kind = record["kind"] ?? .null
+            let action = kind["action"] ?? .null
+            var call = AIToolCallPart(
+                id: kind["id"]?.string ?? id, name: kind["tool_type"]?.string ?? "web_search",
+                status: kind["status"]?.string == "failed" ? .failed : .completed, executor: .server,
+                arguments: ["query": action["query"] ?? .null])
+            call.kind = call.name == "web_search" ? .webSearch : GrokSession.tools.kind(of: call.name)
+            if let sources = action["sources"]?.array, !sources.isEmpty {
+                call.output = .array(sources.map { ["url": $0["url"] ?? .null] })
+            }
+            builder.addCall(call, id: reply)
+        default:
+            return  // the system prompt
         }
-        return builder.finish()
     }
 }

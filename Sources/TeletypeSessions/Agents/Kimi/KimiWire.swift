@@ -67,37 +67,92 @@ enum KimiWire: AgentLogFormat {
                 name.hasPrefix("session_") ? String(name.dropFirst("session_".count)) : String(name)
             }
         }
-        var records: [JSONValue] = []
-        var truncated: Int?
-        try source.forEachLine { line in
-            guard line.bytes.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return }
-            if let value = try? JSONParser.parse(line.bytes), value.object != nil {
-                records.append(value)
-            } else if !line.isTerminated {
-                truncated = line.number
-            } else {
-                throw SessionReading.error(in: line, name: name)
-            }
-        }
-        if let truncated { notice(SessionReading.truncationNotice(name: name, line: truncated)) }
         // This agent's subagents, in the order the state lists them: the Agent calls' answers.
         let agentID = path.map { URL(fileURLWithPath: $0).deletingLastPathComponent().lastPathComponent } ?? "main"
         var children: [String] = []
         if let state, let agents = state.value["agents"]?.object {
             children = agents.pairs.filter { $0.value["parentAgentId"]?.string == agentID }.map(\.key)
         }
-        let messages = conversation(records, info: &info) { () -> [Message]? in
-            guard let state, !children.isEmpty else { return nil }
-            let child = children.removeFirst()
-            let file = state.folder + "/agents/" + child + "/wire.jsonl"
-            guard let nested = JSONLLog.records(atPath: file) else { return nil }
-            var childInfo = SessionInfo(agent: .kimi)
-            return conversation(nested, info: &childInfo) { nil }
+        // Two passes: what the log says of the session (times, folder, models, tokens) first, so
+        // that the header is whole before the first message; then the messages, a turn at a time.
+        var tally = Tally()
+        var shown = 0
+        var turns: KimiTurns?
+        try JSONLLog.read(
+            source, name: name, describing: describing, notice: notice,
+            describe: { fields, _ in tally.add(fields, into: &info) },
+            start: {
+                tally.finish(into: &info)
+                start(info)
+                turns = KimiTurns(usesPrompts: tally.hasPrompts) { () -> [Message]? in
+                    guard let state, !children.isEmpty else { return nil }
+                    let child = children.removeFirst()
+                    let file = state.folder + "/agents/" + child + "/wire.jsonl"
+                    guard let nested = JSONLLog.records(atPath: file) else { return nil }
+                    return conversation(nested)
+                }
+            },
+            record: { value, line in
+                turns?.add(value, index: line)
+                for message in turns?.builder.takeFinished() ?? [] {
+                    shown += 1
+                    try emit(message)
+                }
+            })
+        for message in turns?.builder.finish() ?? [] {
+            shown += 1
+            try emit(message)
         }
-        info.messageCount = messages.count
-        start(info)
-        for message in messages { try emit(message) }
+        info.messageCount = shown
         return info
+    }
+
+    /// A subagent's log, read whole (its header is its parent's).
+    static func conversation(_ records: [JSONValue]) -> [Message] {
+        var turns = KimiTurns(usesPrompts: records.contains { $0["type"]?.string == "turn.prompt" }) { nil }
+        for (index, record) in records.enumerated() { turns.add(record, index: index) }
+        return turns.builder.finish()
+    }
+
+    static let describing = JSONFields([
+        "type", "time", "created_at", "cwd", "modelAlias", "model", "usage.inputOther", "usage.output",
+        "usage.inputCacheRead", "event.type", "event.usage.inputOther", "event.usage.output",
+        "event.usage.inputCacheRead",
+    ])
+
+    /// What the first pass adds up: the tokens counted at steps' ends and in usage records (the
+    /// larger is the session's, not both), whether the person's prompts are `turn.prompt` events.
+    struct Tally {
+        var steps = (input: 0, output: 0, cached: 0)
+        var records = (input: 0, output: 0, cached: 0)
+        var hasPrompts = false
+
+        mutating func add(_ fields: [String: JSONValue], into info: inout SessionInfo) {
+            info.add(time: (fields["time"] ?? fields["created_at"])?.number.map { $0 / 1000 })
+            switch fields["type"]?.string {
+            case "turn.prompt": hasPrompts = true
+            case "config.update":
+                if info.project == nil { info.project = fields["cwd"]?.string }
+                info.add(model: fields["modelAlias"]?.string)
+            case "llm.request": info.add(model: fields["modelAlias"]?.string ?? fields["model"]?.string)
+            case "usage.record":
+                records.input += fields["usage.inputOther"]?.integer ?? 0
+                records.output += fields["usage.output"]?.integer ?? 0
+                records.cached += fields["usage.inputCacheRead"]?.integer ?? 0
+            case "context.append_loop_event" where fields["event.type"]?.string == "step.end":
+                steps.input += fields["event.usage.inputOther"]?.integer ?? 0
+                steps.output += fields["event.usage.output"]?.integer ?? 0
+                steps.cached += fields["event.usage.inputCacheRead"]?.integer ?? 0
+            default: break
+            }
+        }
+
+        func finish(into info: inout SessionInfo) {
+            let tokens = records.input + records.output > steps.input + steps.output ? records : steps
+            info.inputTokens += tokens.input
+            info.outputTokens += tokens.output
+            info.cacheReadTokens += tokens.cached
+        }
     }
 
     /// The session's state: `<log>.state.json` or `state.json` beside the log, or the session
@@ -119,105 +174,95 @@ enum KimiWire: AgentLogFormat {
         return nil
     }
 
-    /// A wire log's events as a conversation; `subagent` gives the next subagent's messages.
-    static func conversation(_ records: [JSONValue], info: inout SessionInfo, subagent: () -> [Message]?) -> [Message] {
-        var builder = ConversationBuilder()
-        let hasPrompts = records.contains { $0["type"]?.string == "turn.prompt" }
-        var turnTokens = (input: 0, output: 0, cached: 0)
-        var recordedTokens = (input: 0, output: 0, cached: 0)
-        for (index, record) in records.enumerated() {
-            let time = record["time"]?.number.map { $0 / 1000 } ?? record["created_at"]?.number.map { $0 / 1000 }
-            info.add(time: time)
-            let id = "event-\(index)"
-            switch record["type"]?.string {
-            case "turn.prompt", "turn.steer":
-                let text = texts(record["input"] ?? record["content"])
-                if !text.isEmpty { builder.prompt(Message(id: id, role: .user, text: text, createdAt: time)) }
-            case "context.append_message" where !hasPrompts:
-                let message = record["message"]
-                guard message?["role"]?.string == "user", message?["origin"]?["kind"]?.string ?? "user" == "user" else {
-                    continue
-                }
-                let text = texts(message?["content"])
-                if !text.isEmpty { builder.prompt(Message(id: id, role: .user, text: text, createdAt: time)) }
-            case "config.update":
-                if info.project == nil { info.project = record["cwd"]?.string }
-                info.add(model: record["modelAlias"]?.string)
-            case "llm.request":
-                builder.setModel(record["modelAlias"]?.string ?? record["model"]?.string)
-            case "usage.record":
-                let usage = record["usage"]
-                recordedTokens.input += usage?["inputOther"]?.integer ?? 0
-                recordedTokens.output += usage?["output"]?.integer ?? 0
-                recordedTokens.cached += usage?["inputCacheRead"]?.integer ?? 0
-            case "turn.cancel":
-                builder.note(Message(id: id, role: .system, text: "The turn was stopped", createdAt: time))
-            case "context.apply_compaction":
-                let summary = record["summary"]?.string ?? ""
-                builder.note(
-                    Message(
-                        id: id, role: .compaction, text: "*Compacted.*" + (summary.isEmpty ? "" : "\n\n" + summary),
-                        createdAt: time))
-            case "context.append_loop_event":
-                let event = record["event"] ?? .null
-                let eventID = event["stepUuid"]?.string ?? event["uuid"]?.string ?? id
-                switch event["type"]?.string {
-                case "content.part":
-                    let part = event["part"] ?? .null
-                    if part["type"]?.string == "think", let thought = part["think"]?.string {
-                        builder.addReasoning(
-                            AIReasoningPart(id: event["uuid"]?.string ?? id, preview: thought), text: thought,
-                            id: eventID, time: time)
-                    } else if let text = part["text"]?.string {
-                        builder.addText(text, id: eventID, time: time)
-                    }
-                case "tool.call":
-                    let name = event["name"]?.string ?? "tool"
-                    var call = tools.call(
-                        id: event["toolCallId"]?.string ?? event["uuid"]?.string ?? id, name: name,
-                        arguments: ToolTable.arguments(event["args"]))
-                    if call.kind == .subagent, let nested = subagent(), !nested.isEmpty {
-                        call.subagent = AISubagent(
-                            title: event["description"]?.string ?? call.arguments?["description"]?.string,
-                            messages: nested)
-                    }
-                    builder.addCall(call, id: eventID, time: time)
-                case "tool.result":
-                    guard let callID = event["toolCallId"]?.string ?? event["parentUuid"]?.string else { continue }
-                    let result = event["result"] ?? .null
-                    builder.updateCall(callID) { call in
-                        ToolResult.apply(result["output"] ?? result, to: &call)
-                        if let error = result["error"]?.string
-                            ?? (result["isError"]?.bool == true ? result["output"]?.string : nil)
-                        {
-                            call.status = .failed
-                            call.errorText = error
-                        } else {
-                            call.status = .completed
-                        }
-                    }
-                case "step.end":
-                    let usage = event["usage"]
-                    turnTokens.input += usage?["inputOther"]?.integer ?? 0
-                    turnTokens.output += usage?["output"]?.integer ?? 0
-                    turnTokens.cached += usage?["inputCacheRead"]?.integer ?? 0
-                default:
-                    continue
-                }
-            default:
-                continue
-            }
-        }
-        // Tokens are counted at a step's end, and again in usage records: the larger, not both.
-        let tokens =
-            recordedTokens.input + recordedTokens.output > turnTokens.input + turnTokens.output
-            ? recordedTokens : turnTokens
-        info.inputTokens += tokens.input
-        info.outputTokens += tokens.output
-        info.cacheReadTokens += tokens.cached
-        return builder.finish()
+}
+
+/// A wire log's events, added one at a time, as a conversation; `subagent` gives the messages of
+/// the next subagent an `Agent` call started.
+struct KimiTurns {
+    var builder = ConversationBuilder()
+    /// Whether the person's prompts are `turn.prompt` events (else the user's appended messages).
+    let usesPrompts: Bool
+    let subagent: () -> [Message]?
+
+    init(usesPrompts: Bool, subagent: @escaping () -> [Message]?) {
+        self.usesPrompts = usesPrompts
+        self.subagent = subagent
     }
 
+    mutating func add(_ record: JSONValue, index: Int) {
+        let time = record["time"]?.number.map { $0 / 1000 } ?? record["created_at"]?.number.map { $0 / 1000 }
+        let id = "event-\(index)"
+        switch record["type"]?.string {
+        case "turn.prompt", "turn.steer":
+            let text = KimiWire.texts(record["input"] ?? record["content"])
+            if !text.isEmpty { builder.prompt(Message(id: id, role: .user, text: text, createdAt: time)) }
+        case "context.append_message" where !usesPrompts:
+            let message = record["message"]
+            guard message?["role"]?.string == "user", message?["origin"]?["kind"]?.string ?? "user" == "user" else {
+                return
+            }
+            let text = KimiWire.texts(message?["content"])
+            if !text.isEmpty { builder.prompt(Message(id: id, role: .user, text: text, createdAt: time)) }
+        case "llm.request":
+            builder.setModel(record["modelAlias"]?.string ?? record["model"]?.string)
+        case "turn.cancel":
+            builder.note(Message(id: id, role: .system, text: "The turn was stopped", createdAt: time))
+        case "context.apply_compaction":
+            let summary = record["summary"]?.string ?? ""
+            builder.note(
+                Message(
+                    id: id, role: .compaction, text: "*Compacted.*" + (summary.isEmpty ? "" : "\n\n" + summary),
+                    createdAt: time))
+        case "context.append_loop_event":
+            addLoopEvent(record["event"] ?? .null, id: id, time: time)
+        default:
+            return
+        }
+    }
+
+    private mutating func addLoopEvent(_ event: JSONValue, id: String, time: Double?) {
+        let eventID = event["stepUuid"]?.string ?? event["uuid"]?.string ?? id
+        switch event["type"]?.string {
+        case "content.part":
+            let part = event["part"] ?? .null
+            if part["type"]?.string == "think", let thought = part["think"]?.string {
+                builder.addReasoning(
+                    AIReasoningPart(id: event["uuid"]?.string ?? id, preview: thought), text: thought, id: eventID,
+                    time: time)
+            } else if let text = part["text"]?.string {
+                builder.addText(text, id: eventID, time: time)
+            }
+        case "tool.call":
+            let name = event["name"]?.string ?? "tool"
+            var call = KimiWire.tools.call(
+                id: event["toolCallId"]?.string ?? event["uuid"]?.string ?? id, name: name,
+                arguments: ToolTable.arguments(event["args"]))
+            if call.kind == .subagent, let nested = subagent(), !nested.isEmpty {
+                call.subagent = AISubagent(
+                    title: event["description"]?.string ?? call.arguments?["description"]?.string, messages: nested)
+            }
+            builder.addCall(call, id: eventID, time: time)
+        case "tool.result":
+            guard let callID = event["toolCallId"]?.string ?? event["parentUuid"]?.string else { return }
+            let result = event["result"] ?? .null
+            builder.updateCall(callID) { call in
+                ToolResult.apply(result["output"] ?? result, to: &call)
+                if let error = result["error"]?.string
+                    ?? (result["isError"]?.bool == true ? result["output"]?.string : nil)
+                {
+                    call.status = .failed
+                    call.errorText = error
+                } else {
+                    call.status = .completed
+                }
+            }
+        default:
+            return
+        }
+    }
+}
+
+extension KimiWire {
     /// The words of a prompt's input: its text blocks, without the context Kimi adds in tags
     /// (`<git-context>`, `<system-reminder>`).
     static func texts(_ value: JSONValue?) -> String {

@@ -66,60 +66,25 @@ enum KiroSession: AgentLogFormat {
         }
         var info = SessionInfo(agent: .kiro)
         if let path, path.hasSuffix(".jsonl") { describe(stateAt: String(path.dropLast()), into: &info) }
-        var records: [JSONValue] = []
-        var truncated: Int?
-        try source.forEachLine { line in
-            guard line.bytes.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return }
-            guard let value = try? JSONParser.parse(line.bytes) else {
-                // A line cut short where the log was being written, or broken: said, and passed.
-                if truncated == nil { truncated = line.number }
-                return
-            }
-            records.append(value)
-        }
-        if let truncated {
-            notice("\(name):\(truncated): a line that is not JSON (cut short while Kiro wrote it?) was left out")
-        }
-        var builder = ConversationBuilder()
-        for (index, record) in records.enumerated() {
-            let data = record["data"] ?? .null
-            let id = data["message_id"]?.string ?? "record-\(index)"
-            let time = data["meta"]?["timestamp"]?.number
-            info.add(time: time)
-            let blocks = data["content"]?.array ?? []
-            switch record["kind"]?.string {
-            case "Prompt":
-                let text = blocks.compactMap { $0["kind"]?.string == "text" ? $0["data"]?.string : nil }
-                if !text.isEmpty {
-                    builder.prompt(Message(id: id, role: .user, text: text.joined(separator: "\n\n"), createdAt: time))
+        // Two passes: the times first, then the records a turn at a time.
+        var turns = KiroTurns()
+        var shown = 0
+        try JSONLLog.read(
+            source, name: name, describing: JSONFields(["data.meta.timestamp"]), notice: notice,
+            describe: { fields, _ in info.add(time: fields["data.meta.timestamp"]?.number) },
+            start: { start(info) },
+            record: { value, line in
+                turns.add(value, index: line)
+                for message in turns.builder.takeFinished() {
+                    shown += 1
+                    try emit(message)
                 }
-                addResults(blocks, to: &builder)
-            case "AssistantMessage":
-                builder.startReply(id: id, time: time)
-                for block in blocks {
-                    switch block["kind"]?.string {
-                    case "text": builder.addText(block["data"]?.string ?? "", id: id)
-                    case "toolUse":
-                        let use = block["data"] ?? .null
-                        builder.addCall(
-                            KiroHistory.tools.call(
-                                id: use["toolUseId"]?.string ?? use["id"]?.string ?? "\(id)-call",
-                                name: use["name"]?.string ?? "tool",
-                                arguments: ToolTable.arguments(use["input"] ?? use["args"])),
-                            id: id)
-                    default: continue
-                    }
-                }
-            case "ToolResults", "ToolUseResults":
-                addResults(blocks, to: &builder)
-            default:
-                continue
-            }
+            })
+        for message in turns.builder.finish() {
+            shown += 1
+            try emit(message)
         }
-        let messages = builder.finish()
-        info.messageCount = messages.count
-        start(info)
-        for message in messages { try emit(message) }
+        info.messageCount = shown
         return info
     }
 
@@ -151,6 +116,46 @@ enum KiroSession: AgentLogFormat {
         for turn in state["session_state"]?["conversation_metadata"]?["user_turn_metadatas"]?.array ?? [] {
             info.inputTokens += turn["input_token_count"]?.integer ?? 0
             info.outputTokens += turn["output_token_count"]?.integer ?? 0
+        }
+    }
+}
+
+/// A Kiro run's records, added one at a time, as a conversation.
+struct KiroTurns {
+    var builder = ConversationBuilder()
+
+    mutating func add(_ record: JSONValue, index: Int) {
+        let data = record["data"] ?? .null
+        let id = data["message_id"]?.string ?? "record-\(index)"
+        let time = data["meta"]?["timestamp"]?.number
+        let blocks = data["content"]?.array ?? []
+        switch record["kind"]?.string {
+        case "Prompt":
+            let text = blocks.compactMap { $0["kind"]?.string == "text" ? $0["data"]?.string : nil }
+            if !text.isEmpty {
+                builder.prompt(Message(id: id, role: .user, text: text.joined(separator: "\n\n"), createdAt: time))
+            }
+            KiroSession.addResults(blocks, to: &builder)
+        case "AssistantMessage":
+            builder.startReply(id: id, time: time)
+            for block in blocks {
+                switch block["kind"]?.string {
+                case "text": builder.addText(block["data"]?.string ?? "", id: id)
+                case "toolUse":
+                    let use = block["data"] ?? .null
+                    builder.addCall(
+                        KiroHistory.tools.call(
+                            id: use["toolUseId"]?.string ?? use["id"]?.string ?? "\(id)-call",
+                            name: use["name"]?.string ?? "tool",
+                            arguments: ToolTable.arguments(use["input"] ?? use["args"])),
+                        id: id)
+                default: continue
+                }
+            }
+        case "ToolResults", "ToolUseResults":
+            KiroSession.addResults(blocks, to: &builder)
+        default:
+            return
         }
     }
 }
