@@ -146,10 +146,34 @@ import Testing
         return path
     }
 
+    /// When the snapshots were recorded: a log that holds no time of its own (a Cursor text
+    /// transcript) is dated by its file, and a fresh clone's files are as new as the clone.
+    static let snapshotTime = Date(timeIntervalSince1970: 1_796_230_800)  // 2026-12-02 17:00 UTC
+
+    /// The fixture's agent folder copied to a folder of its own (detection and sidecars read the
+    /// folders around a log), every file in it dated `snapshotTime`; the copy of the fixture.
+    static func copyDatedAtSnapshotTime(_ path: String) throws -> String {
+        let files = FileManager.default
+        let folder = files.temporaryDirectory.appendingPathComponent("teletype-shape-\(UUID().uuidString)")
+        try files.createDirectory(at: folder, withIntermediateDirectories: true)
+        let agent = String(path.split(separator: "/")[0])
+        let copy = folder.appendingPathComponent(agent)
+        try files.copyItem(atPath: fixture(agent), toPath: copy.path)
+        for case let file as String in files.enumerator(atPath: copy.path) ?? .init() {
+            try files.setAttributes(
+                [.modificationDate: snapshotTime], ofItemAtPath: copy.appendingPathComponent(file).path)
+        }
+        return folder.appendingPathComponent(path).path
+    }
+
     /// The shape's conversation, read as `render` reads it.
     static func read(_ shape: Shape) throws -> Transcript {
         var path = fixture(shape.path)
-        if shape.path.hasSuffix(".sql") { path = try database(shape.path, name: "store.db") }
+        if shape.path.hasSuffix(".sql") {
+            path = try database(shape.path, name: "store.db")
+        } else if shape.conversation == nil {
+            path = try copyDatedAtSnapshotTime(shape.path)
+        }
         if let conversation = shape.conversation {
             let collection = try #require(try ConversationCollections.open(path))
             return try collection.read(try collection.find(conversation))
