@@ -97,3 +97,39 @@ extension JSONLLog {
         return depth == 0 && objects.count > 1 ? objects : nil
     }
 }
+
+/// A log's records made into a conversation one at a time (Kimi's, Grok's, Antigravity's, Kiro's):
+/// what ``JSONLLog/readTurns(_:name:describing:notice:describe:start:turns:emit:)`` feeds.
+protocol RecordTurns {
+    /// The conversation being built; its finished turns are handed over as they end.
+    var builder: ConversationBuilder { get set }
+    /// Adds the record of line `index`.
+    mutating func add(_ record: JSONValue, index: Int)
+}
+
+extension JSONLLog {
+    /// Reads a log in two passes (``read(_:name:describing:notice:describe:start:record:)``): the
+    /// header from `describing`'s fields first, then each record into `turns`, every turn handed to
+    /// `emit` as soon as it ends, so memory holds one turn. Returns how many messages were handed over.
+    static func readTurns<Turns: RecordTurns>(
+        _ source: SessionSource, name: String, describing fields: JSONFields, notice: (String) -> Void,
+        describe: ([String: JSONValue], Int) -> Void, start: (inout Turns) -> Void, turns: inout Turns,
+        emit: (Message) throws -> Void
+    ) throws -> Int {
+        var shown = 0
+        try read(
+            source, name: name, describing: fields, notice: notice, describe: describe, start: { start(&turns) },
+            record: { value, line in
+                turns.add(value, index: line)
+                for message in turns.builder.takeFinished() {
+                    shown += 1
+                    try emit(message)
+                }
+            })
+        for message in turns.builder.finish() {
+            shown += 1
+            try emit(message)
+        }
+        return shown
+    }
+}

@@ -21,6 +21,22 @@ enum SessionReading {
         }
     }
 
+    /// The whole of a source's bytes, its lines joined again: for the formats that are one JSON
+    /// document, which is read whole.
+    static func bytes(of source: SessionSource) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        try source.forEachLine { line in
+            bytes += line.bytes
+            bytes.append(0x0A)
+        }
+        return bytes
+    }
+
+    /// The JSON document a source holds, or the error naming where it goes wrong.
+    static func document(of source: SessionSource, name: String) throws -> JSONValue {
+        try document(try bytes(of: source), name: name)
+    }
+
     /// A whole JSON document, or the error naming where it goes wrong.
     static func document(_ bytes: [UInt8], name: String) throws(TranscriptError) -> JSONValue {
         let result: Result<JSONValue, JSONParser.Failure> = bytes.withUnsafeBytes { raw in

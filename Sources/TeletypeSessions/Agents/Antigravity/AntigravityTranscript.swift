@@ -78,11 +78,7 @@ enum AntigravityTranscript: AgentLogFormat {
         }
         if isDocument {
             // The language server's export: its title and folder, the conversation in Markdown.
-            var whole: [UInt8] = []
-            try source.forEachLine { line in
-                whole += line.bytes
-                whole.append(0x0A)
-            }
+            let whole = try SessionReading.bytes(of: source)
             let document = try SessionReading.document(whole, name: name)
             guard let markdown = document["markdown"]?.string else {
                 throw TranscriptError(
@@ -101,8 +97,7 @@ enum AntigravityTranscript: AgentLogFormat {
         if let path { info.id = conversationID(path) }
         // Two passes: the times and the model first, then the steps a turn at a time.
         var turns = AntigravityTurns()
-        var shown = 0
-        try JSONLLog.read(
+        let shown = try JSONLLog.readTurns(
             source, name: name, describing: JSONFields(["type", "created_at", "content"]), notice: notice,
             describe: { fields, _ in
                 info.add(time: fields["created_at"]?.string.flatMap(ISODate.seconds))
@@ -111,18 +106,7 @@ enum AntigravityTranscript: AgentLogFormat {
                     info.add(model: model)
                 }
             },
-            start: { start(info) },
-            record: { value, line in
-                turns.add(value, index: line)
-                for message in turns.builder.takeFinished() {
-                    shown += 1
-                    try emit(message)
-                }
-            })
-        for message in turns.builder.finish() {
-            shown += 1
-            try emit(message)
-        }
+            start: { _ in start(info) }, turns: &turns, emit: emit)
         info.messageCount = shown
         return info
     }
@@ -189,7 +173,7 @@ enum AntigravityTranscript: AgentLogFormat {
 
 /// Antigravity's steps, added one at a time, as a conversation: a call's result is the next
 /// result step, in the order the calls were made.
-struct AntigravityTurns {
+struct AntigravityTurns: RecordTurns {
     var builder = ConversationBuilder()
     private var waiting: [String] = []
     private var model: String?

@@ -66,12 +66,7 @@ enum ClineTask: AgentLogFormat {
         _ source: SessionSource, path: String?, name: String, notice: (String) -> Void,
         start: (SessionInfo) -> Void, emit: (Message) throws -> Void
     ) throws -> SessionInfo {
-        var bytes: [UInt8] = []
-        try source.forEachLine { line in
-            bytes += line.bytes
-            bytes.append(0x0A)
-        }
-        let document = try SessionReading.document(bytes, name: name)
+        let document = try SessionReading.document(of: source, name: name)
         var info = SessionInfo(agent: .cline)
         let messages: [JSONValue]
         if let list = document.array {

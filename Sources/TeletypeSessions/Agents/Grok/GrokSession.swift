@@ -79,26 +79,14 @@ enum GrokSession: AgentLogFormat {
         }
         // The history, a turn at a time, its models known first.
         var turns = GrokTurns()
-        var shown = 0
-        try JSONLLog.read(
+        let shown = try JSONLLog.readTurns(
             source, name: name, describing: JSONFields(["type", "role", "model_id"]), notice: notice,
             describe: { fields, _ in
                 if (fields["type"] ?? fields["role"])?.string == "assistant" {
                     info.add(model: fields["model_id"]?.string)
                 }
             },
-            start: { start(info) },
-            record: { value, line in
-                turns.add(value, index: line)
-                for message in turns.builder.takeFinished() {
-                    shown += 1
-                    try emit(message)
-                }
-            })
-        for message in turns.builder.finish() {
-            shown += 1
-            try emit(message)
-        }
+            start: { _ in start(info) }, turns: &turns, emit: emit)
         info.messageCount = shown
         return info
     }
@@ -121,7 +109,7 @@ enum GrokSession: AgentLogFormat {
 }
 
 /// Grok Build's history records, added one at a time, as a conversation.
-struct GrokTurns {
+struct GrokTurns: RecordTurns {
     var builder = ConversationBuilder()
 
     mutating func add(_ record: JSONValue, index: Int) {

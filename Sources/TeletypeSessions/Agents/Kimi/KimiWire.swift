@@ -76,33 +76,21 @@ enum KimiWire: AgentLogFormat {
         // Two passes: what the log says of the session (times, folder, models, tokens) first, so
         // that the header is whole before the first message; then the messages, a turn at a time.
         var tally = Tally()
-        var shown = 0
-        var turns: KimiTurns?
-        try JSONLLog.read(
+        var turns = KimiTurns(usesPrompts: false) { () -> [Message]? in
+            guard let state, !children.isEmpty else { return nil }
+            let child = children.removeFirst()
+            let file = state.folder + "/agents/" + child + "/wire.jsonl"
+            guard let nested = JSONLLog.records(atPath: file) else { return nil }
+            return conversation(nested)
+        }
+        let shown = try JSONLLog.readTurns(
             source, name: name, describing: describing, notice: notice,
             describe: { fields, _ in tally.add(fields, into: &info) },
-            start: {
+            start: { turns in
                 tally.finish(into: &info)
+                turns.usesPrompts = tally.hasPrompts
                 start(info)
-                turns = KimiTurns(usesPrompts: tally.hasPrompts) { () -> [Message]? in
-                    guard let state, !children.isEmpty else { return nil }
-                    let child = children.removeFirst()
-                    let file = state.folder + "/agents/" + child + "/wire.jsonl"
-                    guard let nested = JSONLLog.records(atPath: file) else { return nil }
-                    return conversation(nested)
-                }
-            },
-            record: { value, line in
-                turns?.add(value, index: line)
-                for message in turns?.builder.takeFinished() ?? [] {
-                    shown += 1
-                    try emit(message)
-                }
-            })
-        for message in turns?.builder.finish() ?? [] {
-            shown += 1
-            try emit(message)
-        }
+            }, turns: &turns, emit: emit)
         info.messageCount = shown
         return info
     }
@@ -178,10 +166,10 @@ enum KimiWire: AgentLogFormat {
 
 /// A wire log's events, added one at a time, as a conversation; `subagent` gives the messages of
 /// the next subagent an `Agent` call started.
-struct KimiTurns {
+struct KimiTurns: RecordTurns {
     var builder = ConversationBuilder()
     /// Whether the person's prompts are `turn.prompt` events (else the user's appended messages).
-    let usesPrompts: Bool
+    var usesPrompts: Bool
     let subagent: () -> [Message]?
 
     init(usesPrompts: Bool, subagent: @escaping () -> [Message]?) {

@@ -42,11 +42,7 @@ enum KiroSession: AgentLogFormat {
                 || look.hasKeys("session_id", "session_state")
         }
         if isDocument {
-            var bytes: [UInt8] = []
-            try source.forEachLine { line in
-                bytes += line.bytes
-                bytes.append(0x0A)
-            }
+            let bytes = try SessionReading.bytes(of: source)
             let document = try SessionReading.document(bytes, name: name)
             if document["session_state"] != nil {
                 // The state beside a run's log: the log is the conversation.
@@ -68,22 +64,10 @@ enum KiroSession: AgentLogFormat {
         if let path, path.hasSuffix(".jsonl") { describe(stateAt: String(path.dropLast()), into: &info) }
         // Two passes: the times first, then the records a turn at a time.
         var turns = KiroTurns()
-        var shown = 0
-        try JSONLLog.read(
+        let shown = try JSONLLog.readTurns(
             source, name: name, describing: JSONFields(["data.meta.timestamp"]), notice: notice,
             describe: { fields, _ in info.add(time: fields["data.meta.timestamp"]?.number) },
-            start: { start(info) },
-            record: { value, line in
-                turns.add(value, index: line)
-                for message in turns.builder.takeFinished() {
-                    shown += 1
-                    try emit(message)
-                }
-            })
-        for message in turns.builder.finish() {
-            shown += 1
-            try emit(message)
-        }
+            start: { _ in start(info) }, turns: &turns, emit: emit)
         info.messageCount = shown
         return info
     }
@@ -121,7 +105,7 @@ enum KiroSession: AgentLogFormat {
 }
 
 /// A Kiro run's records, added one at a time, as a conversation.
-struct KiroTurns {
+struct KiroTurns: RecordTurns {
     var builder = ConversationBuilder()
 
     mutating func add(_ record: JSONValue, index: Int) {

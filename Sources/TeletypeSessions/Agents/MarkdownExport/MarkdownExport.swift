@@ -56,11 +56,7 @@ enum MarkdownExport: AgentLogFormat {
         _ source: SessionSource, path: String?, name: String, notice: (String) -> Void,
         start: (SessionInfo) -> Void, emit: (Message) throws -> Void
     ) throws -> SessionInfo {
-        var bytes: [UInt8] = []
-        try source.forEachLine { line in
-            bytes += line.bytes
-            bytes.append(0x0A)
-        }
+        let bytes = try SessionReading.bytes(of: source)
         let text = String(decoding: bytes, as: UTF8.self)
         guard let layout = bytes.withUnsafeBytes({ Self.layout($0) }) else {
             throw TranscriptError(file: name, line: 1, column: 1, message: "not a conversation exported as Markdown")

@@ -31,12 +31,7 @@ enum OpenCodeExport: AgentLogFormat {
         _ source: SessionSource, path: String?, name: String, notice: (String) -> Void,
         start: (SessionInfo) -> Void, emit: (Message) throws -> Void
     ) throws -> SessionInfo {
-        var bytes: [UInt8] = []
-        try source.forEachLine { line in
-            bytes += line.bytes
-            bytes.append(0x0A)
-        }
-        let document = try SessionReading.document(bytes, name: name)
+        let document = try SessionReading.document(of: source, name: name)
         guard let messages = document["messages"]?.array else {
             throw TranscriptError(
                 file: name, line: 1, column: 1, message: "an OpenCode export without its \"messages\" list")
