@@ -17,11 +17,12 @@ import TeletypeTranscripts
 /// transcript is read once to check it first (`checksFirst`), so a malformed file still writes
 /// nothing. What is written is what the whole read draws (``ConversationRowStream``).
 enum FileRender {
-    /// Reads the file at `path` and writes it: `draw` makes a row's text, `separator` goes between
-    /// the texts of rows.
+    /// Reads the file at `path` and writes it from its message `from` (counted from 1): `draw`
+    /// makes a row's text, `separator` goes between the texts of rows.
     static func run(
         path: String, format: TranscriptFormat?, checksFirst: Bool, layout: ConversationLayout,
-        state: ConversationViewState, separator: String, draw: @escaping @Sendable (ConversationRow) -> String
+        state: ConversationViewState, from: Int = 1, separator: String,
+        draw: @escaping @Sendable (ConversationRow) -> String
     ) throws {
         if checksFirst {
             // A long check shows its stage on standard error once it has taken a second, and is
@@ -76,6 +77,7 @@ enum FileRender {
                 notice: { Console.error("teletype: " + $0 + "\n") }
             ) { message in
                 messages += 1
+                guard messages >= from else { return }
                 batch += stream.add(message)
                 // Batches start small, so that the first rows come out at once.
                 if batch.count >= min(256, max(8, drawn)) { flush() }
@@ -92,6 +94,8 @@ enum FileRender {
         // A file read as some format with nothing in it is said, never an empty conversation alone.
         if messages == 0 {
             Console.error("teletype: warning: " + NoMessagesError(file: path, format: read).description + "\n")
+        } else if from > messages {
+            throw CommandError.failure("--at \(from): \(path) has \(messages) messages")
         }
     }
 }

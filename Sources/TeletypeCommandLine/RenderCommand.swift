@@ -46,6 +46,7 @@ enum RenderCommand {
                                         its id, or words of its title; without it a source of many is listed
           --branch ID                   A chat export: show the version of the conversation through the
                                         message ID (the ids a branch point names) instead of the latest
+          --at N                        Start at message N (counted from 1, as teletype search names them)
           -h, --help                    Show this help
 
         """
@@ -58,7 +59,7 @@ enum RenderCommand {
             .init(names: ["--expand-tools"], takesValue: false), .init(names: ["--allow-raw-html"], takesValue: false),
             .init(names: ["--trusted"], takesValue: false), .init(names: ["--follow", "-f"], takesValue: false),
             .init(names: ["--live"], takesValue: false), .init(names: ["--conversation"], takesValue: true),
-            .init(names: ["--branch"], takesValue: true),
+            .init(names: ["--branch"], takesValue: true), .init(names: ["--at"], takesValue: true),
         ], usage: usage)
 
     static func run(arguments: [String]) throws -> Int32 {
@@ -76,6 +77,16 @@ enum RenderCommand {
                         + "teletype export FILE|FOLDER... -o OUTDIR", help: usage)
         }
         let path = parsed.positional[0]
+        var start = 1
+        if let value = parsed.value("--at") {
+            guard let number = Int(value), number > 0 else {
+                throw CommandError.usage("--at takes a message number from 1, got '\(value)'", help: usage)
+            }
+            guard !parsed.isSet("--follow") else {
+                throw CommandError.usage("--at and --follow do not go together", help: usage)
+            }
+            start = number
+        }
         if FileKind.isFolder(path), !ConversationCollections.isStoreFolder(path) {
             throw CommandError.usage(
                 "'\(path)' is a folder: render shows one conversation; to export a folder of them, use "
@@ -132,14 +143,14 @@ enum RenderCommand {
                 let renderer = ConversationHTMLRenderer(options: htmlOptions, appearance: appearance)
                 try FileRender.run(
                     path: path, format: TranscriptFormat(rawValue: from), checksFirst: checksFirst, layout: layout,
-                    state: state, separator: "", draw: { renderer.render($0) })
+                    state: state, from: start, separator: "", draw: { renderer.render($0) })
             } else {
                 let renderer = ConversationTerminalRenderer(
                     width: TerminalSettings.width(width),
                     capabilities: TerminalSettings.capabilities(format: format, color: color), appearance: appearance)
                 try FileRender.run(
                     path: path, format: TranscriptFormat(rawValue: from), checksFirst: checksFirst, layout: layout,
-                    state: state, separator: "\n", draw: { renderer.render([$0]) })
+                    state: state, from: start, separator: "\n", draw: { renderer.render([$0]) })
             }
             Console.exitSuccessfully(keeping: layout)
         }
@@ -182,8 +193,12 @@ enum RenderCommand {
             Console.error(
                 "teletype: warning: " + NoMessagesError(file: name, format: transcript.format).description + "\n")
         }
+        if start > max(transcript.messages.count, 1) {
+            throw CommandError.failure(
+                "--at \(start): the conversation has \(transcript.messages.count) messages")
+        }
         progress.set("laying out and drawing \(transcript.messages.count) messages", step: 2, of: 3)
-        let messages: [any AIMessage] = transcript.messages
+        let messages: [any AIMessage] = Array(transcript.messages.dropFirst(start - 1))
         let output: String
         switch format {
         case "markdown":

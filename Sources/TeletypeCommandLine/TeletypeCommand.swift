@@ -25,7 +25,8 @@ package enum TeletypeCommand {
           export    Write a transcript as a self-contained HTML page
           replay    Play a recorded stream (OpenAI, Anthropic, Gemini, Vercel, …) as the live conversation view
           ui        Render generated UI (an A2UI message stream)
-          sessions  List the coding agents' sessions on this machine (Claude Code, Codex, Gemini CLI, aider)
+          sessions  List the coding agents' sessions on this machine (Claude Code, Codex, Cursor, Copilot, …)
+          search    Find what was said in every session and chat export (a full-text index, kept up to date)
           ask       Send one message to an OpenAI-compatible server and show the reply live
           chat      Talk with an agent in the terminal: a composer, reply actions, saved conversations
 
@@ -64,6 +65,8 @@ package enum TeletypeCommand {
                     arguments: SessionsCommand.resolvingLatest(rest, help: ExportCommand.usage))
             case "sessions":
                 return try SessionsCommand.run(arguments: rest)
+            case "search":
+                return try SearchCommand.run(arguments: rest)
             case "replay":
                 return try ReplayCommand.run(arguments: rest)
             case "ui":

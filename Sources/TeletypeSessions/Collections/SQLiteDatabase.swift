@@ -146,6 +146,20 @@ final class SQLiteDatabase {
             throw Failure(name: name, reason: "\(String(cString: sqlite3_errmsg(handle)))")
         }
         defer { sqlite3_finalize(statement) }
+        SQLiteDatabase.bind(arguments, to: statement)
+        while true {
+            let step = sqlite3_step(statement)
+            if step == SQLITE_DONE { break }
+            guard step == SQLITE_ROW else {
+                throw Failure(name: name, reason: "\(String(cString: sqlite3_errmsg(handle)))")
+            }
+            let row = SQLiteDatabase.row(of: statement)
+            try body(row)
+        }
+    }
+
+    /// Binds `arguments` to the `?`s of `statement`, in order.
+    static func bind(_ arguments: [Value], to statement: OpaquePointer) {
         let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
         for (index, argument) in arguments.enumerated() {
             let place = Int32(index + 1)
@@ -160,34 +174,31 @@ final class SQLiteDatabase {
                 }
             }
         }
+    }
+
+    /// The values of the row `statement` stands on.
+    static func row(of statement: OpaquePointer) -> [Value] {
         let columns = sqlite3_column_count(statement)
-        while true {
-            let step = sqlite3_step(statement)
-            if step == SQLITE_DONE { break }
-            guard step == SQLITE_ROW else {
-                throw Failure(name: name, reason: "\(String(cString: sqlite3_errmsg(handle)))")
-            }
-            var row: [Value] = []
-            row.reserveCapacity(Int(columns))
-            for column in 0..<columns {
-                switch sqlite3_column_type(statement, column) {
-                case SQLITE_INTEGER: row.append(.integer(sqlite3_column_int64(statement, column)))
-                case SQLITE_FLOAT: row.append(.real(sqlite3_column_double(statement, column)))
-                case SQLITE_TEXT:
-                    let text = sqlite3_column_text(statement, column).map { String(cString: $0) } ?? ""
-                    row.append(.text(text))
-                case SQLITE_BLOB:
-                    let count = Int(sqlite3_column_bytes(statement, column))
-                    if let base = sqlite3_column_blob(statement, column), count > 0 {
-                        row.append(.blob(Array(UnsafeRawBufferPointer(start: base, count: count))))
-                    } else {
-                        row.append(.blob([]))
-                    }
-                default: row.append(.null)
+        var row: [Value] = []
+        row.reserveCapacity(Int(columns))
+        for column in 0..<columns {
+            switch sqlite3_column_type(statement, column) {
+            case SQLITE_INTEGER: row.append(.integer(sqlite3_column_int64(statement, column)))
+            case SQLITE_FLOAT: row.append(.real(sqlite3_column_double(statement, column)))
+            case SQLITE_TEXT:
+                let text = sqlite3_column_text(statement, column).map { String(cString: $0) } ?? ""
+                row.append(.text(text))
+            case SQLITE_BLOB:
+                let count = Int(sqlite3_column_bytes(statement, column))
+                if let base = sqlite3_column_blob(statement, column), count > 0 {
+                    row.append(.blob(Array(UnsafeRawBufferPointer(start: base, count: count))))
+                } else {
+                    row.append(.blob([]))
                 }
+            default: row.append(.null)
             }
-            try body(row)
         }
+        return row
     }
 
     /// The names of its tables.

@@ -30,18 +30,21 @@ struct SessionListingCache {
     private(set) var changed = false
     let location: String?
 
-    /// The cache file for `environment`, or nil when caching is off.
-    static func location(_ environment: [String: String]) -> String? {
-        if let folder = environment["TELETYPE_CACHE_DIR"], !folder.isEmpty {
-            return folder == "off" ? nil : folder + "/sessions.jsonl"
-        }
-        if let folder = environment["XDG_CACHE_HOME"], !folder.isEmpty { return folder + "/teletype/sessions.jsonl" }
+    /// Teletype's cache folder for `environment`, or nil when caching is off.
+    static func folder(_ environment: [String: String]) -> String? {
+        if let folder = environment["TELETYPE_CACHE_DIR"], !folder.isEmpty { return folder == "off" ? nil : folder }
+        if let folder = environment["XDG_CACHE_HOME"], !folder.isEmpty { return folder + "/teletype" }
         guard let home = environment["HOME"], !home.isEmpty else { return nil }
         #if os(macOS)
-            return home + "/Library/Caches/teletype/sessions.jsonl"
+            return home + "/Library/Caches/teletype"
         #else
-            return home + "/.cache/teletype/sessions.jsonl"
+            return home + "/.cache/teletype"
         #endif
+    }
+
+    /// The cache file for `environment`, or nil when caching is off.
+    static func location(_ environment: [String: String]) -> String? {
+        folder(environment).map { $0 + "/sessions.jsonl" }
     }
 
     /// The cache as last written (empty when there is none).

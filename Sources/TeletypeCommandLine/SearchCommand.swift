@@ -1,0 +1,231 @@
+import Teletype
+import TeletypeANSI
+import TeletypeArchive
+import TeletypeLayout
+import TeletypeSessions
+import TeletypeTranscripts
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// `teletype search`: what was said in every conversation on this machine, found at once from a
+/// full-text index kept up to date as it is used.
+enum SearchCommand {
+    static let usage = """
+        USAGE
+          teletype search QUERY [options]
+
+        Searches what was said — prompts, replies, thinking, tool calls and their output — in every session
+        `teletype sessions` finds (every agent) and in the folders and chat exports named with --in. Each hit
+        shows its conversation, the message, a snippet with the match, and the command that opens it there.
+
+        QUERY is words (each must be found), "exact phrases", prefixes (auth*), AND, OR, NOT and parentheses:
+          teletype search auth redirect        teletype search '"connection refused" NOT docker'
+          teletype search 'migrat* AND (postgres OR sqlite)' --since 7d --agent codex
+
+        The index (a SQLite FTS5 database, index.sqlite in Teletype's cache folder: $TELETYPE_CACHE_DIR, else
+        $XDG_CACHE_HOME/teletype) is made on first use and brought up to date before each search: files that
+        have not changed are not read again, and deleted ones leave it.
+
+        OPTIONS
+          --in PATH                     Search also the conversations in PATH (a file, a folder of them, a chat
+                                        export, an agent's database); repeatable
+          --agent AGENT                 Only this agent's or app's conversations (\(HelpText.wrapped(HelpText.agents + ", chatgpt, claude-ai", start: 73)));
+                                        repeatable
+          --project WORDS               Only conversations whose project folder holds WORDS
+          --since TIME, --until TIME    Only conversations last written since / before TIME: a date (2026-11-30),
+                                        a date and time (2026-11-30T14:00), or an age (90m, 12h, 7d, 2w)
+          --role user|agent|tool        Only what the user said, what the agent said (replies and thinking), or
+                                        tool calls and their output; repeatable
+          --limit N                     At most N hits (default: 20), at most 3 of one conversation
+          --json                        One JSON object per hit: agent, project, title, path, conversation,
+                                        updated, message, role, snippet, marks, open
+          --color auto|always|never     Show matches in bold (default: auto)
+          --index PATH                  The index to use (default: index.sqlite in the cache folder)
+          --reindex                     Make the index again from nothing
+          --quiet                       No progress bar while indexing
+          -h, --help                    Show this help
+
+        """
+
+    static let parser = OptionParser(
+        flags: [
+            .init(names: ["--in"], takesValue: true), .init(names: ["--agent"], takesValue: true),
+            .init(names: ["--project"], takesValue: true), .init(names: ["--since"], takesValue: true),
+            .init(names: ["--until"], takesValue: true), .init(names: ["--role"], takesValue: true),
+            .init(names: ["--limit"], takesValue: true), .init(names: ["--json"], takesValue: false),
+            .init(names: ["--color", "--colour"], takesValue: true), .init(names: ["--index"], takesValue: true),
+            .init(names: ["--reindex"], takesValue: false), .init(names: ["--quiet", "-q"], takesValue: false),
+            .init(names: ["--width", "-w"], takesValue: true),
+        ], usage: usage)
+
+    static func run(arguments: [String]) throws -> Int32 {
+        guard let parsed = try parser.parseOrShowHelp(arguments) else { return 0 }
+        let environment = ProcessInfo.processInfo.environment
+        var query = try self.query(parsed)
+        let color = try parser.choice(parsed, "--color", in: ["auto", "always", "never"], default: "auto")
+        guard let indexPath = parsed.value("--index") ?? SearchIndex.location(environment: environment) else {
+            throw CommandError.usage(
+                "no cache folder for the index (TELETYPE_CACHE_DIR=off, or no HOME): name one with --index PATH",
+                help: usage)
+        }
+        if parsed.isSet("--reindex") {
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: indexPath + suffix) }
+        }
+        let index: SearchIndex
+        do {
+            index = try SearchIndex(path: indexPath) { Console.error("teletype: " + $0 + "\n") }
+        } catch {
+            throw CommandError.failure("the search index cannot be used: \(error)")
+        }
+        // What --in names: the conversations found below it, as `export` finds them.
+        let named = parsed.all("--in")
+        let found = ArchiveInput.find(named)
+        if let missing = found.missing.first {
+            throw CommandError.failure("cannot read '\(missing)': no such file or folder")
+        }
+        var sources = SearchIndex.homeSources(environment: environment)
+        var roots = [""]
+        for path in named {
+            let root = URL(fileURLWithPath: path).standardizedFileURL.path
+            roots.append(root)
+            let paths = found.inputs.map { URL(fileURLWithPath: $0.path).standardizedFileURL.path }.filter {
+                $0 == root || $0.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+            }
+            sources += SearchIndex.sources(paths, root: root)
+        }
+        let progress = ProgressLine(quiet: parsed.isSet("--quiet") || parsed.isSet("--json"), after: 0.5)
+        let report: SearchIndex.Report
+        do {
+            report = try index.update(sources, roots: roots) { done, total in
+                progress.update(files: 0, totalFiles: 0, bytes: done, totalBytes: total)
+            }
+        } catch {
+            progress.clear()
+            throw CommandError.failure("the search index at \(indexPath) cannot be updated: \(error)")
+        }
+        progress.clear()
+        for failure in report.failures.prefix(3) {
+            Console.error("teletype: not searched: \(TerminalSafeText.sanitize(failure))\n")
+        }
+        if report.failures.count > 3 {
+            Console.error("teletype: … and \(report.failures.count - 3) more files that could not be read\n")
+        }
+        query.perConversation = 3
+        let hits: [SearchHit]
+        do {
+            hits = try index.search(query, roots: roots)
+        } catch let failure as SearchQuery.Failure {
+            throw CommandError.usage("the query \(query.text.debugDescription): \(failure.message)", help: usage)
+        }
+        if parsed.isSet("--json") {
+            Console.output(hits.map { json($0).jsonText + "\n" }.joined())
+            return 0
+        }
+        guard !hits.isEmpty else {
+            Console.error("teletype: nothing found for \(query.text.debugDescription)\n")
+            return 1
+        }
+        let bold = TerminalSettings.capabilities(format: "ansi", color: color).colorDepth != .none
+        let width = TerminalSettings.width(try parser.width(parsed))
+        Console.output(hits.map { text($0, bold: bold, width: width) }.joined(separator: "\n"))
+        return 0
+    }
+
+    /// The query the command line asks for.
+    static func query(_ parsed: OptionParser.Parsed) throws -> SearchQuery {
+        guard !parsed.positional.isEmpty else { throw CommandError.usage("expected words to search for", help: usage) }
+        var query = SearchQuery(parsed.positional.joined(separator: " "))
+        do {
+            _ = try query.expression()
+        } catch {
+            throw CommandError.usage("the query \(query.text.debugDescription): \(error.message)", help: usage)
+        }
+        let known = Set(SessionAgent.allCases.map(\.rawValue) + ChatApp.allCases.map(\.rawValue))
+        for agent in parsed.all("--agent") {
+            guard known.contains(agent.lowercased()) else {
+                throw CommandError.usage(
+                    "unknown agent '\(agent)': \(HelpText.agents), chatgpt, claude-ai", help: usage)
+            }
+            query.agents.append(agent)
+        }
+        query.project = parsed.value("--project")
+        let now = Date().timeIntervalSince1970
+        for (flag, keyPath) in [("--since", \SearchQuery.since), ("--until", \SearchQuery.until)] {
+            guard let value = parsed.value(flag) else { continue }
+            guard let time = SearchQuery.time(value, now: now) else {
+                throw CommandError.usage(
+                    "\(flag) takes a date (2026-11-30), a date and time (2026-11-30T14:00) or an age (12h, 7d, 2w), "
+                        + "got '\(value)'", help: usage)
+            }
+            query[keyPath: keyPath] = time
+        }
+        for role in parsed.all("--role") {
+            switch role {
+            case "user": query.kinds.insert(.user)
+            case "agent", "assistant": query.kinds.formUnion([.agent, .thinking])
+            case "tool": query.kinds.insert(.tool)
+            default: throw CommandError.usage("--role is user, agent or tool, got '\(role)'", help: usage)
+            }
+        }
+        if let value = parsed.value("--limit") {
+            guard let limit = Int(value), limit > 0 else {
+                throw CommandError.usage("--limit takes a number above 0, got '\(value)'", help: usage)
+            }
+            query.limit = limit
+        }
+        return query
+    }
+
+    /// A hit as three lines: where it is, the snippet, the command that opens it.
+    static func text(_ hit: SearchHit, bold: Bool, width: Int) -> String {
+        let project = hit.project.map(SessionsCommand.shortened) ?? "—"
+        let title = hit.title ?? "(untitled)"
+        var out = TerminalSafeText.sanitize(
+            "\(hit.agent) · \(project) · \(title) · \(SessionTime.text(hit.updated)) · "
+                + (hit.inTitle ? "title" : "message \(hit.message), \(hit.kind.name)"))
+        out += "\n  "
+        // The snippet, cut to two lines of the width, its matches in bold.
+        let scalars = Array(hit.snippet.unicodeScalars)
+        let room = max(20, (width - 2) * 2)
+        var line = String.UnicodeScalarView()
+        var inMark = false
+        for (offset, scalar) in scalars.prefix(room).enumerated() {
+            let marked = hit.marks.contains { $0.contains(offset) }
+            if bold, marked != inMark {
+                line.append(contentsOf: (marked ? "\u{1B}[1m" : "\u{1B}[22m").unicodeScalars)
+                inMark = marked
+            }
+            line.append(scalar)
+        }
+        if bold, inMark { line.append(contentsOf: "\u{1B}[22m".unicodeScalars) }
+        if scalars.count > room { line.append("…") }
+        out += String(line) + "\n"
+        out +=
+            "  teletype render "
+            + TerminalSafeText.sanitize(hit.arguments.map(SessionsCommand.shellWord).joined(separator: " "))
+            + "\n"
+        return out
+    }
+
+    /// A hit as a JSON object.
+    static func json(_ hit: SearchHit) -> JSONValue {
+        var object = JSONObject()
+        object["agent"] = .string(hit.agent)
+        object["project"] = hit.project.map(JSONValue.string) ?? .null
+        object["title"] = hit.title.map(JSONValue.string) ?? .null
+        object["path"] = .string(hit.path)
+        object["conversation"] = hit.conversation.map(JSONValue.string) ?? .null
+        object["updated"] = .string(SessionTime.iso(hit.updated))
+        object["message"] = .number(Double(hit.message))
+        object["role"] = .string(hit.inTitle ? "title" : hit.kind.name)
+        object["snippet"] = .string(hit.snippet)
+        object["marks"] = .array(
+            hit.marks.map { .array([.number(Double($0.lowerBound)), .number(Double($0.upperBound))]) })
+        object["open"] = .array((["teletype", "render"] + hit.arguments).map(JSONValue.string))
+        return .object(object)
+    }
+}

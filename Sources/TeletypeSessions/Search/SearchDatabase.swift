@@ -1,0 +1,124 @@
+import CSQLite
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// The search index's own SQLite database, read and written (the agents' databases are only ever
+/// read, by ``SQLiteDatabase``): in WAL mode, so that a search reads while another process writes,
+/// with its statements prepared once and kept.
+final class SearchDatabase {
+    private let handle: OpaquePointer
+    private var statements: [String: OpaquePointer] = [:]
+    /// The database file.
+    let path: String
+
+    /// Why the database could not be used: SQLite's words and its result code.
+    struct Failure: Error, CustomStringConvertible {
+        var message: String
+        var code: Int32
+        var description: String { message }
+        /// The file is damaged or is not a database: it is to be made again.
+        var isDamaged: Bool { code & 0xFF == SQLITE_CORRUPT || code & 0xFF == SQLITE_NOTADB }
+    }
+
+    /// Opens (making it when there is none) the database at `path`.
+    init(path: String) throws {
+        self.path = path
+        var handle: OpaquePointer?
+        let status = sqlite3_open_v2(
+            path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
+        guard status == SQLITE_OK, let handle else {
+            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot be opened"
+            sqlite3_close(handle)
+            throw Failure(message: "\(path): \(message)", code: status)
+        }
+        self.handle = handle
+        // Another process writing holds the lock a moment per batch: wait for it.
+        sqlite3_busy_timeout(handle, 60_000)
+        try execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = OFF")
+    }
+
+    deinit {
+        for statement in statements.values { sqlite3_finalize(statement) }
+        sqlite3_close(handle)
+    }
+
+    private func failure() -> Failure {
+        Failure(message: String(cString: sqlite3_errmsg(handle)), code: sqlite3_extended_errcode(handle))
+    }
+
+    /// Runs `sql`, one or more statements without arguments.
+    func execute(_ sql: String) throws {
+        guard sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK else { throw failure() }
+    }
+
+    private func prepared(_ sql: String) throws -> OpaquePointer {
+        if let statement = statements[sql] {
+            sqlite3_reset(statement)
+            sqlite3_clear_bindings(statement)
+            return statement
+        }
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil) == SQLITE_OK,
+            let statement
+        else { throw failure() }
+        statements[sql] = statement
+        return statement
+    }
+
+    /// Runs `sql` with `arguments` bound to its `?`s, for what it changes.
+    func run(_ sql: String, _ arguments: [SQLiteDatabase.Value] = []) throws {
+        try forEachRow(sql, arguments) { _ in }
+    }
+
+    /// Calls `body` with each row `sql` selects, until it returns false.
+    func forEachRow(
+        _ sql: String, _ arguments: [SQLiteDatabase.Value] = [], _ body: ([SQLiteDatabase.Value]) throws -> Bool
+    ) throws {
+        let statement = try prepared(sql)
+        defer { sqlite3_reset(statement) }
+        SQLiteDatabase.bind(arguments, to: statement)
+        while true {
+            let step = sqlite3_step(statement)
+            if step == SQLITE_DONE { return }
+            guard step == SQLITE_ROW else { throw failure() }
+            guard try body(SQLiteDatabase.row(of: statement)) else { return }
+        }
+    }
+
+    /// Calls `body` with each row `sql` selects.
+    func forEachRow(
+        _ sql: String, _ arguments: [SQLiteDatabase.Value] = [], _ body: ([SQLiteDatabase.Value]) throws -> Void
+    ) throws {
+        try forEachRow(sql, arguments) { (row: [SQLiteDatabase.Value]) -> Bool in
+            try body(row)
+            return true
+        }
+    }
+
+    /// The rows `sql` selects.
+    func rows(_ sql: String, _ arguments: [SQLiteDatabase.Value] = []) throws -> [[SQLiteDatabase.Value]] {
+        var rows: [[SQLiteDatabase.Value]] = []
+        try forEachRow(sql, arguments) { (row: [SQLiteDatabase.Value]) in rows.append(row) }
+        return rows
+    }
+
+    /// The row id the last insert made.
+    var lastInsertedRow: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// Runs `body` in one write transaction, taken at once (`BEGIN IMMEDIATE`), so that two
+    /// writers wait for each other instead of failing half-way.
+    func transaction(_ body: () throws -> Void) throws {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            try body()
+            try execute("COMMIT")
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+}

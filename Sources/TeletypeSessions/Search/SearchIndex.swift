@@ -1,0 +1,123 @@
+import CSQLite
+import Teletype
+import TeletypeTranscripts
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The full-text index of every conversation `teletype search` looks through: a SQLite database
+/// with an FTS5 table of what was said (user prompts, replies, thinking, tool calls and their
+/// output), a row a message and speaker, and the conversations and files it came from.
+///
+/// It is brought up to date before each search (``update(_:progress:)``): a file whose size and
+/// time are unchanged is not read again, a changed one is read again, a deleted one leaves. Two
+/// processes may use it at once: one updates while the other waits for it, and searches read
+/// what is committed. A damaged index, or one another version of Teletype made, is made again.
+public final class SearchIndex {
+    let database: SearchDatabase
+    /// The index file.
+    public let path: String
+
+    /// The version of the index's tables; an index of another is made again.
+    static let version = 1
+    /// Around each match in a snippet, before it is shown.
+    static let markStart: Unicode.Scalar = "\u{2}"
+    static let markEnd: Unicode.Scalar = "\u{3}"
+    /// How a row of the text table packs its conversation, message and speaker into its id.
+    static let messageBits: Int64 = 22
+    static let kindBits: Int64 = 2
+
+    /// Why the index cannot be used.
+    public struct Failure: Error, CustomStringConvertible {
+        /// What is wrong, naming the index.
+        public var description: String
+    }
+
+    /// Where the index is kept for `environment`: `index.sqlite` in Teletype's cache folder
+    /// (`$TELETYPE_CACHE_DIR`, else `$XDG_CACHE_HOME/teletype`, `~/.cache/teletype`, or
+    /// `~/Library/Caches/teletype` on macOS); nil when caching is off (`TELETYPE_CACHE_DIR=off`).
+    public static func location(environment: [String: String]) -> String? {
+        SessionListingCache.folder(environment).map { $0 + "/index.sqlite" }
+    }
+
+    /// Opens the index at `path`, making it (and its folder) when there is none. `notice` hears
+    /// when an index is made again, and why.
+    public init(path: String, notice: (String) -> Void = { _ in }) throws {
+        self.path = path
+        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
+        if !folder.isEmpty {
+            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+        do {
+            let database = try SearchDatabase(path: path)
+            if try Self.prepare(database) {
+                self.database = database
+                return
+            }
+            notice("the search index at \(path) was made by another version of Teletype: making it again")
+        } catch let failure as SearchDatabase.Failure where failure.isDamaged {
+            notice("the search index at \(path) is damaged (\(failure.message)): making it again")
+        } catch let failure as SearchDatabase.Failure {
+            throw Failure(description: "\(path): \(failure.message)")
+        }
+        for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
+        do {
+            let database = try SearchDatabase(path: path)
+            _ = try Self.prepare(database)
+            self.database = database
+        } catch {
+            throw Failure(description: "\(path): \(error)")
+        }
+    }
+
+    /// Makes the tables of an empty index; false when the index is of another version.
+    static func prepare(_ database: SearchDatabase) throws -> Bool {
+        let version = try database.rows("PRAGMA user_version").first?.first?.number.map(Int.init) ?? 0
+        let tables = try database.rows("SELECT count(*) FROM sqlite_master").first?.first?.number ?? 0
+        if tables > 0 { return version == Self.version }
+        try database.execute(
+            """
+            BEGIN IMMEDIATE;
+            CREATE TABLE IF NOT EXISTS file(
+                path TEXT PRIMARY KEY, size INTEGER NOT NULL, modified REAL NOT NULL, root TEXT NOT NULL,
+                failure TEXT) WITHOUT ROWID;
+            CREATE TABLE IF NOT EXISTS conversation(
+                id INTEGER PRIMARY KEY, file TEXT NOT NULL, key TEXT, agent TEXT NOT NULL, project TEXT,
+                title TEXT, updated REAL NOT NULL, messages INTEGER NOT NULL);
+            CREATE INDEX IF NOT EXISTS conversation_file ON conversation(file);
+            CREATE VIRTUAL TABLE IF NOT EXISTS said USING fts5(
+                text, tokenize = 'porter unicode61 remove_diacritics 2');
+            PRAGMA user_version = \(Self.version);
+            COMMIT;
+            """)
+        return true
+    }
+
+    /// How many conversations and messages the index holds.
+    public func counts() throws -> (conversations: Int, pieces: Int) {
+        let conversations = try database.rows("SELECT count(*) FROM conversation").first?.first?.number ?? 0
+        let pieces = try database.rows("SELECT count(*) FROM said").first?.first?.number ?? 0
+        return (Int(conversations), Int(pieces))
+    }
+
+    /// The id of the text row of `conversation`'s message `number` (from 1), said by `kind`.
+    static func rowID(conversation: Int64, message number: Int, kind: SearchableText.Kind) -> Int64 {
+        conversation << (messageBits + kindBits) | Int64(number) << kindBits | Int64(kind.rawValue)
+    }
+
+    /// The first and last text row ids a conversation may use.
+    static func rowIDs(of conversation: Int64) -> ClosedRange<Int64> {
+        (conversation << (messageBits + kindBits))...((conversation + 1) << (messageBits + kindBits) - 1)
+    }
+
+    /// The most messages a conversation has indexed (its later ones are not).
+    static let messageLimit = Int(1 << messageBits) - 1
+}

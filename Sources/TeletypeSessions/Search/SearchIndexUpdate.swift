@@ -1,0 +1,276 @@
+import Teletype
+import TeletypeMarkdown
+import TeletypeTranscripts
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension SearchIndex {
+    /// A file or store the index holds the conversations of: an agent's session log, a chat
+    /// export, an agent's database or store folder, a transcript.
+    public struct Source: Sendable, Equatable {
+        /// Its path.
+        public var path: String
+        /// The folder a search named it under (`--in`), or "" for the agents' own folders.
+        public var root: String
+        /// The agent whose folders it was found in.
+        var agent: SessionAgent?
+        /// Its size and time, which say whether it changed since it was read.
+        var stamp: SessionListingCache.Stamp
+        /// Whether it holds many conversations.
+        var isStore: Bool
+    }
+
+    /// What an update did.
+    public struct Report: Sendable, Equatable {
+        /// Files and stores read (new or changed).
+        public var read = 0
+        /// Files and stores passed over, unchanged since they were read.
+        public var unchanged = 0
+        /// Files and stores gone since, whose conversations left the index.
+        public var removed = 0
+        /// Files that could not be read, with why.
+        public var failures: [String] = []
+    }
+
+    /// Every session of every agent in its own folders (those `teletype sessions` lists).
+    public static func homeSources(environment: [String: String]) -> [Source] {
+        SessionLocator.candidates(agents: SessionAgent.allCases, environment: environment).map {
+            Source(path: $0.path, root: "", agent: $0.agent, stamp: $0.stamp, isStore: $0.isStore)
+        }
+    }
+
+    /// The files, databases and store folders at `paths` (found below a folder named with
+    /// `--in`), as sources under `root`.
+    public static func sources(_ paths: [String], root: String) -> [Source] {
+        var seen = Set<String>()
+        return paths.compactMap { path in
+            guard seen.insert(path).inserted else { return nil }
+            var status = stat()
+            guard stat(path, &status) == 0 else { return nil }
+            let isFolder = status.st_mode & S_IFMT == S_IFDIR
+            let isStore =
+                isFolder || ChatExport.detect(fileAt: path) != nil || ConversationCollections.isDatabase(fileAt: path)
+            var stamp = SessionListingCache.Stamp(size: Int(status.st_size), modified: Double(status.st_mtim.tv_sec))
+            if isFolder {
+                stamp = .init(
+                    size: 0, modified: SessionLocator.files(in: path, depth: 3).map(\.modified).max() ?? stamp.modified)
+            } else if let log = SessionLocator.modified(path + "-wal") {
+                stamp.modified = max(stamp.modified, log)
+            }
+            return Source(path: path, root: root, agent: nil, stamp: stamp, isStore: isStore)
+        }
+    }
+
+    /// Brings the index up to date with `sources`: what is new or changed is read (on every core)
+    /// and written a batch at a time, what is unchanged is passed over, and what the index holds
+    /// under `roots` ("" for the agents' folders) that `sources` no longer has leaves it.
+    /// `progress` hears the bytes read so far and in all.
+    ///
+    /// One process updates at a time: another waits for it (and then finds little left to do).
+    public func update(_ sources: [Source], roots: [String], progress: (Int, Int) -> Void = { _, _ in }) throws
+        -> Report
+    {
+        let lock = try UpdateLock(path: path + ".lock")
+        defer { lock.release() }
+        var known: [String: (stamp: SessionListingCache.Stamp, root: String)] = [:]
+        try database.forEachRow("SELECT path, size, modified, root FROM file") { row in
+            guard let path = row[0].text else { return }
+            known[path] = (.init(size: Int(row[1].number ?? 0), modified: row[2].number ?? 0), row[3].text ?? "")
+        }
+        var report = Report()
+        var todo: [Source] = []
+        var moved: [Source] = []
+        var present = Set<String>()
+        for source in sources where present.insert(source.path).inserted {
+            if let kept = known[source.path], kept.stamp == source.stamp {
+                report.unchanged += 1
+                if kept.root != source.root { moved.append(source) }
+            } else {
+                todo.append(source)
+            }
+        }
+        let rootSet = Set(roots)
+        let gone = known.filter { !present.contains($0.key) && rootSet.contains($0.value.root) }.map(\.key)
+        try database.transaction {
+            for path in gone { try forget(path) }
+            for source in moved {
+                try database.run("UPDATE file SET root = ? WHERE path = ?", [.text(source.root), .text(source.path)])
+            }
+        }
+        report.removed = gone.count
+        let total = todo.reduce(0) { $0 + max($1.stamp.size, 1) }
+        var done = 0
+        progress(0, total)
+        // A batch is read on every core, then written in one transaction, which a search in
+        // another process sees whole.
+        var start = 0
+        while start < todo.count {
+            var end = start
+            var bytes = 0
+            while end < todo.count, end - start < 64, bytes < 64 << 20 {
+                bytes += todo[end].stamp.size
+                end += 1
+            }
+            let batch = Array(todo[start..<end])
+            let read = ParallelWork.map(batch.count) { Self.read(batch[$0]) }
+            try database.transaction {
+                for file in read {
+                    try forget(file.source.path)
+                    try write(file)
+                    if let failure = file.failure { report.failures.append(failure) }
+                }
+            }
+            report.read += batch.count
+            done += batch.reduce(0) { $0 + max($1.stamp.size, 1) }
+            progress(done, total)
+            start = end
+        }
+        return report
+    }
+
+    /// A file as read: its conversations, each with its pieces of text, or why it could not be.
+    struct ReadFile: Sendable {
+        var source: Source
+        var conversations: [ReadConversation] = []
+        var failure: String?
+    }
+
+    /// A conversation as read.
+    struct ReadConversation: Sendable {
+        var key: String?
+        var agent: String
+        var project: String?
+        var title: String?
+        var updated: Double
+        var messages = 0
+        var pieces: [(message: Int, kind: SearchableText.Kind, text: String)] = []
+        var firstPrompt: String?
+
+        mutating func add(_ message: Message) {
+            messages += 1
+            guard messages <= SearchIndex.messageLimit else { return }
+            if firstPrompt == nil, message.role.isUser { firstPrompt = message.text }
+            for piece in SearchableText.pieces(of: message) { pieces.append((messages, piece.kind, piece.text)) }
+        }
+    }
+
+    /// Reads what `source` says (no index needed: runs on any thread).
+    static func read(_ source: Source) -> ReadFile {
+        var file = ReadFile(source: source)
+        do {
+            if source.isStore {
+                guard let collection = try ConversationCollections.open(source.path) else {
+                    throw TranscriptError(file: source.path, line: 0, column: 0, message: "not a source of many")
+                }
+                for listed in collection.newestFirst {
+                    let transcript = try collection.read(listed)
+                    var conversation = ReadConversation(
+                        key: listed.id,
+                        agent: listed.agent?.displayName ?? listed.app?.displayName ?? source.agent?.displayName
+                            ?? transcript.format.displayName,
+                        project: listed.project ?? transcript.info?.project,
+                        title: listed.title.isEmpty ? nil : listed.title,
+                        updated: listed.updatedAt ?? listed.createdAt ?? source.stamp.modified)
+                    for message in transcript.messages { conversation.add(message) }
+                    conversation.title = conversation.title ?? conversation.firstPrompt.map(SessionLocator.titleLine)
+                    if conversation.messages > 0 { file.conversations.append(conversation) }
+                }
+            } else {
+                var info: SessionInfo?
+                var conversation = ReadConversation(
+                    key: nil, agent: source.agent?.displayName ?? "", updated: source.stamp.modified)
+                let format = try ConversationStream().forEachMessage(
+                    inFileAt: source.path, name: source.path, session: { info = $0 }
+                ) { conversation.add($0) }
+                // A subagent's own log is searched as part of its session.
+                guard info?.isSubagent != true, conversation.messages > 0 else { return file }
+                if conversation.agent.isEmpty {
+                    conversation.agent = format.sessionAgent?.displayName ?? format.displayName
+                }
+                conversation.project = info?.project
+                conversation.title = info?.title ?? conversation.firstPrompt.map(SessionLocator.titleLine)
+                file.conversations.append(conversation)
+            }
+        } catch {
+            file.failure = "\(error)"
+            file.conversations = []
+        }
+        return file
+    }
+
+    /// Takes the conversations of the file at `path` out of the index.
+    func forget(_ path: String) throws {
+        for row in try database.rows("SELECT id FROM conversation WHERE file = ?", [.text(path)]) {
+            guard case .integer(let id) = row[0] else { continue }
+            let rows = Self.rowIDs(of: id)
+            try database.run(
+                "DELETE FROM said WHERE rowid BETWEEN ? AND ?", [.integer(rows.lowerBound), .integer(rows.upperBound)])
+        }
+        try database.run("DELETE FROM conversation WHERE file = ?", [.text(path)])
+        try database.run("DELETE FROM file WHERE path = ?", [.text(path)])
+    }
+
+    /// Puts what was read of a file into the index.
+    func write(_ file: ReadFile) throws {
+        for conversation in file.conversations {
+            try database.run(
+                "INSERT INTO conversation(file, key, agent, project, title, updated, messages) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [
+                    .text(file.source.path), conversation.key.map { .text($0) } ?? .null, .text(conversation.agent),
+                    conversation.project.map { .text($0) } ?? .null, conversation.title.map { .text($0) } ?? .null,
+                    .real(conversation.updated), .integer(Int64(conversation.messages)),
+                ])
+            let id = database.lastInsertedRow
+            // The title is searched too, as the conversation's message 0.
+            if let title = conversation.title.map(SearchableText.cleaned), !title.isEmpty {
+                try database.run(
+                    "INSERT INTO said(rowid, text) VALUES (?, ?)",
+                    [.integer(Self.rowID(conversation: id, message: 0, kind: .user)), .text(title)])
+            }
+            for piece in conversation.pieces {
+                try database.run(
+                    "INSERT INTO said(rowid, text) VALUES (?, ?)",
+                    [
+                        .integer(Self.rowID(conversation: id, message: piece.message, kind: piece.kind)),
+                        .text(piece.text),
+                    ])
+            }
+        }
+        try database.run(
+            "INSERT OR REPLACE INTO file(path, size, modified, root, failure) VALUES (?, ?, ?, ?, ?)",
+            [
+                .text(file.source.path), .integer(Int64(file.source.stamp.size)), .real(file.source.stamp.modified),
+                .text(file.source.root), file.failure.map { .text($0) } ?? .null,
+            ])
+    }
+}
+
+/// The lock an update holds on the index (a file beside it, locked with `flock`), so that two
+/// processes do not read the same files at once: the second waits, then finds them indexed.
+final class UpdateLock {
+    private let descriptor: Int32
+
+    init(path: String) throws {
+        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw SearchIndex.Failure(description: "\(path): cannot be opened (\(String(cString: strerror(errno))))")
+        }
+        while flock(descriptor, LOCK_EX) != 0 {
+            guard errno == EINTR else { break }
+        }
+    }
+
+    func release() {
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
+    }
+}

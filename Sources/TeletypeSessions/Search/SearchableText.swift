@@ -1,0 +1,148 @@
+import Teletype
+
+/// What of a message is searched, in up to four pieces by who said it: the user's words, the
+/// agent's reply, its thinking, and its tool calls with their output (a subagent's conversation
+/// among them). Each piece is cleaned of control characters (a snippet of it is printed to a
+/// terminal) and kept to its first ``limit`` bytes: a tool's output can be megabytes of a file
+/// read, whose start says what it is.
+public enum SearchableText {
+    /// Who said a piece of a message, as `--role` narrows a search.
+    public enum Kind: Int, Sendable, CaseIterable, Codable {
+        /// The user's own words.
+        case user = 0
+        /// The agent's reply.
+        case agent = 1
+        /// The agent's thinking.
+        case thinking = 2
+        /// Tool calls, their arguments and their output.
+        case tool = 3
+
+        /// The word hits show for it.
+        public var name: String {
+            switch self {
+            case .user: "user"
+            case .agent: "agent"
+            case .thinking: "thinking"
+            case .tool: "tool"
+            }
+        }
+    }
+
+    /// How many bytes of each piece are kept.
+    public static let limit = 32 * 1024
+
+    /// The pieces of `message` worth searching, each with who said it (none for a system message).
+    public static func pieces(of message: Message) -> [(kind: Kind, text: String)] {
+        var pieces: [(Kind, String)] = []
+        switch message.role {
+        case .system: return []
+        case .user:
+            pieces.append((.user, message.text))
+        case "tool":
+            pieces.append((.tool, message.text))
+        default:
+            pieces.append((.agent, message.text))
+        }
+        var thinking: [String] = []
+        var tools: [String] = []
+        for part in message.parts {
+            switch part {
+            case .reasoning(let reasoning):
+                if let text = message.reasoningText(for: reasoning) ?? reasoning.summary { thinking.append(text) }
+            case .toolCall(let call):
+                tools.append(toolText(call))
+            case .refusal(let refusal):
+                if let text = refusal.text { pieces.append((.agent, text)) }
+            default: break
+            }
+        }
+        if !thinking.isEmpty { pieces.append((.thinking, thinking.joined(separator: "\n"))) }
+        if !tools.isEmpty { pieces.append((.tool, tools.joined(separator: "\n"))) }
+        // One piece of each kind: a message's two replies (text and refusal) are one.
+        var merged: [Kind: String] = [:]
+        for (kind, text) in pieces where !text.isEmpty {
+            merged[kind] = merged[kind].map { $0 + "\n" + text } ?? text
+        }
+        return Kind.allCases.compactMap { kind in
+            guard let text = merged[kind] else { return nil }
+            let clean = cleaned(text)
+            return clean.isEmpty ? nil : (kind, clean)
+        }
+    }
+
+    /// A call's name, title, arguments, output and error, and its subagent's words.
+    static func toolText(_ call: AIToolCallPart) -> String {
+        var out = call.name
+        if let title = call.displayTitle { out += " " + title }
+        if let arguments = call.arguments { words(of: arguments, into: &out) }
+        if let summary = call.summary { out += "\n" + summary }
+        if let output = call.output { words(of: output, into: &out) }
+        if let error = call.errorText { out += "\n" + error }
+        if let subagent = call.subagent {
+            for message in subagent.messages where out.utf8.count < limit {
+                for piece in pieces(of: message) { out += "\n" + piece.text }
+            }
+        }
+        return out
+    }
+
+    /// The strings and numbers of a JSON value, one after another (its keys are the tool's, not
+    /// what was said), up to ``limit`` bytes.
+    static func words(of value: JSONValue, into out: inout String) {
+        guard out.utf8.count < limit else { return }
+        switch value {
+        case .string(let text): out += "\n" + text
+        case .number(let number):
+            out += " " + (number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number))
+        case .array(let items): for item in items { words(of: item, into: &out) }
+        case .object(let object): for (_, item) in object.pairs { words(of: item, into: &out) }
+        default: break
+        }
+    }
+
+    /// `text` without control characters and the escape sequences they start (new lines and tabs
+    /// kept), cut to ``limit`` bytes at a character's edge: what a terminal would show of it, so
+    /// that the words an escape sequence colours are found as they read.
+    static func cleaned(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        var bytes = 0
+        var scalars = text.unicodeScalars.makeIterator()
+        while let scalar = scalars.next() {
+            let value = scalar.value
+            var kept = scalar
+            if value == 0x1B {
+                skipEscape(&scalars)
+                kept = " "
+            } else if value == 0x0A || value == 0x09 {
+                kept = scalar
+            } else if value < 0x20 || (0x7F...0x9F).contains(value) || (0x202A...0x202E).contains(value)
+                || (0x2066...0x2069).contains(value)
+            {
+                // Bells, C1 controls and bidirectional overrides print nothing a reader wants and
+                // could drive the terminal: a space in their place keeps words apart.
+                kept = " "
+            }
+            bytes += UTF8.width(kept)
+            if bytes > limit { break }
+            out.append(kept)
+        }
+        return String(out)
+    }
+
+    /// Passes over the rest of an escape sequence: a CSI's parameters to its final byte, an OSC's
+    /// or string's text to its BEL or ST, or the one character of a two-character escape.
+    static func skipEscape(_ scalars: inout String.UnicodeScalarView.Iterator) {
+        guard let kind = scalars.next() else { return }
+        switch kind {
+        case "[":
+            while let next = scalars.next(), !(0x40...0x7E).contains(next.value) {}
+        case "]", "P", "X", "^", "_":
+            var previous: Unicode.Scalar?
+            while let next = scalars.next() {
+                if next.value == 0x07 || (previous?.value == 0x1B && next == "\\") { break }
+                previous = next
+            }
+        default: break
+        }
+    }
+}

@@ -1,0 +1,200 @@
+import Foundation
+import Teletype
+import TeletypeSessions
+import TeletypeTestSupport
+import TeletypeTranscripts
+import Testing
+
+/// `teletype search`'s index: every agent's sessions of a generated home found by their words,
+/// at the message `render --at` opens; brought up to date by reading only what changed; narrowed
+/// by who said it, the agent and the time; a damaged index made again; the query syntax.
+@Suite struct SearchIndexTests {
+    /// An index of its own in a fresh folder, and the home of every agent's fixtures.
+    struct Place {
+        var home: URL
+        var index: String
+        var environment: [String: String] { ["HOME": home.path, "TELETYPE_CACHE_DIR": "off"] }
+
+        init() throws {
+            home = try SessionDiscoveryTests.home()
+            index = home.appendingPathComponent("cache/index.sqlite").path
+        }
+
+        func update(_ index: SearchIndex, in roots: [String] = []) throws -> SearchIndex.Report {
+            var sources = SearchIndex.homeSources(environment: environment)
+            for root in roots {
+                let files = try FileManager.default.contentsOfDirectory(atPath: root).map { root + "/" + $0 }
+                sources += SearchIndex.sources(files, root: root)
+            }
+            return try index.update(sources, roots: [""] + roots)
+        }
+
+        func remove() { try? FileManager.default.removeItem(at: home) }
+    }
+
+    /// Words of each agent's fixture, and the agent whose conversation they are found in.
+    static let findings: [(words: String, agent: String)] = [
+        ("flaky upload", "Cursor"), ("AppExtras", "Cursor"), ("TODO comments", "Copilot CLI"),
+        ("last 100 responses", "Copilot Chat"), ("failing date test", "Cline"),
+        ("rate limiting", "OpenCode"), ("scripts", "Antigravity"), ("port", "Gemini CLI"),
+        ("\"go version\"", "Qwen Code"), ("licences", "Kimi Code"), ("main.py", "Grok Build"),
+        ("README", "Kiro"),
+    ]
+
+    @Test func everyAgentsConversationIsFoundAtItsMessage() throws {
+        let place = try Place()
+        defer { place.remove() }
+        let index = try SearchIndex(path: place.index)
+        let report = try place.update(index)
+        #expect(report.read > 10 && report.failures.isEmpty, "\(report)")
+        for (words, agent) in Self.findings {
+            let hits = try index.search(SearchQuery(words))
+            let hit = try #require(hits.first { $0.agent == agent }, "\(words) in \(agent): \(hits.map(\.agent))")
+            #expect(hit.message >= 1 && !hit.marks.isEmpty, "\(hit)")
+            let first = words.trimmingCharacters(in: ["\""]).split(separator: " ")[0].lowercased()
+            if hit.inTitle {
+                #expect(hit.title?.lowercased().contains(first) == true && hit.message == 1, "\(hit)")
+                continue
+            }
+            // The message the hit names is the one `render --at` starts at, and holds the words.
+            var messages: [Message] = []
+            if let conversation = hit.conversation {
+                let collection = try #require(try ConversationCollections.open(hit.path))
+                messages = try collection.read(try collection.find(conversation)).messages
+            } else {
+                try ConversationStream().forEachMessage(inFileAt: hit.path, name: hit.path) { messages.append($0) }
+            }
+            let message = try #require(messages.count >= hit.message ? messages[hit.message - 1] : nil)
+            let said = SearchableText.pieces(of: message).map(\.text).joined(separator: "\n").lowercased()
+            #expect(said.contains(first), "\(words): message \(hit.message) of \(hit.path) says \(said)")
+        }
+    }
+
+    @Test func filtersNarrowByRoleAgentAndTime() throws {
+        let place = try Place()
+        defer { place.remove() }
+        let index = try SearchIndex(path: place.index)
+        _ = try place.update(index)
+        var query = SearchQuery("upload")
+        let all = try index.search(query)
+        #expect(Set(all.map(\.kind)).count > 1, "\(all.map(\.kind))")
+        query.kinds = [.tool]
+        #expect(try index.search(query).allSatisfy { $0.kind == .tool })
+        query.kinds = []
+        query.agents = ["cursor"]
+        let cursor = try index.search(query)
+        #expect(!cursor.isEmpty && cursor.allSatisfy { $0.agent == "Cursor" }, "\(cursor.map(\.agent))")
+        query.agents = ["cline"]
+        #expect(try index.search(query).isEmpty)
+        query.agents = []
+        query.since = Date().timeIntervalSince1970 + 3600
+        #expect(try index.search(query).isEmpty)
+        query.since = nil
+        query.limit = 2
+        #expect(try index.search(query).count == 2)
+        query.limit = 100
+        query.perConversation = 1
+        let one = try index.search(query)
+        #expect(Set(one.map { $0.path + ($0.conversation ?? "") }).count == one.count)
+    }
+
+    /// A second update reads nothing; a changed file is read again, a deleted one leaves.
+    @Test func anUpdateReadsOnlyWhatChanged() throws {
+        let place = try Place()
+        defer { place.remove() }
+        let index = try SearchIndex(path: place.index)
+        let first = try place.update(index)
+        let counts = try index.counts()
+        let second = try place.update(index)
+        #expect(second.read == 0 && second.unchanged == first.read + first.unchanged && second.removed == 0)
+        #expect(try index.counts() == counts)
+        let qwen = place.home.appendingPathComponent(".qwen/projects/-home-dev-app/chats/q1.jsonl")
+        let renamed = try String(contentsOf: qwen, encoding: .utf8).replacingOccurrences(
+            of: "Show the Go version", with: "Show the Zig version")
+        try renamed.write(to: qwen, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date().addingTimeInterval(5)], ofItemAtPath: qwen.path)
+        try FileManager.default.removeItem(at: place.home.appendingPathComponent(".kiro/sessions/cli/k1.jsonl"))
+        let third = try place.update(index)
+        #expect(third.read == 1 && third.removed == 1, "\(third)")
+        #expect(try !index.search(SearchQuery("zig")).isEmpty)
+        #expect(try index.search(SearchQuery("\"Summarise the README\"")).isEmpty)
+        #expect(try index.counts().conversations == counts.conversations - 1)
+    }
+
+    /// Folders named with `--in`: a chat export's conversations each, a transcript; hostile text
+    /// is searched but never printed as escapes.
+    @Test func namedFoldersAndExportsAreSearchedToo() throws {
+        let place = try Place()
+        defer { place.remove() }
+        let folder = place.home.appendingPathComponent("exports")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for name in ["chatgpt.json", "claude-ai.json"] {
+            try FileManager.default.copyItem(
+                at: PackageRoot.url.appendingPathComponent("Tests/Fixtures/exports/\(name)"),
+                to: folder.appendingPathComponent(name))
+        }
+        let hostile = #"{"role":"user","text":"the \u001b[31mcrimson\u001b[0m bell \u0007 rings"}"# + "\n"
+        try Data(hostile.utf8).write(to: folder.appendingPathComponent("hostile.jsonl"))
+        let index = try SearchIndex(path: place.index)
+        let report = try place.update(index, in: [folder.path])
+        #expect(report.failures.isEmpty, "\(report.failures)")
+        let crimson = try #require(try index.search(SearchQuery("crimson"), roots: ["", folder.path]).first)
+        #expect(!crimson.snippet.unicodeScalars.contains { $0.value < 0x20 }, "\(crimson.snippet.debugDescription)")
+        #expect(crimson.snippet.contains("the crimson bell rings"), "\(crimson.snippet)")
+        let lisbon = try index.search(SearchQuery("lisbon"), roots: [folder.path])
+        #expect(lisbon.first?.agent == "ChatGPT" && lisbon.first?.conversation != nil, "\(lisbon)")
+        let notes = try index.search(SearchQuery("notes"), roots: [folder.path])
+        #expect(notes.contains { $0.agent == "Claude.ai" }, "\(notes)")
+        // Without the folder named, its conversations are not among the hits.
+        #expect(try index.search(SearchQuery("crimson")).isEmpty)
+        let conversations = try index.counts().conversations
+        #expect(conversations > 3)
+    }
+
+    @Test func aDamagedIndexIsMadeAgain() throws {
+        let place = try Place()
+        defer { place.remove() }
+        try FileManager.default.createDirectory(
+            atPath: (place.index as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data(repeating: 0x41, count: 8192).write(to: URL(fileURLWithPath: place.index))
+        var notices: [String] = []
+        let index = try SearchIndex(path: place.index) { notices.append($0) }
+        #expect(notices.count == 1 && notices[0].contains("damaged"), "\(notices)")
+        _ = try place.update(index)
+        #expect(try !index.search(SearchQuery("licences")).isEmpty)
+    }
+
+    static let expressions: [(query: String, expression: String)] = [
+        ("auth redirect", #""auth" AND "redirect""#),
+        (#""exact phrase" here"#, #""exact phrase" AND "here""#),
+        ("auth*", #""auth"*"#),
+        ("a OR b NOT c", #""a" OR "b" NOT "c""#),
+        ("(postgres OR sqlite) migrat*", #"( "postgres" OR "sqlite" ) AND "migrat"*"#),
+        ("foo-bar.baz", #""foo-bar.baz""#),
+        (#"say "he said ""hi"""#, #""say" AND "he said " AND "hi""#),
+        ("and or not", #""and" AND "or" AND "not""#),
+        ("-- ok", #""ok""#),
+    ]
+
+    @Test(arguments: expressions)
+    func queriesAreQuotedAndTheirOperatorsKept(_ example: (query: String, expression: String)) throws {
+        #expect(try SearchQuery(example.query).expression() == example.expression)
+    }
+
+    @Test(arguments: ["NOT a", "a AND", "(a", "a)", "", "  ", "-- ..", "a OR OR b"])
+    func badQueriesSayWhatIsWrong(_ text: String) {
+        #expect(throws: SearchQuery.Failure.self) { try SearchQuery(text).expression() }
+    }
+
+    @Test func timesAreDatesOrAges() {
+        let now = 1_800_000_000.0
+        #expect(SearchQuery.time("7d", now: now) == now - 7 * 86_400)
+        #expect(SearchQuery.time("90m", now: now) == now - 5400)
+        #expect(SearchQuery.time("2026-11-30", now: now) == 1_795_996_800)
+        #expect(SearchQuery.time("2026-11-30T14:00", now: now) == 1_796_047_200)
+        for bad in ["yesterday", "2026-13-01", "7x", "2026/11/30", ""] {
+            #expect(SearchQuery.time(bad, now: now) == nil)
+        }
+    }
+}
