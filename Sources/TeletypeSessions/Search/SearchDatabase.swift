@@ -38,7 +38,11 @@ final class SearchDatabase {
         self.handle = handle
         // Another process writing holds the lock a moment per batch: wait for it.
         sqlite3_busy_timeout(handle, 60_000)
-        try execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = OFF")
+        // Set once, when the database is made (changing it needs the database to itself).
+        if try rows("PRAGMA journal_mode").first?.first?.text?.lowercased() != "wal" {
+            try execute("PRAGMA journal_mode = WAL")
+        }
+        try execute("PRAGMA synchronous = NORMAL")
     }
 
     deinit {

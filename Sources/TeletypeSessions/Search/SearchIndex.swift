@@ -56,6 +56,9 @@ public final class SearchIndex {
         if !folder.isEmpty {
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }
+        // Made (or made again) by one process at a time: another waits, then opens what it made.
+        let lock = try UpdateLock(path: path + ".lock")
+        defer { lock.release() }
         do {
             let database = try SearchDatabase(path: path)
             if try Self.prepare(database) {
