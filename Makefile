@@ -52,7 +52,7 @@ demo: deps
 	@bin="$$($(SWIFT) build --show-bin-path)/teletype"; \
 	cols="$${COLUMNS:-$$(tput cols 2>/dev/null || echo 80)}"; \
 	"$$bin" md Samples/demo.md --width "$$cols" --color always && echo && \
-	"$$bin" render Samples/conversation.json --width "$$cols" --color always && echo && \
+	"$$bin" render Samples/conversation.json --width "$$cols" --color always --no-pager && echo && \
 	"$$bin" replay Samples/replay.jsonl --width "$$cols" --color always
 
 test: deps test-deps venv

@@ -13,6 +13,9 @@ import TeletypeMarkdown
 //   sizes what a 1 KB, a 60 KB and a 1 MB document cost as whole processes, against cmark-gfm
 //   sessions        `teletype export` of agents' session logs (a real 500 KB Claude Code session, a generated
 //                   50 MB one, a Codex rollout) against claude-code-transcripts, claude-code-log, codex-transcripts
+//   search          `teletype search` over a generated home of every agent (2,100 sessions, 540 MB): the first index
+//                   and an update against `agentsview sync`, 100 queries of its words (p50, p99) against
+//                   `agentsview session search`, the index's size
 //   chat-exports    a generated 200 MB ChatGPT export: `teletype export` of all of it, `render --conversation` of
 //                   one, against reading it with Python's json module
 //   html  Markdown → HTML, ours vs the `cmark-gfm -e table -e strikethrough -e autolink` command (~5 MB)
@@ -81,14 +84,15 @@ while index < arguments.count {
             exit(2)
         }
         jsonPath = arguments[index]
-    case "real", "sizes", "sessions", "chat-exports", "html", "ansi", "rich", "render", "export", "export-large",
+    case "real", "sizes", "sessions", "chat-exports", "search", "html", "ansi", "rich", "render", "export",
+        "export-large",
         "streaming", "piped",
         "conversation",
         "hostile", "highlight", "archive":
         suites.append(arguments[index])
     case "-h", "--help":
         print(
-            "usage: teletype-bench [real] [sizes] [sessions] [chat-exports] [html] [ansi] [rich] [render] [export] [export-large] [streaming] [piped] [conversation] [hostile] [highlight] [archive] [--quick] [--json FILE]"
+            "usage: teletype-bench [real] [sizes] [sessions] [chat-exports] [search] [html] [ansi] [rich] [render] [export] [export-large] [streaming] [piped] [conversation] [hostile] [highlight] [archive] [--quick] [--json FILE]"
         )
         exit(0)
     default:
@@ -99,8 +103,8 @@ while index < arguments.count {
 }
 if suites.isEmpty {
     suites = [
-        "real", "sizes", "sessions", "chat-exports", "html", "ansi", "rich", "render", "export", "export-large",
-        "streaming", "piped", "conversation", "hostile", "highlight", "archive",
+        "real", "sizes", "sessions", "chat-exports", "search", "html", "ansi", "rich", "render", "export",
+        "export-large", "streaming", "piped", "conversation", "hostile", "highlight", "archive",
     ]
 }
 exit(Bench(suites: suites, quick: quick, jsonPath: jsonPath).run())

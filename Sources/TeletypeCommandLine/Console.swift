@@ -56,11 +56,12 @@ package enum Console {
         withExtendedLifetime(value) { exit(0) }
     }
 
-    /// Whether standard output is a terminal.
-    package static var outputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+    /// Whether standard output is a terminal (or goes to a pager on one).
+    package static var outputIsTerminal: Bool { Pager.terminal != nil || isatty(STDOUT_FILENO) == 1 }
 
     /// The terminal's width in columns, when standard output is one.
     package static var terminalWidth: Int? {
+        if let terminal = Pager.terminal { return terminal.width }
         guard outputIsTerminal else { return nil }
         var size = winsize()
         guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
@@ -77,6 +78,7 @@ package enum Console {
 
     /// The terminal's height in rows, when standard output is one.
     package static var terminalHeight: Int? {
+        if let terminal = Pager.terminal { return terminal.height }
         guard outputIsTerminal else { return nil }
         var size = winsize()
         guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return nil }

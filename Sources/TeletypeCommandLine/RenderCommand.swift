@@ -47,6 +47,8 @@ enum RenderCommand {
           --branch ID                   A chat export: show the version of the conversation through the
                                         message ID (the ids a branch point names) instead of the latest
           --at N                        Start at message N (counted from 1, as teletype search names them)
+          --no-pager                    Into a terminal, write straight out instead of through the pager
+                                        ($TELETYPE_PAGER, else $PAGER, else less -R -F -X)
           -h, --help                    Show this help
 
         """
@@ -60,6 +62,7 @@ enum RenderCommand {
             .init(names: ["--trusted"], takesValue: false), .init(names: ["--follow", "-f"], takesValue: false),
             .init(names: ["--live"], takesValue: false), .init(names: ["--conversation"], takesValue: true),
             .init(names: ["--branch"], takesValue: true), .init(names: ["--at"], takesValue: true),
+            .init(names: ["--no-pager"], takesValue: false),
         ], usage: usage)
 
     static func run(arguments: [String]) throws -> Int32 {
@@ -116,6 +119,8 @@ enum RenderCommand {
             return SessionFollow.run(
                 path: path, format: TranscriptFormat(rawValue: from), renderer: renderer, state: state, live: live)
         }
+        // Into a terminal, through the pager (which says nothing when all fits on one screen).
+        if !parsed.isSet("--no-pager") { Pager.start() }
         let appearance = AIAppearance.named(themeName) ?? .dark
         // A transcript is a record: a call without a result did not go on running.
         var state = ConversationViewState(actions: [], isRecorded: true)

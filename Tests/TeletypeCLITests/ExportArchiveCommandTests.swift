@@ -169,7 +169,7 @@ import Testing
             }
             let export = try inTerminal(["export", transcript, "-o", folder.appendingPathComponent("a.html").path])
             #expect(export.contains(" MB") && export.contains("\r\u{1B}[K"), "\(export)")
-            let render = try inTerminal(["render", transcript, "--format", "plain"])
+            let render = try inTerminal(["render", transcript, "--format", "plain", "--no-pager"])
             // The render checks the whole file, then draws it as it reads it again.
             #expect(render.contains("[1/2] checking"), "\(render.suffix(300))")
             let piped = try cli.run(["render", transcript], environment: ["TELETYPE_PROGRESS_DELAY": "0"])

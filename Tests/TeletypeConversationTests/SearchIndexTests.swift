@@ -105,6 +105,9 @@ import Testing
         let index = try SearchIndex(path: place.index)
         let first = try place.update(index)
         let counts = try index.counts()
+        // What people said, secrets among it, is for its owner alone.
+        let mode = try FileManager.default.attributesOfItem(atPath: place.index)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
         let second = try place.update(index)
         #expect(second.read == 0 && second.unchanged == first.read + first.unchanged && second.removed == 0)
         #expect(try index.counts() == counts)

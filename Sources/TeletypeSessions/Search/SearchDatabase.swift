@@ -1,5 +1,11 @@
 import CSQLite
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -36,6 +42,9 @@ final class SearchDatabase {
             throw Failure(message: "\(path): \(message)", code: status)
         }
         self.handle = handle
+        // What people said to their agents, secrets among it: for the user's eyes alone (SQLite
+        // gives its -wal and -shm files the database's permissions).
+        chmod(path, 0o600)
         // Another process writing holds the lock a moment per batch: wait for it.
         sqlite3_busy_timeout(handle, 60_000)
         // Set once, when the database is made (changing it needs the database to itself).

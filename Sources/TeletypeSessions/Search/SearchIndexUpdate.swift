@@ -260,7 +260,7 @@ final class UpdateLock {
     private let descriptor: Int32
 
     init(path: String) throws {
-        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             throw SearchIndex.Failure(description: "\(path): cannot be opened (\(String(cString: strerror(errno))))")
         }
