@@ -190,6 +190,30 @@ import Testing
         #expect(throws: SearchQuery.Failure.self) { try SearchQuery(text).expression() }
     }
 
+    static let cleanings: [(text: String, cleaned: String)] = [
+        ("plain words\n\tkept", "plain words\n\tkept"),
+        ("the \u{1B}[31mred\u{1B}[0m word", "the  red  word"),
+        ("a \u{1B}]8;;https://x.example\u{7}link\u{1B}]8;;\u{1B}\\ end", "a  link  end"),
+        ("bell\u{7}and\u{0}nul\u{7F}del", "bell and nul del"),
+        ("c1\u{85}next \u{9B}31m", "c1 next  31m"),
+        ("bidi \u{202E}evil\u{2066}x\u{2069}", "bidi  evil x "),
+        ("naïve café — ok \u{1F600}", "naïve café — ok \u{1F600}"),
+        ("cut\u{1B}", "cut "),
+    ]
+
+    @Test(arguments: cleanings)
+    func indexedTextHasNoControls(_ example: (text: String, cleaned: String)) {
+        #expect(SearchableText.cleaned(example.text) == example.cleaned)
+    }
+
+    @Test func longTextIsCutAtACharactersEdge() {
+        for piece in ["é", "\u{1F600}", "ab", "\u{1B}[1m€"] {
+            let cleaned = SearchableText.cleaned(String(repeating: piece, count: SearchableText.limit))
+            #expect(cleaned.utf8.count <= SearchableText.limit && cleaned.utf8.count > SearchableText.limit - 8)
+            #expect(!cleaned.unicodeScalars.contains("\u{FFFD}") && !cleaned.contains("\u{1B}"))
+        }
+    }
+
     @Test func timesAreDatesOrAges() {
         let now = 1_800_000_000.0
         #expect(SearchQuery.time("7d", now: now) == now - 7 * 86_400)

@@ -51,7 +51,7 @@ final class SearchDatabase {
         if try rows("PRAGMA journal_mode").first?.first?.text?.lowercased() != "wal" {
             try execute("PRAGMA journal_mode = WAL")
         }
-        try execute("PRAGMA synchronous = NORMAL")
+        try execute("PRAGMA synchronous = NORMAL; PRAGMA cache_size = -65536")
     }
 
     deinit {

@@ -4,7 +4,8 @@ extension SearchIndex {
     /// The messages that match `query` among the conversations of files under `roots` ("" for
     /// the agents' own folders), best first (by BM25 relevance; the more recent conversation
     /// first where two match as well), at most ``SearchQuery/perConversation`` of one
-    /// conversation, each with a snippet around its match.
+    /// conversation, each with a snippet around its match. Of a word found in more than 2,000
+    /// messages, the latest 2,000 are ranked (those of the most recently written conversations).
     public func search(_ query: SearchQuery, roots: [String] = [""]) throws -> [SearchHit] {
         let expression = try query.expression()
         var conditions = ["said MATCH ?"]
@@ -36,37 +37,53 @@ extension SearchIndex {
             conditions.append("((said.rowid >> \(Self.kindBits)) & \((1 << Self.messageBits) - 1)) > 0")
         }
         let shift = Self.messageBits + Self.kindBits
+        // The latest matches (a conversation's id grows with its time), ranked: ranking every match
+        // of a common word would cost in proportion to the whole index.
+        let window = max(Self.rankingWindow, query.limit * 50)
         let sql = """
-            SELECT said.rowid, bm25(said) AS score, c.id, c.file, c.key, c.agent, c.project, c.title, c.updated
+            SELECT said.rowid, bm25(said), c.id, c.file, c.key, c.agent, c.project, c.title, c.updated
             FROM said JOIN conversation c ON c.id = (said.rowid >> \(shift)) JOIN file f ON f.path = c.file
             WHERE \(conditions.joined(separator: " AND "))
-            ORDER BY score, c.updated DESC
+            ORDER BY said.rowid DESC LIMIT \(window)
             """
-        var hits: [SearchHit] = []
-        var perConversation: [Int64: Int] = [:]
+        var found: [(row: Int64, score: Double, conversation: Int64, values: [SQLiteDatabase.Value])] = []
         do {
-            try database.forEachRow(sql, arguments) { (row: [SQLiteDatabase.Value]) -> Bool in
-                guard case .integer(let rowID) = row[0], case .integer(let conversation) = row[2] else { return true }
-                let count = perConversation[conversation, default: 0]
-                guard count < query.perConversation else { return true }
-                perConversation[conversation] = count + 1
-                let kind = SearchableText.Kind(rawValue: Int(rowID & ((1 << Self.kindBits) - 1))) ?? .agent
-                let message = Int((rowID >> Self.kindBits) & ((1 << Self.messageBits) - 1))
-                let marked = try snippet(of: rowID, expression: expression)
-                hits.append(
-                    SearchHit(
-                        agent: row[5].text ?? "", project: row[6].text, title: row[7].text, path: row[3].text ?? "",
-                        conversation: row[4].text, updated: row[8].number ?? 0, message: max(message, 1),
-                        inTitle: message == 0, kind: kind,
-                        marked: marked, score: row[1].number ?? 0))
-                return hits.count < query.limit
+            try database.forEachRow(sql, arguments) { (row: [SQLiteDatabase.Value]) in
+                guard case .integer(let rowID) = row[0], case .integer(let conversation) = row[2] else { return }
+                found.append((rowID, row[1].number ?? 0, conversation, row))
             }
         } catch let failure as SearchDatabase.Failure {
             // FTS5's own words for a query it cannot take (the query is quoted, so rarely).
             throw SearchQuery.Failure(message: failure.message)
         }
+        // Best first; of two as good, the more recent conversation.
+        found.sort { a, b in
+            if a.score != b.score { return a.score < b.score }
+            let x = a.values[8].number ?? 0
+            let y = b.values[8].number ?? 0
+            return x != y ? x > y : a.row > b.row
+        }
+        var hits: [SearchHit] = []
+        var perConversation: [Int64: Int] = [:]
+        for match in found where hits.count < query.limit {
+            let count = perConversation[match.conversation, default: 0]
+            guard count < query.perConversation else { continue }
+            perConversation[match.conversation] = count + 1
+            let row = match.values
+            let kind = SearchableText.Kind(rawValue: Int(match.row & ((1 << Self.kindBits) - 1))) ?? .agent
+            let message = Int((match.row >> Self.kindBits) & ((1 << Self.messageBits) - 1))
+            hits.append(
+                SearchHit(
+                    agent: row[5].text ?? "", project: row[6].text, title: row[7].text, path: row[3].text ?? "",
+                    conversation: row[4].text, updated: row[8].number ?? 0, message: max(message, 1),
+                    inTitle: message == 0, kind: kind, marked: try snippet(of: match.row, expression: expression),
+                    score: match.score))
+        }
         return hits
     }
+
+    /// How many of the latest matches a search ranks.
+    static let rankingWindow = 2_000
 
     /// The words around the match in one row, marked.
     func snippet(of rowID: Int64, expression: String) throws -> String {

@@ -107,21 +107,33 @@ extension SearchIndex {
             }
         }
         report.removed = gone.count
+        // Oldest first: a conversation's id grows with its time, which a search's window of the
+        // latest matches leans on.
+        todo.sort { $0.stamp.modified != $1.stamp.modified ? $0.stamp.modified < $1.stamp.modified : $0.path < $1.path }
         let total = todo.reduce(0) { $0 + max($1.stamp.size, 1) }
         var done = 0
         progress(0, total)
-        // A batch is read on every core, then written in one transaction, which a search in
-        // another process sees whole.
+        // Batches of files: the next is read on every core while this one is written, in one
+        // transaction that a search in another process sees whole.
+        var batches: [[Source]] = []
         var start = 0
         while start < todo.count {
             var end = start
             var bytes = 0
-            while end < todo.count, end - start < 64, bytes < 64 << 20 {
+            while end < todo.count, end - start < 16, bytes < 8 << 20 {
                 bytes += todo[end].stamp.size
                 end += 1
             }
-            let batch = Array(todo[start..<end])
-            let read = ParallelWork.map(batch.count) { Self.read(batch[$0]) }
+            batches.append(Array(todo[start..<end]))
+            start = end
+        }
+        func reading(_ batch: [Source]) -> BackgroundWork<[ReadFile]> {
+            BackgroundWork { ParallelWork.map(batch.count) { Self.read(batch[$0]) } }
+        }
+        var next = batches.first.map(reading)
+        for (number, batch) in batches.enumerated() {
+            guard let read = next?.wait() else { break }
+            next = number + 1 < batches.count ? reading(batches[number + 1]) : nil
             try database.transaction {
                 for file in read {
                     try forget(file.source.path)
@@ -132,7 +144,6 @@ extension SearchIndex {
             report.read += batch.count
             done += batch.reduce(0) { $0 + max($1.stamp.size, 1) }
             progress(done, total)
-            start = end
         }
         return report
     }
@@ -171,7 +182,7 @@ extension SearchIndex {
                 guard let collection = try ConversationCollections.open(source.path) else {
                     throw TranscriptError(file: source.path, line: 0, column: 0, message: "not a source of many")
                 }
-                for listed in collection.newestFirst {
+                for listed in collection.newestFirst.reversed() {
                     let transcript = try collection.read(listed)
                     var conversation = ReadConversation(
                         key: listed.id,

@@ -102,47 +102,97 @@ public enum SearchableText {
 
     /// `text` without control characters and the escape sequences they start (new lines and tabs
     /// kept), cut to ``limit`` bytes at a character's edge: what a terminal would show of it, so
-    /// that the words an escape sequence colours are found as they read.
-    static func cleaned(_ text: String) -> String {
-        var out = String.UnicodeScalarView()
-        var bytes = 0
-        var scalars = text.unicodeScalars.makeIterator()
-        while let scalar = scalars.next() {
-            let value = scalar.value
-            var kept = scalar
-            if value == 0x1B {
-                skipEscape(&scalars)
-                kept = " "
-            } else if value == 0x0A || value == 0x09 {
-                kept = scalar
-            } else if value < 0x20 || (0x7F...0x9F).contains(value) || (0x202A...0x202E).contains(value)
-                || (0x2066...0x2069).contains(value)
-            {
-                // Bells, C1 controls and bidirectional overrides print nothing a reader wants and
-                // could drive the terminal: a space in their place keeps words apart.
-                kept = " "
+    /// that the words an escape sequence colours are found as they read. Bells, C1 controls and
+    /// bidirectional overrides print nothing a reader wants and could drive the terminal: a space in
+    /// their place keeps words apart. Read and written as UTF-8 bytes; text with none of them is
+    /// kept as it is.
+    public static func cleaned(_ text: String) -> String {
+        var text = text
+        let cleaned: [UInt8]? = text.withUTF8 { bytes in
+            guard bytes.count > limit || needsCleaning(bytes) else { return nil }
+            var out: [UInt8] = []
+            out.reserveCapacity(min(bytes.count, limit))
+            var index = 0
+            let count = bytes.count
+            func at(_ offset: Int) -> UInt8 { index + offset < count ? bytes[index + offset] : 0 }
+            while index < count, out.count < limit {
+                let byte = bytes[index]
+                if byte == 0x1B {
+                    index = afterEscape(bytes, from: index)
+                    out.append(0x20)
+                } else if (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F {
+                    index += 1
+                    out.append(0x20)
+                } else if byte == 0xC2, (0x80...0x9F).contains(at(1)) {
+                    index += 2
+                    out.append(0x20)
+                } else if byte == 0xE2,
+                    at(1) == 0x80 && (0xAA...0xAE).contains(at(2))
+                        || at(1) == 0x81 && (0xA6...0xA9).contains(at(2))
+                {
+                    index += 3
+                    out.append(0x20)
+                } else {
+                    out.append(byte)
+                    index += 1
+                }
             }
-            bytes += UTF8.width(kept)
-            if bytes > limit { break }
-            out.append(kept)
+            // Cut at a character's edge.
+            if index < count, (bytes[index] & 0xC0) == 0x80 {
+                while let last = out.last, (last & 0xC0) == 0x80 { out.removeLast() }
+                if let last = out.last, last >= 0xC0 { out.removeLast() }
+            }
+            return out
         }
-        return String(out)
+        return cleaned.map { String(decoding: $0, as: UTF8.self) } ?? text
     }
 
-    /// Passes over the rest of an escape sequence: a CSI's parameters to its final byte, an OSC's
+    /// Whether `bytes` hold a control character, a C1 control or a bidirectional override.
+    static func needsCleaning(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            if byte < 0x20 {
+                if byte != 0x0A && byte != 0x09 { return true }
+            } else if byte == 0x7F {
+                return true
+            } else if byte == 0xC2, index + 1 < count, (0x80...0x9F).contains(bytes[index + 1]) {
+                return true
+            } else if byte == 0xE2, index + 2 < count {
+                let next = bytes[index + 1]
+                let third = bytes[index + 2]
+                if next == 0x80 && (0xAA...0xAE).contains(third) || next == 0x81 && (0xA6...0xA9).contains(third) {
+                    return true
+                }
+            }
+            index += 1
+        }
+        return false
+    }
+
+    /// Where the escape sequence at `start` ends: a CSI's parameters to its final byte, an OSC's
     /// or string's text to its BEL or ST, or the one character of a two-character escape.
-    static func skipEscape(_ scalars: inout String.UnicodeScalarView.Iterator) {
-        guard let kind = scalars.next() else { return }
+    static func afterEscape(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var index = start + 1
+        guard index < bytes.count else { return index }
+        let kind = bytes[index]
+        index += 1
         switch kind {
-        case "[":
-            while let next = scalars.next(), !(0x40...0x7E).contains(next.value) {}
-        case "]", "P", "X", "^", "_":
-            var previous: Unicode.Scalar?
-            while let next = scalars.next() {
-                if next.value == 0x07 || (previous?.value == 0x1B && next == "\\") { break }
-                previous = next
+        case UInt8(ascii: "["):
+            while index < bytes.count {
+                let byte = bytes[index]
+                index += 1
+                if (0x40...0x7E).contains(byte) { break }
+            }
+        case UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "X"), UInt8(ascii: "^"), UInt8(ascii: "_"):
+            while index < bytes.count {
+                let byte = bytes[index]
+                index += 1
+                if byte == 0x07 || (byte == UInt8(ascii: "\\") && bytes[index - 2] == 0x1B) { break }
             }
         default: break
         }
+        return index
     }
 }
