@@ -28,7 +28,14 @@ import Testing
         return (process.terminationStatus, shown)
     }
 
-    static var hasScript: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/script") }
+    /// util-linux's `script` (macOS's takes other flags).
+    static var hasScript: Bool {
+        #if os(Linux)
+            FileManager.default.isExecutableFile(atPath: "/usr/bin/script")
+        #else
+            false
+        #endif
+    }
 
     @Test(.enabled(if: hasScript, "the pseudo-terminal is util-linux's script"))
     func aTerminalPagesAndAPipeOrTheFlagDoesNot() throws {

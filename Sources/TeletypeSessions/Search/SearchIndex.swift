@@ -17,7 +17,7 @@ import TeletypeTranscripts
 /// with an FTS5 table of what was said (user prompts, replies, thinking, tool calls and their
 /// output), a row a message and speaker, and the conversations and files it came from.
 ///
-/// It is brought up to date before each search (``update(_:progress:)``): a file whose size and
+/// It is brought up to date before each search (``update(_:roots:progress:)``): a file whose size and
 /// time are unchanged is not read again, a changed one is read again, a deleted one leaves. Two
 /// processes may use it at once: one updates while the other waits for it, and searches read
 /// what is committed. A damaged index, or one another version of Teletype made, is made again.

@@ -38,6 +38,7 @@ public struct SearchQuery: Sendable, Equatable {
     public struct Failure: Error, Equatable, CustomStringConvertible {
         /// What is wrong, in a person's words.
         public var message: String
+        /// The message, as the command line prints it.
         public var description: String { message }
     }
 
