@@ -112,7 +112,10 @@ let package = Package(
             ]),
         .testTarget(
             name: "TeletypeCLITests",
-            dependencies: ["teletype", "teletype-agent", "TeletypeTestSupport", "TeletypeSnapshotTesting"]),
+            dependencies: [
+                "teletype", "teletype-agent", "TeletypeTestSupport", "TeletypeSnapshotTesting", "TeletypeCommandLine",
+                "TeletypeSessions",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

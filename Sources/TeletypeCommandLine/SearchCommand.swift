@@ -67,53 +67,9 @@ enum SearchCommand {
         let environment = ProcessInfo.processInfo.environment
         var query = try self.query(parsed)
         let color = try parser.choice(parsed, "--color", in: ["auto", "always", "never"], default: "auto")
-        guard let indexPath = parsed.value("--index") ?? SearchIndex.location(environment: environment) else {
-            throw CommandError.usage(
-                "no cache folder for the index (TELETYPE_CACHE_DIR=off, or no HOME): name one with --index PATH",
-                help: usage)
-        }
-        if parsed.isSet("--reindex") {
-            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: indexPath + suffix) }
-        }
-        let index: SearchIndex
-        do {
-            index = try SearchIndex(path: indexPath) { Console.error("teletype: " + $0 + "\n") }
-        } catch {
-            throw CommandError.failure("the search index cannot be used: \(error)")
-        }
-        // What --in names: the conversations found below it, as `export` finds them.
-        let named = parsed.all("--in")
-        let found = ArchiveInput.find(named)
-        if let missing = found.missing.first {
-            throw CommandError.failure("cannot read '\(missing)': no such file or folder")
-        }
-        var sources = SearchIndex.homeSources(environment: environment)
-        var roots = [""]
-        for path in named {
-            let root = URL(fileURLWithPath: path).standardizedFileURL.path
-            roots.append(root)
-            let paths = found.inputs.map { URL(fileURLWithPath: $0.path).standardizedFileURL.path }.filter {
-                $0 == root || $0.hasPrefix(root.hasSuffix("/") ? root : root + "/")
-            }
-            sources += SearchIndex.sources(paths, root: root)
-        }
-        let progress = ProgressLine(quiet: parsed.isSet("--quiet") || parsed.isSet("--json"), after: 0.5)
-        let report: SearchIndex.Report
-        do {
-            report = try index.update(sources, roots: roots) { done, total in
-                progress.update(files: 0, totalFiles: 0, bytes: done, totalBytes: total)
-            }
-        } catch {
-            progress.clear()
-            throw CommandError.failure("the search index at \(indexPath) cannot be updated: \(error)")
-        }
-        progress.clear()
-        for failure in report.failures.prefix(3) {
-            Console.error("teletype: not searched: \(TerminalSafeText.sanitize(failure))\n")
-        }
-        if report.failures.count > 3 {
-            Console.error("teletype: … and \(report.failures.count - 3) more files that could not be read\n")
-        }
+        let index = try IndexedHome.open(parsed.value("--index"), reindex: parsed.isSet("--reindex"), usage: usage)
+        let (sources, roots) = try IndexedHome.sources(named: parsed.all("--in"), environment: environment)
+        try IndexedHome.update(index, sources, roots: roots, quiet: parsed.isSet("--quiet") || parsed.isSet("--json"))
         query.perConversation = 3
         let hits: [SearchHit]
         do {

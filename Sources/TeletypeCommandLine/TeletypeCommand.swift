@@ -1,5 +1,11 @@
 import TeletypeArchive
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -27,6 +33,7 @@ package enum TeletypeCommand {
           ui        Render generated UI (an A2UI message stream)
           sessions  List the coding agents' sessions on this machine (Claude Code, Codex, Cursor, Copilot, …)
           search    Find what was said in every session and chat export (a full-text index, kept up to date)
+          browse    Every conversation full screen: filter, search, read, export (also `teletype` alone in a terminal)
           ask       Send one message to an OpenAI-compatible server and show the reply live
           chat      Talk with an agent in the terminal: a composer, reply actions, saved conversations
 
@@ -43,6 +50,8 @@ package enum TeletypeCommand {
 
     package static func run(arguments: [String]) -> Int32 {
         guard let first = arguments.first else {
+            // Alone in a terminal, the browser; elsewhere, how to use it.
+            if isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 { return run(arguments: ["browse"]) }
             Console.error(usage)
             return 2
         }
@@ -67,6 +76,8 @@ package enum TeletypeCommand {
                 return try SessionsCommand.run(arguments: rest)
             case "search":
                 return try SearchCommand.run(arguments: rest)
+            case "browse":
+                return try BrowseCommand.run(arguments: rest)
             case "replay":
                 return try ReplayCommand.run(arguments: rest)
             case "ui":

@@ -15,7 +15,7 @@ Each step of the script (a JSON list) is one of:
   {"signal": "TERM"}           send a signal
   {"exit": 0, "timeout": 10}   wait for the program to end with that status
 Prints JSON: {"screens": {name: [lines]}, "failure": null or what went wrong, "last": [lines],
-"modes": {"alternate": bool, "cursor_hidden": bool, "bracketed_paste": bool}, "status": int or null}.
+"modes": {"alternate": bool, "cursor_hidden": bool, "bracketed_paste": bool, "mouse": bool}, "status": int or null}.
 With CHAT_SESSION_RAW=FILE set, every byte the program wrote is saved there.
 """
 import fcntl
@@ -146,6 +146,7 @@ def main():
             "alternate": terminal.mode(b"\x1b[?1049h", b"\x1b[?1049l"),
             "cursor_hidden": terminal.mode(b"\x1b[?25l", b"\x1b[?25h"),
             "bracketed_paste": terminal.mode(b"\x1b[?2004h", b"\x1b[?2004l"),
+            "mouse": terminal.mode(b"\x1b[?1000h", b"\x1b[?1000l"),
         }
         if os.environ.get("CHAT_SESSION_RAW"):
             with open(os.environ["CHAT_SESSION_RAW"], "wb") as raw:

@@ -25,6 +25,8 @@ import Testing
         ("\u{1B}x", [.alt("x")]),
         ("\u{1B}[200~line one\r\nline \u{1B}two\r\u{1B}[201~", [.paste("line one\nline two\n")]),
         ("a\u{1B}[200~\u{1B}[201~b", [.character("a"), .paste(""), .character("b")]),
+        // The wheel (SGR mouse reports); a click pressed and released means nothing here.
+        ("\u{1B}[<64;10;5M\u{1B}[<65;10;5M\u{1B}[<0;3;4M\u{1B}[<0;3;4mq", [.scrollUp, .scrollDown, .character("q")]),
     ]
 
     @Test(arguments: cases.indices)

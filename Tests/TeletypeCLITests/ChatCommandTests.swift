@@ -44,20 +44,22 @@ struct ChatCommandTests {
 
         func screen(_ name: String) -> String { (screens[name] ?? []).joined(separator: "\n") }
 
-        /// The terminal is as it was before: main screen, cursor shown, bracketed paste off.
+        /// The terminal is as it was before: main screen, cursor shown, bracketed paste and mouse
+        /// reports off.
         var restoredTerminal: Bool {
             modes["alternate"] == false && modes["cursor_hidden"] == false && modes["bracketed_paste"] == false
+                && modes["mouse"] == false
         }
     }
 
     static let quit: [Step] = [.keys("\u{03}"), .keys("\u{03}"), .exit(0)]
     static let escape = "\u{1B}"
 
-    /// Runs `teletype chat ARGUMENTS` through `steps` in a WIDTH×HEIGHT terminal, with its data
-    /// folder in `data`.
+    /// Runs `teletype chat ARGUMENTS` (or another full-screen `command`) through `steps` in a
+    /// WIDTH×HEIGHT terminal, with its data folder in `data`.
     func run(
         _ arguments: [String], _ steps: [Step], data: URL, width: Int = 80, height: Int = 60,
-        environment: [String: String] = [:]
+        environment: [String: String] = [:], command: String = "chat"
     ) throws -> Session {
         let python = PackageRoot.url.appendingPathComponent(".venv/bin/python").path
         guard FileManager.default.isExecutableFile(atPath: python) else {
@@ -71,7 +73,7 @@ struct ChatCommandTests {
         process.arguments =
             [
                 PackageRoot.url.appendingPathComponent("Tests/Scripts/chat_session.py").path, "\(width)", "\(height)",
-                script.path, "--", CommandLineTests.executable.path, "chat",
+                script.path, "--", CommandLineTests.executable.path, command,
             ] + arguments
         var env = ProcessInfo.processInfo.environment
         env["XDG_DATA_HOME"] = data.path

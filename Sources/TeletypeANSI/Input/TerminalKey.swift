@@ -39,4 +39,6 @@ public enum TerminalKey: Sendable, Equatable {
     case control(Character)
     /// Alt (Meta) and a character.
     case alt(Character)
+    /// The mouse wheel turned up or down a notch (reported once mouse reporting is on, SGR mode).
+    case scrollUp, scrollDown
 }

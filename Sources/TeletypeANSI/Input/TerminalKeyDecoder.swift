@@ -1,6 +1,6 @@
 /// Turns the bytes a terminal sends in raw mode into keys: UTF-8 text, control keys, CSI and SS3
 /// sequences (arrows, Home/End, Page Up/Down, Delete, modified keys, `CSI u`), Alt as an ESC prefix,
-/// and bracketed paste. A sequence split across reads waits for its end; a lone ESC cannot be told
+/// bracketed paste, and the mouse wheel (SGR mouse reports; other mouse events mean nothing here). A sequence split across reads waits for its end; a lone ESC cannot be told
 /// from the start of a sequence, so it waits until ``flush()`` (call it when input pauses).
 public struct TerminalKeyDecoder: Sendable {
     private var pending: [UInt8] = []
@@ -130,6 +130,12 @@ public struct TerminalKeyDecoder: Sendable {
         if Array(pending[index..<index + length]) == Self.pasteStart {
             paste = []
             return (nil, length)
+        }
+        if pending[index + 2] == UInt8(ascii: "<") {
+            // SGR mouse: CSI < button ; column ; row M (pressed) or m (released); 64 and 65 the wheel.
+            let button = Int(String(decoding: pending[index + 3..<end], as: UTF8.self).prefix { $0 != ";" }) ?? 0
+            guard pending[end] == UInt8(ascii: "M"), button & 64 != 0 else { return (nil, length) }
+            return (button & 1 == 0 ? .scrollUp : .scrollDown, length)
         }
         let parameters = String(decoding: pending[index + 2..<end], as: UTF8.self).split(separator: ";").map {
             Int($0) ?? 0

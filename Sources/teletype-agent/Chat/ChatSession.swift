@@ -86,11 +86,11 @@ final class ChatSession {
 
     /// Runs until the user quits; returns the exit status.
     func run() async -> Int32 {
-        guard ChatTerminal.enter() else {
+        guard FullScreenTerminal.enter() else {
             Console.error("teletype: chat needs a terminal: standard input is not one\n")
             return 2
         }
-        defer { ChatTerminal.leave() }
+        defer { FullScreenTerminal.leave() }
         // Replies of a conversation resumed were answered when they came.
         answeredCalls = Set(conversation.messages.map(\.id))
         startInput()

@@ -1,18 +1,21 @@
 /// A full-screen frame on the alternate screen: each row drawn again only when it changed, then the
 /// cursor put where the user types. The whole frame is one synchronized update.
-struct ScreenFrame {
+package struct ScreenFrame {
+    /// A frame with nothing on the screen yet.
+    package init() {}
+
     private var previous: [String] = []
     private var previousCursor: (row: Int, column: Int)?
 
     /// Forgets what is on the screen, so the next frame draws every row (after a resize, or Ctrl-L).
-    mutating func invalidate() {
+    package mutating func invalidate() {
         previous = []
         previousCursor = nil
     }
 
     /// The bytes that turn the screen into `rows` (already encoded, each at most the width) with the
     /// cursor at `cursor` (hidden when `nil`); empty when nothing changed.
-    mutating func update(_ rows: [String], cursor: (row: Int, column: Int)?) -> String {
+    package mutating func update(_ rows: [String], cursor: (row: Int, column: Int)?) -> String {
         var out = ""
         if previous.isEmpty { out += "\u{1B}[H\u{1B}[2J" }
         for (index, row) in rows.enumerated() where index >= previous.count || previous[index] != row {
