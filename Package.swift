@@ -84,7 +84,7 @@ let package = Package(
             name: "teletype-bench",
             dependencies: [
                 "Teletype", "TeletypeMarkdown", "TeletypeLayout", "TeletypeANSI", "TeletypeHTML", "TeletypeTestSupport",
-                "TeletypeSessions",
+                "TeletypeSessions", "TeletypeCommandLine",
             ],
             path: "Benchmarks/teletype-bench"
         ),

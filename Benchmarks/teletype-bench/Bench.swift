@@ -42,6 +42,7 @@ struct Bench {
         if suites.contains("sessions") { rows += SessionBench.run(quick: quick, me: me, folder: folder) }
         if suites.contains("chat-exports") { rows += ChatExportBench.run(quick: quick, me: me, folder: folder) }
         if suites.contains("search") { rows += SearchBench.run(quick: quick, me: me, folder: folder) }
+        if suites.contains("browse") { rows += BrowseBench.run(quick: quick, me: me, folder: folder) }
         if suites.contains("highlight") { rows += HighlightBench.run(quick: quick) }
 
         var cmark: (seconds: Double, peak: Int)?

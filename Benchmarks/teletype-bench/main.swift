@@ -16,6 +16,8 @@ import TeletypeMarkdown
 //   search          `teletype search` over a generated home of every agent (2,100 sessions, 540 MB): the first index
 //                   and an update against `agentsview sync`, 100 queries of its words (p50, p99) against
 //                   `agentsview session search`, the index's size
+//   browse          `teletype browse` in a pseudo-terminal: start to its list with 10,000 sessions indexed; each
+//                   frame's time reading a generated 50 MB session
 //   chat-exports    a generated 200 MB ChatGPT export: `teletype export` of all of it, `render --conversation` of
 //                   one, against reading it with Python's json module
 //   html  Markdown → HTML, ours vs the `cmark-gfm -e table -e strikethrough -e autolink` command (~5 MB)
@@ -84,7 +86,7 @@ while index < arguments.count {
             exit(2)
         }
         jsonPath = arguments[index]
-    case "real", "sizes", "sessions", "chat-exports", "search", "html", "ansi", "rich", "render", "export",
+    case "real", "sizes", "sessions", "chat-exports", "search", "browse", "html", "ansi", "rich", "render", "export",
         "export-large",
         "streaming", "piped",
         "conversation",
@@ -92,7 +94,7 @@ while index < arguments.count {
         suites.append(arguments[index])
     case "-h", "--help":
         print(
-            "usage: teletype-bench [real] [sizes] [sessions] [chat-exports] [search] [html] [ansi] [rich] [render] [export] [export-large] [streaming] [piped] [conversation] [hostile] [highlight] [archive] [--quick] [--json FILE]"
+            "usage: teletype-bench [real] [sizes] [sessions] [chat-exports] [search] [browse] [html] [ansi] [rich] [render] [export] [export-large] [streaming] [piped] [conversation] [hostile] [highlight] [archive] [--quick] [--json FILE]"
         )
         exit(0)
     default:
@@ -103,7 +105,7 @@ while index < arguments.count {
 }
 if suites.isEmpty {
     suites = [
-        "real", "sizes", "sessions", "chat-exports", "search", "html", "ansi", "rich", "render", "export",
+        "real", "sizes", "sessions", "chat-exports", "search", "browse", "html", "ansi", "rich", "render", "export",
         "export-large", "streaming", "piped", "conversation", "hostile", "highlight", "archive",
     ]
 }

@@ -9,7 +9,7 @@ import TeletypeTranscripts
 
 /// A conversation a user names — a file (or `-`, standard input), or one conversation of a chat
 /// export or an agent's store — read whole, the one way `render` and `browse` read what they show.
-struct ConversationSource {
+package struct ConversationSource {
     /// The file, folder or store; `-` for standard input.
     var path: String
     /// Which conversation of an export or store (`--conversation`): a number, an id or a title.
@@ -18,6 +18,16 @@ struct ConversationSource {
     var branch: String?
     /// The format named with `--from`, or `nil` to tell it by shape.
     var format: TranscriptFormat?
+
+    /// A conversation to read: the file at `path`, and which of a store's.
+    package init(
+        path: String, conversation: String? = nil, branch: String? = nil, format: TranscriptFormat? = nil
+    ) {
+        self.path = path
+        self.conversation = conversation
+        self.branch = branch
+        self.format = format
+    }
 
     /// The name errors give it.
     var name: String { path == "-" ? "<stdin>" : path }

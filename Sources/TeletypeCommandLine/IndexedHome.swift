@@ -39,16 +39,19 @@ enum IndexedHome {
             throw CommandError.failure("cannot read '\(missing)': no such file or folder")
         }
         var sources = SearchIndex.homeSources(environment: environment)
-        var roots = [""]
-        for path in named {
-            let root = URL(fileURLWithPath: path).standardizedFileURL.path
-            roots.append(root)
+        let roots = roots(named: named)
+        for root in roots.dropFirst() {
             let paths = found.inputs.map { URL(fileURLWithPath: $0.path).standardizedFileURL.path }.filter {
                 $0 == root || $0.hasPrefix(root.hasSuffix("/") ? root : root + "/")
             }
             sources += SearchIndex.sources(paths, root: root)
         }
         return (sources, roots)
+    }
+
+    /// The roots of the conversations shown: the agents' own folders (""), and each path named.
+    static func roots(named: [String]) -> [String] {
+        [""] + named.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
     }
 
     /// Reads what changed into the index, with a progress line on standard error (unless `quiet`)

@@ -12,8 +12,8 @@
 /// The pager `render` writes through into a terminal, as `git`, `bat` and `delta` do:
 /// `$TELETYPE_PAGER`, else `$PAGER`, else `less -R -F -X` (colours kept, gone at once when the
 /// output fits on one screen, the screen left as it was). An empty `TELETYPE_PAGER` (or `cat`),
-/// `--no-pager`, a pipe and `--follow` write straight out; a pager that is not installed is passed
-/// over. The terminal's size is taken before output goes to the pager, so the conversation is laid
+/// `--no-pager`, a pipe and `--follow` write straight out; where the pager is not installed,
+/// Teletype's own reader shows the conversation (`browse`'s). The terminal's size is taken before output goes to the pager, so the conversation is laid
 /// out for the terminal, not for a pipe.
 package enum Pager {
     /// The terminal standard output was before it went to the pager: its width and height.
@@ -32,6 +32,14 @@ package enum Pager {
         if command.contains(where: { "<>|;&$`'\"(".contains($0) }) { return command }
         let folders = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
         return folders.contains { access(String($0) + "/" + program, X_OK) == 0 } ? command : nil
+    }
+
+    /// Whether a pager is asked for (by the environment, or `less` by default) but none is
+    /// installed: `render` then opens its own reader, where a terminal is there to read it in.
+    static func isMissing(_ environment: [String: String]) -> Bool {
+        let chosen = (environment["TELETYPE_PAGER"] ?? environment["PAGER"] ?? "less").trimmingCharacters(
+            in: .whitespaces)
+        return !chosen.isEmpty && chosen != "cat" && command(environment) == nil
     }
 
     /// Starts the pager and sends standard output to it, when standard output is a terminal and a

@@ -6,6 +6,11 @@ import TeletypeLayout
 import TeletypeSessions
 import TeletypeTranscripts
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -119,8 +124,25 @@ enum RenderCommand {
             return SessionFollow.run(
                 path: path, format: TranscriptFormat(rawValue: from), renderer: renderer, state: state, live: live)
         }
-        // Into a terminal, through the pager (which says nothing when all fits on one screen).
-        if !parsed.isSet("--no-pager") { Pager.start() }
+        // Into a terminal, through the pager (which says nothing when all fits on one screen); where
+        // no pager is installed, in Teletype's own reader.
+        if !parsed.isSet("--no-pager") {
+            if format == "ansi", path != "-", isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1,
+                Pager.isMissing(ProcessInfo.processInfo.environment)
+            {
+                let source = ConversationSource(
+                    path: path, conversation: parsed.value("--conversation"), branch: parsed.value("--branch"),
+                    format: TranscriptFormat(rawValue: from))
+                var screen = try BrowseScreen(
+                    source: source, at: start == 1 ? 0 : start, width: Console.terminalWidth ?? 80,
+                    height: Console.terminalHeight ?? 24,
+                    capabilities: TerminalSettings.capabilities(format: format, color: color),
+                    appearance: AIAppearance.named(themeName) ?? .dark,
+                    exportFolder: FileManager.default.currentDirectoryPath, now: Date().timeIntervalSince1970)
+                return BrowseSession.run(&screen, indexing: nil)
+            }
+            Pager.start()
+        }
         let appearance = AIAppearance.named(themeName) ?? .dark
         // A transcript is a record: a call without a result did not go on running.
         var state = ConversationViewState(actions: [], isRecorded: true)

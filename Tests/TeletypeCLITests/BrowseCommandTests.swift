@@ -65,6 +65,17 @@ struct BrowseCommandTests {
         #expect(!session.screen("opened").contains("Add a greeting to the app │"), "opened at message 5")
     }
 
+    @Test func renderOpensTheReaderWhereNoPagerIsInstalled() throws {
+        let home = try AgentSessionCommandTests.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let session = try chat.run(
+            [PackageRoot.url.appendingPathComponent("Tests/Fixtures/sessions/claude-code.jsonl").path],
+            [.wait("? keys · q quits"), .screen("reader"), .keys("G"), .keys("q"), .exit(0)], data: home, width: 90,
+            height: 20, environment: ["TELETYPE_PAGER": "no-such-pager-anywhere"], command: "render")
+        chat.expectClean(session)
+        #expect(session.screen("reader").contains("Add a greeting to the app"), "\(session.screen("reader"))")
+    }
+
     @Test func withoutATerminalItSaysItNeedsOne() throws {
         let result = try cli.run(["browse"], environment: ["TELETYPE_CACHE_DIR": "off"])
         #expect(result.status == 2 && result.error.contains("browse needs a terminal"), "\(result.error)")

@@ -102,7 +102,11 @@ enum BrowseCommand {
         }
         let index = try IndexedHome.open(parsed.value("--index"), reindex: parsed.isSet("--reindex"), usage: usage)
         let environment = ProcessInfo.processInfo.environment
-        let (sources, roots) = try IndexedHome.sources(named: parsed.all("--in"), environment: environment)
+        let named = parsed.all("--in")
+        if let missing = named.first(where: { !FileManager.default.fileExists(atPath: $0) }) {
+            throw CommandError.failure("cannot read '\(missing)': no such file or folder")
+        }
+        let roots = IndexedHome.roots(named: named)
         // The list is what the index already holds; it is brought up to date meanwhile.
         let conversations: [IndexedConversation]
         do {
@@ -110,7 +114,8 @@ enum BrowseCommand {
         } catch {
             throw CommandError.failure("the search index at \(index.path) cannot be read: \(error)")
         }
-        let indexing = BrowseSession.startUpdate(path: index.path, sources: sources, roots: roots)
+        // The files are found and read on a thread of their own: the list shows at once.
+        let indexing = BrowseSession.startUpdate(path: index.path, named: named, environment: environment)
         var screen = BrowseScreen(
             index: index, roots: roots, conversations: conversations, width: size.width, height: size.height,
             capabilities: capabilities, appearance: appearance, exportFolder: folder, now: now)

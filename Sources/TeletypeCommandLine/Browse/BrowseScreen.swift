@@ -20,9 +20,9 @@ import TeletypeTranscripts
 /// conversation with its filter and preview, and the reader of the one opened. Keys go in
 /// (``handle(_:)``), screens come out (``rows()``): the session puts them on the terminal, tests
 /// read them.
-struct BrowseScreen {
+package struct BrowseScreen {
     /// What a key asks of the world outside the screen.
-    enum Effect: Equatable {
+    package enum Effect: Equatable {
         /// Nothing beyond drawing again.
         case none
         /// The browser ends.
@@ -87,7 +87,7 @@ struct BrowseScreen {
     }
 
     /// A reader of one conversation, without a list: quitting it ends the browser.
-    init(
+    package init(
         source: ConversationSource, at message: Int, width: Int, height: Int, capabilities: TerminalCapabilities,
         appearance: AIAppearance, exportFolder: String, now: Double
     ) throws {
@@ -163,7 +163,7 @@ struct BrowseScreen {
     // MARK: Keys
 
     /// What `key` does; what it asks of the world outside.
-    mutating func handle(_ key: TerminalKey) -> Effect {
+    package mutating func handle(_ key: TerminalKey) -> Effect {
         notice = nil
         if key == .control("c") { return .quit }
         if showsKeys {
@@ -401,7 +401,7 @@ struct BrowseScreen {
     // MARK: Drawing
 
     /// The screen: one string (with its escapes) for each line, at most ``width`` cells each.
-    mutating func rows() -> [String] {
+    package mutating func rows() -> [String] {
         guard width >= Self.minimumSize.width, height >= Self.minimumSize.height else {
             return [
                 CellText.fit("teletype browse needs 40×10 cells or more (this is \(width)×\(height))", width: width)

@@ -45,11 +45,13 @@ enum BrowseSession {
         }
     }
 
-    /// Brings the index at `path` up to date on a thread of its own.
-    static func startUpdate(path: String, sources: [SearchIndex.Source], roots: [String]) -> Indexing {
+    /// Finds the files (the agents' own and those below the paths `named`) and brings the index at
+    /// `path` up to date with them, on a thread of its own.
+    static func startUpdate(path: String, named: [String], environment: [String: String]) -> Indexing {
         let indexing = Indexing()
         DispatchQueue.global().async {
             do {
+                let (sources, roots) = try IndexedHome.sources(named: named, environment: environment)
                 let index = try SearchIndex(path: path)
                 let report = try index.update(sources, roots: roots) { indexing.set(done: $0, total: $1) }
                 indexing.finish(
@@ -73,12 +75,18 @@ enum BrowseSession {
         var indexingDone = indexing == nil
         var lastFollow = Date()
         var buffer = [UInt8](repeating: 0, count: 4096)
+        // The screen is made again only when something happened: a key, a resize, the index, a
+        // followed file; idle, the loop only waits.
+        var dirty = true
         func draw() {
             let size = (Console.terminalWidth ?? 80, Console.terminalHeight ?? 24)
             if size.0 != screen.width || size.1 != screen.height {
                 screen.resize(width: size.0, height: size.1)
                 frame.invalidate()
+                dirty = true
             }
+            guard dirty else { return }
+            dirty = false
             Console.output(frame.update(screen.rows(), cursor: screen.cursor))
         }
         draw()
@@ -95,6 +103,7 @@ enum BrowseSession {
                 // A lone ESC: the Escape key, since the rest of a sequence did not follow.
                 keys = decoder.flush()
             }
+            if !keys.isEmpty { dirty = true }
             for key in keys {
                 switch screen.handle(key) {
                 case .quit: return 0
@@ -104,6 +113,7 @@ enum BrowseSession {
             }
             if !indexingDone, let indexing {
                 let state = indexing.current
+                dirty = true
                 if state.finished {
                     indexingDone = true
                     screen.indexing = state.failure
@@ -116,7 +126,7 @@ enum BrowseSession {
             }
             if screen.following, Date().timeIntervalSince(lastFollow) >= 0.5 {
                 lastFollow = Date()
-                _ = screen.follow()
+                if screen.follow() { dirty = true }
             }
             draw()
         }

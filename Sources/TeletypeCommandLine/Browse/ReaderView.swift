@@ -25,8 +25,8 @@ struct ReaderView {
     private var renderer: ConversationTerminalRenderer
     /// Each item's lines once laid out, with the blank line that sets it apart from the one above.
     private var laidOut: [Int: [StyledLine]] = [:]
-    /// Each message's searchable words, lowercased, once `/` has looked at it.
-    private var words: [Int: String] = [:]
+    /// Each message's searchable words, lowercased UTF-8, once `/` has looked at it.
+    private var words: [Int: [UInt8]] = [:]
     /// The messages whose tool cards and thinking are unfolded.
     private(set) var unfolded: Set<Int> = []
     /// The first line on the screen: an item and a line of it.
@@ -178,7 +178,8 @@ struct ReaderView {
             ? Array(stride(from: top.item + 1, to: itemCount, by: 1))
             : Array(
                 stride(from: top.item - (top.line > 1 ? 0 : 1), through: 1, by: -1))
-        guard let item = candidates.first(where: { messages[$0 - 1].role.isUser && !lines(of: $0).isEmpty }) else {
+        // A prompt always shows: found by its role alone, nothing laid out on the way.
+        guard let item = candidates.first(where: { messages[$0 - 1].role.isUser }) else {
             return false
         }
         show(item: item, height: height)
@@ -211,7 +212,7 @@ struct ReaderView {
             order.append(item)
         }
         for (step, item) in order.enumerated() {
-            guard item == 0 || searchableWords(item).contains(needle) else { continue }
+            guard item == 0 || says(item, needle) else { continue }
             if let line = matchingLine(item, needle: needle, after: step == 0 ? top.line : nil, forward: forward) {
                 let wrapped = step > 0 && (forward ? item <= top.item : item >= top.item)
                 top = (item, line)
@@ -253,13 +254,43 @@ struct ReaderView {
         return nil
     }
 
-    /// What `/` finds in a message: everything it says, its tools and thinking among it.
-    private mutating func searchableWords(_ item: Int) -> String {
-        if let words = words[item] { return words }
-        guard let message = messages[item - 1] as? Message else { return messages[item - 1].text.lowercased() }
-        let text = SearchableText.pieces(of: message).map(\.text).joined(separator: "\n").lowercased()
-        words[item] = text
-        return text
+    /// Whether message `item` says `needle` (lowercased) anywhere, its tools and thinking among it:
+    /// its words are kept as lowercased UTF-8 the first time, then looked through byte by byte.
+    private mutating func says(_ item: Int, _ needle: String) -> Bool {
+        if words[item] == nil {
+            var bytes: [UInt8] = []
+            let message = messages[item - 1]
+            let pieces =
+                (message as? Message).map { SearchableText.pieces(of: $0).map(\.text) } ?? [message.text]
+            for piece in pieces {
+                if !bytes.isEmpty { bytes.append(0x0A) }
+                if piece.utf8.allSatisfy({ $0 < 0x80 }) {
+                    bytes += piece.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
+                } else {
+                    bytes += piece.lowercased().utf8
+                }
+            }
+            words[item] = bytes
+        }
+        let haystack = words[item] ?? []
+        let pattern = Array(needle.utf8)
+        guard !pattern.isEmpty, haystack.count >= pattern.count else { return false }
+        return haystack.withUnsafeBufferPointer { text in
+            pattern.withUnsafeBufferPointer { pattern in
+                let first = pattern[0]
+                var index = 0
+                let last = text.count - pattern.count
+                while index <= last {
+                    if text[index] == first {
+                        var matched = 1
+                        while matched < pattern.count, text[index + matched] == pattern[matched] { matched += 1 }
+                        if matched == pattern.count { return true }
+                    }
+                    index += 1
+                }
+                return false
+            }
+        }
     }
 
     // MARK: Copying
