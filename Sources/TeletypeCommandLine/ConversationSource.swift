@@ -32,34 +32,52 @@ package struct ConversationSource {
     /// The name errors give it.
     var name: String { path == "-" ? "<stdin>" : path }
 
-    /// The export or store of many conversations `path` is, opened without reading them; `nil`
-    /// for a file of one conversation.
-    func collection() throws -> (any ConversationCollection)? {
-        path == "-" ? nil : try CollectionChoice.open(path, data: nil, format: format)
+    /// What a source turned out to be, once opened.
+    enum Opened {
+        /// One conversation, read whole.
+        case one(Transcript)
+        /// An export or store of many, and no ``conversation`` chosen of it.
+        case many(any ConversationCollection)
     }
 
-    /// The conversation, read whole; an export or store without ``conversation`` is an error that
-    /// says to name one.
-    func read() throws -> Transcript {
-        if let export = try collection() {
+    /// Opens the source: reads the conversation named (a file's, or one of an export or store);
+    /// an export or store without ``conversation`` is given back unread. `stage` hears what is
+    /// being read, for a progress line.
+    func open(
+        collection: (any ConversationCollection)? = nil, stage: (String) -> Void = { _ in }
+    ) throws -> Opened {
+        let data = path == "-" || collection == nil ? try Input.read(path) : Data()
+        if let export = try collection ?? CollectionChoice.open(path, data: data, format: format) {
             guard let chosen = try CollectionChoice.conversation(of: export, selector: conversation) else {
-                throw CommandError.failure(
-                    "'\(path)' is a \(export.kindName) of \(export.conversations.count) conversations: "
-                        + "name one with --conversation N|ID|TITLE")
+                return .many(export)
             }
-            return try CollectionChoice.read(chosen, of: export, branch: branch)
+            stage(chosen.title.isEmpty ? chosen.id : chosen.title)
+            return .one(try CollectionChoice.read(chosen, of: export, branch: branch))
         }
         if conversation != nil || branch != nil {
             throw CommandError.failure(
                 "--conversation and --branch choose within a source of many conversations (a chat export, "
                     + "an agent's database); '\(path)' is not one")
         }
-        if path != "-", let problem = Input.problem(path) { throw problem }
-        let data = try Input.read(path)
         do {
-            return try ConversationReader(format: format).read(data, file: name)
+            return .one(try ConversationReader(format: format).read(data, file: name))
         } catch {
             throw CommandError.malformed(error.description)
+        }
+    }
+
+    /// The conversation, read whole; an export or store without ``conversation`` is an error that
+    /// says to name one.
+    func read() throws -> Transcript {
+        if path != "-", !ConversationCollections.isStoreFolder(path), let problem = Input.problem(path) {
+            throw problem
+        }
+        switch try open(collection: path == "-" ? nil : try CollectionChoice.open(path, data: nil, format: format)) {
+        case .one(let transcript): return transcript
+        case .many(let export):
+            throw CommandError.failure(
+                "'\(path)' is a \(export.kindName) of \(export.conversations.count) conversations: "
+                    + "name one with --conversation N|ID|TITLE")
         }
     }
 }

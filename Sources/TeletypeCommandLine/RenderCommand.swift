@@ -185,34 +185,25 @@ enum RenderCommand {
         let progress = PhaseProgress()
         defer { progress.finish() }
         progress.set("reading \(path == "-" ? "standard input" : path)", step: 1, of: 3)
-        let data = path == "-" || export == nil ? try Input.read(path) : Data()
+        let source = ConversationSource(
+            path: path, conversation: parsed.value("--conversation"), branch: parsed.value("--branch"),
+            format: TranscriptFormat(rawValue: from))
         let transcript: Transcript
-        if let export = try export ?? CollectionChoice.open(path, data: data, format: TranscriptFormat(rawValue: from))
-        {
-            guard
-                let conversation = try CollectionChoice.conversation(
-                    of: export, selector: parsed.value("--conversation"))
-            else {
-                progress.finish()
-                let listing = CollectionChoice.listing(export, command: "render", width: TerminalSettings.width(width))
-                Console.output(listing)
-                Console.exitSuccessfully(keeping: export)
-            }
-            progress.set("reading \(conversation.title.isEmpty ? conversation.id : conversation.title)", step: 1, of: 3)
-            transcript = try CollectionChoice.read(conversation, of: export, branch: parsed.value("--branch"))
-        } else {
-            if parsed.value("--conversation") != nil || parsed.value("--branch") != nil {
-                throw CommandError.usage(
-                    "--conversation and --branch choose within a source of many conversations (a chat export, "
-                        + "an agent's database); '\(path)' is not one", help: usage)
-            }
-            do {
-                transcript = try ConversationReader(format: TranscriptFormat(rawValue: from)).read(
-                    data, file: path == "-" ? "<stdin>" : path)
-            } catch {
-                progress.finish()
-                throw CommandError.malformed(error.description)
-            }
+        let opened: ConversationSource.Opened
+        do {
+            opened = try source.open(collection: export) { progress.set("reading \($0)", step: 1, of: 3) }
+        } catch {
+            progress.finish()
+            throw error
+        }
+        switch opened {
+        case .many(let export):
+            progress.finish()
+            let listing = CollectionChoice.listing(export, command: "render", width: TerminalSettings.width(width))
+            Console.output(listing)
+            Console.exitSuccessfully(keeping: export)
+        case .one(let read):
+            transcript = read
         }
         for notice in transcript.notices { Console.error("teletype: " + notice + "\n") }
         if transcript.messages.isEmpty {

@@ -1,6 +1,7 @@
 import Foundation
 import TeletypeANSI
 import TeletypeSessions
+import TeletypeTestSupport
 import Testing
 
 @testable import TeletypeCommandLine
@@ -239,5 +240,54 @@ import Testing
         check("the keys")
         screen.resize(width: 30, height: 8)
         #expect(screen.rows().count == 1 && screen.rows()[0].hasPrefix("teletype browse needs 40×10"))
+    }
+
+    /// Every real session of every agent in the corpus, read in the reader at the smallest size and
+    /// a wide one: to the end and back a screen at a time, every frame the screen's size, a word of
+    /// it found.
+    @Test(
+        .enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage)),
+        arguments: Array(Set(Corpus.agentSessions + Corpus.moreAgentFiles)).sorted())
+    func everyRealSessionReadsAtEverySize(_ name: String) throws {
+        for (width, height) in [(40, 10), (120, 40)] {
+            guard
+                var screen = try? BrowseScreen(
+                    source: ConversationSource(path: Corpus.sessionPath(name)), at: 0, width: width, height: height,
+                    capabilities: TerminalCapabilities(colorDepth: .trueColor, hyperlinks: true), appearance: .dark,
+                    exportFolder: "/tmp", now: 0)
+            else { return }  // not a conversation of its own (a sidecar, a store's part): render says so
+            var frames = 0
+            func check() {
+                let rows = screen.rows()
+                frames += 1
+                #expect(rows.count == height, "\(name) at \(width)×\(height): \(rows.count) rows")
+                for row in rows where CellWidth.of(BrowseScreen.visibleText(row)) > width {
+                    Issue.record("\(name) at \(width)×\(height): a row wider than the screen: \(row)")
+                }
+            }
+            check()
+            var previous: [String] = []
+            for _ in 0..<2_000 {
+                _ = screen.handle(.pageDown)
+                let rows = screen.rows()
+                if rows == previous { break }
+                previous = rows
+                check()
+            }
+            for _ in 0..<2_000 {
+                _ = screen.handle(.pageUp)
+                let rows = screen.rows()
+                if rows == previous { break }
+                previous = rows
+                check()
+            }
+            _ = screen.handle(.character("/"))
+            for character in "the" { _ = screen.handle(.character(character)) }
+            _ = screen.handle(.enter)
+            check()
+            _ = screen.handle(.character("n"))
+            check()
+            #expect(frames > 2)
+        }
     }
 }

@@ -489,22 +489,33 @@ package struct BrowseScreen {
         return rows
     }
 
-    /// The text of a row without its escapes, to measure it.
+    /// The text of a row without its escapes (CSI sequences such as colours, OSC sequences such
+    /// as links), to measure it.
     static func visibleText(_ text: String) -> String {
-        var out = ""
-        var inEscape = false
-        for character in text {
-            if character == "\u{1B}" {
-                inEscape = true
+        var out = String.UnicodeScalarView()
+        let scalars = Array(text.unicodeScalars)
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            guard scalar == "\u{1B}", index + 1 < scalars.count else {
+                out.append(scalar)
+                index += 1
                 continue
             }
-            if inEscape {
-                if character.isLetter { inEscape = false }
-                continue
+            index += 2
+            switch scalars[index - 1] {
+            case "[":
+                // CSI: parameters, then one final byte.
+                while index < scalars.count, !(0x40...0x7E).contains(scalars[index].value) { index += 1 }
+                index += 1
+            case "]":
+                // OSC: up to BEL or ST (ESC \).
+                while index < scalars.count, scalars[index] != "\u{07}", scalars[index] != "\u{1B}" { index += 1 }
+                index += scalars.indices.contains(index) && scalars[index] == "\u{1B}" ? 2 : 1
+            default: break
             }
-            out.append(character)
         }
-        return out
+        return String(out)
     }
 
     private func entryLines(_ entry: SessionList.Entry, width: Int, selected: Bool) -> [String] {

@@ -74,38 +74,45 @@ public enum SessionLocator {
     /// Every file and store of `agents` under their folders.
     static func candidates(agents: [SessionAgent], environment: [String: String]) -> [Candidate] {
         let home = SessionHome(environment: environment)
-        var found: [Candidate] = []
-        var seen = Set<String>()
+        // Every place to look, in order; each is walked on its own, on every core.
+        enum Look: Sendable {
+            case files(SessionAgent, SessionPlace)
+            case databases(SessionAgent, SessionPlace)
+            case store(SessionAgent, String)
+        }
+        var looks: [Look] = []
         for agent in agents {
             guard let format = SessionFormats.format(of: agent) else { continue }
-            for place in format.places(home) {
-                for file in candidates(place) where seen.insert(file.path).inserted {
-                    found.append(
-                        Candidate(
-                            agent: agent, path: file.path, stamp: .init(size: file.size, modified: file.modified),
-                            isStore: false))
-                }
-            }
+            looks += format.places(home).map { .files(agent, $0) }
             let stores = format.stores(home)
-            for place in stores.files {
-                for file in candidates(place) where seen.insert(file.path).inserted {
+            looks += stores.files.map { .databases(agent, $0) }
+            looks += stores.folders.map { .store(agent, $0) }
+        }
+        let all = looks
+        let found = ParallelWork.map(all.count) { index -> [Candidate] in
+            switch all[index] {
+            case .files(let agent, let place):
+                return candidates(place).map {
+                    Candidate(
+                        agent: agent, path: $0.path, stamp: .init(size: $0.size, modified: $0.modified), isStore: false)
+                }
+            case .databases(let agent, let place):
+                return candidates(place).map { file in
                     // A database's changes may sit in its write-ahead log: its time counts too.
                     let log = modified(file.path + "-wal") ?? 0
-                    found.append(
-                        Candidate(
-                            agent: agent, path: file.path,
-                            stamp: .init(size: file.size, modified: max(file.modified, log)), isStore: true))
+                    return Candidate(
+                        agent: agent, path: file.path,
+                        stamp: .init(size: file.size, modified: max(file.modified, log)), isStore: true)
                 }
-            }
-            for folder in stores.folders
-            where ConversationCollections.isStoreFolder(folder) && seen.insert(folder).inserted {
+            case .store(let agent, let folder):
+                guard ConversationCollections.isStoreFolder(folder) else { return [] }
                 // A folder of files changes with its newest file.
                 let newest = files(in: folder, depth: 3).map(\.modified).max() ?? 0
-                found.append(
-                    Candidate(agent: agent, path: folder, stamp: .init(size: 0, modified: newest), isStore: true))
+                return [Candidate(agent: agent, path: folder, stamp: .init(size: 0, modified: newest), isStore: true)]
             }
         }
-        return found
+        var seen = Set<String>()
+        return found.joined().filter { seen.insert($0.path).inserted }
     }
 
     /// Every session of `agents` under their folders, newest first. What was found in a file that
@@ -163,10 +170,10 @@ public enum SessionLocator {
 
     /// The files of `place` that are sessions, with their sizes and when each was last written.
     static func candidates(_ place: SessionPlace) -> [(path: String, size: Int, modified: Double)] {
-        files(in: place.folder, depth: place.depth, includesHidden: place.includesHidden).filter { file in
+        // A file's name says whether it may be a session before it is looked at: only those are.
+        files(in: place.folder, depth: place.depth, includesHidden: place.includesHidden) { path in
             let relative =
-                file.path.hasPrefix(place.folder + "/")
-                ? String(file.path.dropFirst(place.folder.count + 1)) : file.path
+                path.hasPrefix(place.folder + "/") ? String(path.dropFirst(place.folder.count + 1)) : path
             return place.isSession(relative)
         }
     }
@@ -176,23 +183,43 @@ public enum SessionLocator {
         return path.contains("/subagents/") || (name.hasPrefix("agent-") && name.count < 30)
     }
 
-    /// The regular files below `folder`, at most `depth` folders down.
-    static func files(in folder: String, depth: Int, includesHidden: Bool = false)
-        -> [(path: String, size: Int, modified: Double)]
-    {
+    /// The regular files below `folder`, at most `depth` folders down, whose path `accepts`. A
+    /// folder's entries come with their kind (`readdir`), so that only a file accepted (or a link,
+    /// or an entry of a kind the file system does not say) costs a `stat`.
+    static func files(
+        in folder: String, depth: Int, includesHidden: Bool = false, accepts: (String) -> Bool = { _ in true }
+    ) -> [(path: String, size: Int, modified: Double)] {
         var found: [(String, Int, Double)] = []
         var folders = [(folder, 0)]
         while let (current, level) = folders.popLast() {
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: current) else { continue }
-            for name in names where includesHidden || !name.hasPrefix(".") {
-                let path = current + "/" + name
-                var status = stat()
-                guard stat(path, &status) == 0 else { continue }
-                if status.st_mode & S_IFMT == S_IFDIR {
-                    if level < depth { folders.append((path, level + 1)) }
-                } else if status.st_mode & S_IFMT == S_IFREG {
-                    found.append((path, Int(status.st_size), Double(status.st_mtim.tv_sec)))
+            guard let directory = opendir(current) else { continue }
+            defer { closedir(directory) }
+            while let entry = readdir(directory) {
+                let (name, kind) = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
+                    (
+                        String(cString: UnsafeRawPointer(pointer).assumingMemoryBound(to: CChar.self)),
+                        Int32(entry.pointee.d_type)
+                    )
                 }
+                guard name != ".", name != "..", includesHidden || !name.hasPrefix(".") else { continue }
+                let path = current + "/" + name
+                var isFolder = kind == Int32(DT_DIR)
+                if kind == Int32(DT_REG), !accepts(path) { continue }
+                if kind != Int32(DT_DIR) {
+                    // A file accepted, a link or an entry of no known kind: what it is, and its size and time.
+                    var status = stat()
+                    guard stat(path, &status) == 0 else { continue }
+                    isFolder = status.st_mode & S_IFMT == S_IFDIR
+                    if status.st_mode & S_IFMT == S_IFREG, kind == Int32(DT_REG) || accepts(path) {
+                        #if canImport(Darwin)
+                            let seconds = status.st_mtimespec.tv_sec
+                        #else
+                            let seconds = status.st_mtim.tv_sec
+                        #endif
+                        found.append((path, Int(status.st_size), Double(seconds)))
+                    }
+                }
+                if isFolder, level < depth { folders.append((path, level + 1)) }
             }
         }
         return found
