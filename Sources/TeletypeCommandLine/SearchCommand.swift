@@ -1,6 +1,7 @@
 import Teletype
 import TeletypeANSI
 import TeletypeArchive
+import TeletypeHTML
 import TeletypeLayout
 import TeletypeSessions
 import TeletypeTranscripts
@@ -43,6 +44,7 @@ enum SearchCommand {
           --limit N                     At most N hits (default: 20), at most 3 of one conversation
           --json                        One JSON object per hit: agent, project, title, path, conversation,
                                         updated, message, role, snippet, marks, open
+          --html                        A page of the hits, the matches in <mark> (no script, every text escaped)
           --color auto|always|never     Show matches in bold (default: auto)
           --index PATH                  The index to use (default: index.sqlite in the cache folder)
           --reindex                     Make the index again from nothing
@@ -59,6 +61,7 @@ enum SearchCommand {
             .init(names: ["--limit"], takesValue: true), .init(names: ["--json"], takesValue: false),
             .init(names: ["--color", "--colour"], takesValue: true), .init(names: ["--index"], takesValue: true),
             .init(names: ["--reindex"], takesValue: false), .init(names: ["--quiet", "-q"], takesValue: false),
+            .init(names: ["--html"], takesValue: false),
             .init(names: ["--width", "-w"], takesValue: true),
         ], usage: usage)
 
@@ -69,7 +72,9 @@ enum SearchCommand {
         let color = try parser.choice(parsed, "--color", in: ["auto", "always", "never"], default: "auto")
         let index = try IndexedHome.open(parsed.value("--index"), reindex: parsed.isSet("--reindex"), usage: usage)
         let (sources, roots) = try IndexedHome.sources(named: parsed.all("--in"), environment: environment)
-        try IndexedHome.update(index, sources, roots: roots, quiet: parsed.isSet("--quiet") || parsed.isSet("--json"))
+        try IndexedHome.update(
+            index, sources, roots: roots,
+            quiet: parsed.isSet("--quiet") || parsed.isSet("--json") || parsed.isSet("--html"))
         query.perConversation = 3
         let hits: [SearchHit]
         do {
@@ -80,6 +85,16 @@ enum SearchCommand {
         if parsed.isSet("--json") {
             Console.output(hits.map { json($0).jsonText + "\n" }.joined())
             return 0
+        }
+        if parsed.isSet("--html") {
+            let rows = hits.map { hit in
+                SearchResultsPage.Row(
+                    place: place(hit), snippet: hit.snippet, marks: hit.marks,
+                    command: (["teletype", "render"] + hit.arguments).map(SessionsCommand.shellWord).joined(
+                        separator: " "))
+            }
+            Console.output(SearchResultsPage(query: query.text, rows: rows).html)
+            return hits.isEmpty ? 1 : 0
         }
         guard !hits.isEmpty else {
             Console.error("teletype: nothing found for \(query.text.debugDescription)\n")
@@ -136,13 +151,16 @@ enum SearchCommand {
         return query
     }
 
+    /// Where a hit is, on one line: agent, project, title, time, message.
+    static func place(_ hit: SearchHit) -> String {
+        let project = hit.project.map(SessionsCommand.shortened) ?? "—"
+        return "\(hit.agent) · \(project) · \(hit.title ?? "(untitled)") · \(SessionTime.text(hit.updated)) · "
+            + (hit.inTitle ? "title" : "message \(hit.message), \(hit.kind.name)")
+    }
+
     /// A hit as three lines: where it is, the snippet, the command that opens it.
     static func text(_ hit: SearchHit, bold: Bool, width: Int) -> String {
-        let project = hit.project.map(SessionsCommand.shortened) ?? "—"
-        let title = hit.title ?? "(untitled)"
-        var out = TerminalSafeText.sanitize(
-            "\(hit.agent) · \(project) · \(title) · \(SessionTime.text(hit.updated)) · "
-                + (hit.inTitle ? "title" : "message \(hit.message), \(hit.kind.name)"))
+        var out = TerminalSafeText.sanitize(place(hit))
         out += "\n  "
         // The snippet, cut to two lines of the width, its matches in bold.
         let scalars = Array(hit.snippet.unicodeScalars)

@@ -44,6 +44,24 @@ import Testing
         #expect(beyond.status == 1 && beyond.error.contains("messages"), "\(beyond.error)")
     }
 
+    @Test func anHTMLPageMarksTheMatchesAndEscapesTheRest() throws {
+        let (home, environment) = try Self.place()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let hostile = home.appendingPathComponent(".claude/projects/-home-dev-greeter/9a8b7c6d.jsonl")
+        let line =
+            #"{"type":"user","uuid":"u1","parentUuid":null,"sessionId":"9a8b7c6d","cwd":"/home/dev/greeter","timestamp":"2025-10-01T09:00:00Z","message":{"role":"user","content":"<img src=x onerror=alert(1)> the zebrafish & the <b>greeting</b>"}}"#
+        try Data((line + "\n").utf8).write(to: hostile)
+        let page = try cli.run(["search", "zebrafish", "--html"], environment: environment)
+        #expect(page.status == 0, "\(page.error)")
+        #expect(page.output.hasPrefix("<!DOCTYPE html>") && page.output.contains("Content-Security-Policy"))
+        #expect(page.output.contains("<mark>zebrafish</mark>"), "\(page.output)")
+        #expect(page.output.contains("&lt;img src=x onerror=alert(1)&gt;"), "\(page.output)")
+        #expect(!page.output.contains("<img") && !page.output.contains("<b>"), "\(page.output)")
+        #expect(page.output.contains("teletype render "), "the command that opens it")
+        let none = try cli.run(["search", "xylophonic", "--html"], environment: environment)
+        #expect(none.status == 1 && none.output.contains("0 messages"))
+    }
+
     @Test func narrowingAndNothingFound() throws {
         let (home, environment) = try Self.place()
         defer { try? FileManager.default.removeItem(at: home) }

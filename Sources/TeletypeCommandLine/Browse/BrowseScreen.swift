@@ -72,7 +72,8 @@ package struct BrowseScreen {
     /// A browser of the conversations `index` holds under `roots`.
     init(
         index: SearchIndex?, roots: [String], conversations: [IndexedConversation], width: Int, height: Int,
-        capabilities: TerminalCapabilities, appearance: AIAppearance, exportFolder: String, now: Double
+        capabilities: TerminalCapabilities, appearance: AIAppearance, exportFolder: String, now: Double,
+        readerOnly: Bool = false
     ) {
         self.index = index
         self.roots = roots
@@ -83,7 +84,7 @@ package struct BrowseScreen {
         self.appearance = appearance
         self.exportFolder = exportFolder
         self.now = now
-        readerOnly = false
+        self.readerOnly = readerOnly
     }
 
     /// A reader of one conversation, without a list: quitting it ends the browser.
@@ -91,16 +92,9 @@ package struct BrowseScreen {
         source: ConversationSource, at message: Int, width: Int, height: Int, capabilities: TerminalCapabilities,
         appearance: AIAppearance, exportFolder: String, now: Double
     ) throws {
-        index = nil
-        roots = []
-        list = SessionList([])
-        self.width = width
-        self.height = height
-        self.capabilities = capabilities
-        self.appearance = appearance
-        self.exportFolder = exportFolder
-        self.now = now
-        readerOnly = true
+        self.init(
+            index: nil, roots: [], conversations: [], width: width, height: height, capabilities: capabilities,
+            appearance: appearance, exportFolder: exportFolder, now: now, readerOnly: true)
         try open(source, at: message)
     }
 
