@@ -33,12 +33,17 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
         .target(name: "TeletypeMarkdown", dependencies: ["CCmarkGFM", "CCmarkSupport"]),
         .target(name: "Teletype"),
         .target(name: "TeletypeTranscripts", dependencies: ["Teletype", "TeletypeMarkdown", "CCmarkSupport"]),
         .target(
             name: "TeletypeSessions",
-            dependencies: ["Teletype", "TeletypeMarkdown", "TeletypeTranscripts", "CCmarkSupport", "CSQLite"]),
+            dependencies: ["Teletype", "TeletypeMarkdown", "TeletypeTranscripts", "CCmarkSupport", "CSQLite", "CZlib"]),
         .target(name: "TeletypeTransports", dependencies: ["Teletype", "TeletypeTranscripts"]),
         .target(name: "TeletypeLayout", dependencies: ["Teletype", "TeletypeMarkdown"]),
         .target(name: "TeletypeANSI", dependencies: ["TeletypeLayout"]),

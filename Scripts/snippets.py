@@ -77,6 +77,7 @@ def check(job):
         "swiftc", "-typecheck", "-swift-version", "6", "-I", os.path.join(bin_path, "Modules"),
         "-Xcc", "-fmodule-map-file=" + os.path.join(ROOT, "Sources/CCmarkGFM/module.modulemap"),
         "-Xcc", "-fmodule-map-file=" + os.path.join(ROOT, "Sources/CSQLite/module.modulemap"),
+        "-Xcc", "-fmodule-map-file=" + os.path.join(ROOT, "Sources/CZlib/module.modulemap"),
         "-Xcc", "-fmodule-map-file=" + os.path.join(bin_path, "CCmarkSupport.build/module.modulemap"),
     ]
     if is_library(code):

@@ -121,6 +121,12 @@ import Testing
         let third = try place.update(index)
         #expect(third.read == 1 && third.removed == 1, "\(third)")
         #expect(try !index.search(SearchQuery("zig")).isEmpty)
+        // The changed file's old words left the index with it (they are taken out by reading the
+        // compressed text they were made of); its preview reads the new text.
+        #expect(try index.search(SearchQuery("\"Show the Go version\"")).isEmpty)
+        let qwenConversation = try #require(try index.conversations().first { $0.agent == "Qwen Code" })
+        let opening = try index.opening(of: qwenConversation.id, limit: 5).map(\.text).joined(separator: " ")
+        #expect(opening.contains("Show the Zig version") && !opening.contains("Show the Go version"), "\(opening)")
         #expect(try index.search(SearchQuery("\"Summarise the README\"")).isEmpty)
         #expect(try index.counts().conversations == counts.conversations - 1)
     }

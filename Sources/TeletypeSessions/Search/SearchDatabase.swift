@@ -52,6 +52,25 @@ final class SearchDatabase {
             try execute("PRAGMA journal_mode = WAL")
         }
         try execute("PRAGMA synchronous = NORMAL; PRAGMA cache_size = -65536")
+        // The text the index keeps compressed, as its snippets and previews read it.
+        sqlite3_create_function_v2(
+            handle, "teletype_text", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil,
+            { context, _, values in
+                guard let value = values?[0], let blob = sqlite3_value_blob(value) else {
+                    sqlite3_result_null(context)
+                    return
+                }
+                let bytes = UnsafeRawBufferPointer(start: blob, count: Int(sqlite3_value_bytes(value)))
+                guard var text = CompressedText.decompress(bytes) else {
+                    sqlite3_result_error(context, "the index's text is damaged", -1)
+                    return
+                }
+                text.withUTF8 {
+                    sqlite3_result_text(
+                        context, UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self),
+                        Int32($0.count), unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+                }
+            }, nil, nil, nil)
     }
 
     deinit {

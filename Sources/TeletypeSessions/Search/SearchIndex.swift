@@ -27,7 +27,7 @@ public final class SearchIndex {
     public let path: String
 
     /// The version of the index's tables; an index of another is made again.
-    static let version = 1
+    static let version = 2
     /// Around each match in a snippet, before it is shown.
     static let markStart: Unicode.Scalar = "\u{2}"
     static let markEnd: Unicode.Scalar = "\u{3}"
@@ -96,8 +96,11 @@ public final class SearchIndex {
                 id INTEGER PRIMARY KEY, file TEXT NOT NULL, key TEXT, agent TEXT NOT NULL, project TEXT,
                 title TEXT, updated REAL NOT NULL, messages INTEGER NOT NULL);
             CREATE INDEX IF NOT EXISTS conversation_file ON conversation(file);
+            CREATE TABLE IF NOT EXISTS said_text(id INTEGER PRIMARY KEY, z BLOB NOT NULL);
+            CREATE VIEW IF NOT EXISTS said_plain AS SELECT id, teletype_text(z) AS text FROM said_text;
             CREATE VIRTUAL TABLE IF NOT EXISTS said USING fts5(
-                text, tokenize = 'porter unicode61 remove_diacritics 2');
+                text, content = 'said_plain', content_rowid = 'id',
+                tokenize = 'porter unicode61 remove_diacritics 2');
             PRAGMA user_version = \(Self.version);
             COMMIT;
             """)
@@ -107,7 +110,7 @@ public final class SearchIndex {
     /// How many conversations and messages the index holds.
     public func counts() throws -> (conversations: Int, pieces: Int) {
         let conversations = try database.rows("SELECT count(*) FROM conversation").first?.first?.number ?? 0
-        let pieces = try database.rows("SELECT count(*) FROM said").first?.first?.number ?? 0
+        let pieces = try database.rows("SELECT count(*) FROM said_text").first?.first?.number ?? 0
         return (Int(conversations), Int(pieces))
     }
 

@@ -51,7 +51,7 @@ extension SearchIndex {
         let rows = Self.rowIDs(of: id)
         var pieces: [(Int, SearchableText.Kind, String)] = []
         try database.forEachRow(
-            "SELECT rowid, text FROM said WHERE rowid BETWEEN ? AND ? ORDER BY rowid LIMIT ?",
+            "SELECT id, text FROM said_plain WHERE id BETWEEN ? AND ? ORDER BY id LIMIT ?",
             [.integer(rows.lowerBound + (1 << Self.kindBits)), .integer(rows.upperBound), .integer(Int64(limit))]
         ) { (row: [SQLiteDatabase.Value]) in
             guard case .integer(let rowID) = row[0] else { return }

@@ -163,14 +163,17 @@ extension SearchIndex {
         var title: String?
         var updated: Double
         var messages = 0
-        var pieces: [(message: Int, kind: SearchableText.Kind, text: String)] = []
+        /// Each piece of text, and its copy compressed (made here, on the reading thread).
+        var pieces: [(message: Int, kind: SearchableText.Kind, text: String, compressed: [UInt8])] = []
         var firstPrompt: String?
 
         mutating func add(_ message: Message) {
             messages += 1
             guard messages <= SearchIndex.messageLimit else { return }
             if firstPrompt == nil, message.role.isUser { firstPrompt = message.text }
-            for piece in SearchableText.pieces(of: message) { pieces.append((messages, piece.kind, piece.text)) }
+            for piece in SearchableText.pieces(of: message) {
+                pieces.append((messages, piece.kind, piece.text, CompressedText.compress(piece.text)))
+            }
         }
     }
 
@@ -223,11 +226,21 @@ extension SearchIndex {
         for row in try database.rows("SELECT id FROM conversation WHERE file = ?", [.text(path)]) {
             guard case .integer(let id) = row[0] else { continue }
             let rows = Self.rowIDs(of: id)
+            // The word lists first: they are taken out by reading the text they were made of.
             try database.run(
                 "DELETE FROM said WHERE rowid BETWEEN ? AND ?", [.integer(rows.lowerBound), .integer(rows.upperBound)])
+            try database.run(
+                "DELETE FROM said_text WHERE id BETWEEN ? AND ?",
+                [.integer(rows.lowerBound), .integer(rows.upperBound)])
         }
         try database.run("DELETE FROM conversation WHERE file = ?", [.text(path)])
         try database.run("DELETE FROM file WHERE path = ?", [.text(path)])
+    }
+
+    /// One piece of text: its compressed copy, and its words in the full-text index.
+    private func insert(_ row: Int64, _ text: String, _ compressed: [UInt8]) throws {
+        try database.run("INSERT INTO said_text(id, z) VALUES (?, ?)", [.integer(row), .blob(compressed)])
+        try database.run("INSERT INTO said(rowid, text) VALUES (?, ?)", [.integer(row), .text(text)])
     }
 
     /// Puts what was read of a file into the index.
@@ -243,17 +256,13 @@ extension SearchIndex {
             let id = database.lastInsertedRow
             // The title is searched too, as the conversation's message 0.
             if let title = conversation.title.map(SearchableText.cleaned), !title.isEmpty {
-                try database.run(
-                    "INSERT INTO said(rowid, text) VALUES (?, ?)",
-                    [.integer(Self.rowID(conversation: id, message: 0, kind: .user)), .text(title)])
+                try insert(
+                    Self.rowID(conversation: id, message: 0, kind: .user), title, CompressedText.compress(title))
             }
             for piece in conversation.pieces {
-                try database.run(
-                    "INSERT INTO said(rowid, text) VALUES (?, ?)",
-                    [
-                        .integer(Self.rowID(conversation: id, message: piece.message, kind: piece.kind)),
-                        .text(piece.text),
-                    ])
+                try insert(
+                    Self.rowID(conversation: id, message: piece.message, kind: piece.kind), piece.text,
+                    piece.compressed)
             }
         }
         try database.run(
