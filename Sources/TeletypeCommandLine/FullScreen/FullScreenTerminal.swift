@@ -17,8 +17,10 @@ package enum FullScreenTerminal {
     static let enterSequence = "\u{1B}[?1049h\u{1B}[?2004h\u{1B}[H\u{1B}[2J"
     /// Mouse reports of presses and the wheel (1000), in SGR's form (1006).
     static let mouseOn = "\u{1B}[?1000h\u{1B}[?1006h"
-    static let leaveSequence =
-        "\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?2026l\u{1B}[?2004l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+    static let mouseOff = "\u{1B}[?1006l\u{1B}[?1000l"
+    static let leaveSequence = "\u{1B}[?2026l\u{1B}[?2004l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+    /// Whether mouse reports were turned on (and are to be turned off).
+    nonisolated(unsafe) private static var mouseIsOn = false
 
     /// Raw mode and the alternate screen (with the wheel's reports when `mouse`); false when
     /// standard input or output is not a terminal.
@@ -33,6 +35,7 @@ package enum FullScreenTerminal {
         // TCSANOW, not TCSAFLUSH: keys typed while the program started are kept, and read as typed.
         guard tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0 else { return false }
         isRaw = true
+        mouseIsOn = mouse
         Console.output(enterSequence + (mouse ? mouseOn : ""))
         installSignalHandlers()
         atexit { FullScreenTerminal.restoreFromAnywhere() }
@@ -48,6 +51,7 @@ package enum FullScreenTerminal {
     private static func restoreFromAnywhere() {
         guard isRaw else { return }
         isRaw = false
+        if mouseIsOn { _ = mouseOff.withCString { write(STDOUT_FILENO, $0, strlen($0)) } }
         _ = leaveSequence.withCString { write(STDOUT_FILENO, $0, strlen($0)) }
         _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
     }
