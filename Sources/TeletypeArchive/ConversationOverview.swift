@@ -19,6 +19,8 @@ public struct ConversationOverview: Sendable, Equatable, Codable {
     public var agent: String?
     /// The folder the agent worked in, for a session log.
     public var project: String?
+    /// How many secrets of each kind were redacted from the page, when any were.
+    public var redactions: [String: Int]?
 
     /// An empty summary, titled `title`.
     public init(

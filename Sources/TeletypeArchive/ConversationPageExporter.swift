@@ -20,6 +20,9 @@ public struct ConversationPageExporter: Sendable {
     public var ui: AIUIHost
     /// Whether a batch of messages is laid out on every core (off when pages are exported side by side).
     public var rendersBatchesInParallel: Bool
+    /// Whether secrets (keys, tokens, passwords: ``SecretRule/all``) are redacted from the page (on
+    /// by default: a page is made to be shared). The page's end and the overview say how many.
+    public var redactsSecrets = true
 
     /// An exporter.
     public init(
@@ -152,6 +155,15 @@ public struct ConversationPageExporter: Sendable {
             return state
         }()
         var summary = ConversationOverview()
+        let redactor = redactsSecrets ? SecretRedactor() : nil
+        var redactions = SecretRedactor.Tally()
+        var conversation = conversation
+        if let redactor, let listed = conversation {
+            var redacted = listed
+            redacted.title = redactor.redact(listed.title, into: &redactions)
+            redacted.project = listed.project.map { redactor.redact($0, into: &redactions) }
+            conversation = redacted
+        }
         var wroteHeader = false
         // What an agent's session log says of the session, before its first message.
         var session: SessionInfo?
@@ -159,13 +171,16 @@ public struct ConversationPageExporter: Sendable {
         var laidOut = 0
         let parallel = rendersBatchesInParallel
         // On every core, one batch is rendered while the next is read.
-        var rendering: BackgroundWork<[String?]>?
+        var rendering: BackgroundWork<[(fragment: String?, redactions: SecretRedactor.Tally)]>?
         // A failed read leaves no thread behind.
         defer { _ = rendering?.wait() }
         func writeRendered() throws {
             guard let fragments = rendering?.wait() else { return }
             rendering = nil
-            for fragment in fragments { if let fragment { try output(fragment) } }
+            for (fragment, found) in fragments {
+                redactions.add(found)
+                if let fragment { try output(fragment) }
+            }
         }
         // Messages are laid out and rendered in batches, and written in order.
         func flush() throws {
@@ -186,15 +201,22 @@ public struct ConversationPageExporter: Sendable {
             }
             let messages = batch
             let first = laidOut
-            let render: @Sendable (Int) -> String? = { index in
-                layout.row(for: messages[index], isFirst: first + index == 0, isLatestReply: false, state: state)
+            // Secrets are redacted where the message is laid out: on every core, off the reading.
+            let render: @Sendable (Int) -> (String?, SecretRedactor.Tally) = { index in
+                var found = SecretRedactor.Tally()
+                let message = redactor.map { $0.redact(messages[index], into: &found) } ?? messages[index]
+                let fragment = layout.row(for: message, isFirst: first + index == 0, isLatestReply: false, state: state)
                     .map(renderer.render)
+                return (fragment, found)
             }
             if parallel {
                 try writeRendered()
                 rendering = BackgroundWork { ParallelWork.map(messages.count, render) }
             } else {
-                for fragment in messages.indices.map(render) { if let fragment { try output(fragment) } }
+                for (fragment, found) in messages.indices.map(render) {
+                    redactions.add(found)
+                    if let fragment { try output(fragment) }
+                }
             }
             laidOut += messages.count
             batch.removeAll(keepingCapacity: true)
@@ -205,14 +227,24 @@ public struct ConversationPageExporter: Sendable {
             if !conversation.title.isEmpty { summary.title = conversation.title }
         }
         try reading(
-            { info in
+            { read in
+                let info = redactor.map { $0.redact(read, into: &redactions) } ?? read
                 session = info
                 summary.agent = info.agent.rawValue
                 summary.project = info.project
                 if let title = info.title, !title.isEmpty { summary.title = title }
             }
         ) { message in
+            let hadTitle = !summary.title.isEmpty
             summary.add(message)
+            // A title made of the first question is made of its words redacted (before it is cut:
+            // a secret cut short would no longer be found).
+            if let redactor, !hadTitle, !summary.title.isEmpty {
+                let firstLine = message.text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+                var titled = ConversationOverview()
+                titled.add(Message(id: message.id, role: message.role, text: redactor.redact(firstLine)))
+                summary.title = titled.title
+            }
             batch.append(message)
             // The title comes from the first question: the first batch waits for it a little.
             let titled = title != nil || !summary.title.isEmpty
@@ -222,6 +254,10 @@ public struct ConversationPageExporter: Sendable {
         }
         try flush()
         try writeRendered()
+        if let said = redactions.summary {
+            try output("<p class=\"tt-redactions\">\(said): what they held is not on this page.</p>\n")
+            summary.redactions = redactions.counts
+        }
         try output(HTMLPage(title: "", colorScheme: colorScheme).footer)
         if let title { summary.title = title }
         return summary

@@ -1,5 +1,6 @@
 import Synchronization
 import TeletypeArchive
+import TeletypeTranscripts
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -72,6 +73,10 @@ enum ExportArchive {
             if report.wasCancelled { summary += " (interrupted: the rest were not exported)" }
             Console.error(summary + "\n")
         }
+        // What was redacted from the pages written, all kinds together.
+        var redactions = SecretRedactor.Tally()
+        for entry in report.written { redactions.add(SecretRedactor.Tally(counts: entry.summary.redactions ?? [:])) }
+        if let said = redactions.summary { Console.error("teletype: \(said) (--no-redact keeps them)\n") }
         if report.wasCancelled { return 130 }
         if failed > 0 {
             if parsed.isSet("--quiet") {

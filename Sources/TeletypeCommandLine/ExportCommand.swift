@@ -56,6 +56,8 @@ enum ExportCommand {
           --trusted                     A transcript you trust: raw HTML passes (scripts stay blocked by the
                                         page's Content-Security-Policy), every URL is kept, images load
           --title TEXT                  The page's title (default: the first question); an archive's index
+          --no-redact                   Keep secrets (API keys, tokens, passwords, private keys) as they are; by
+                                        default each becomes [REDACTED kind], counted at the page's end
           --jobs N                      Transcripts exported at a time (default: the number of cores)
           --force                       Write every page again, even those up to date
           --quiet                       No progress bar (drawn only when standard error is a terminal, and for
@@ -69,6 +71,7 @@ enum ExportCommand {
             .init(names: ["--output", "-o"], takesValue: true), .init(names: ["--from"], takesValue: true),
             .init(names: ["--theme"], takesValue: true), .init(names: ["--allow-remote-images"], takesValue: false),
             .init(names: ["--title"], takesValue: true), .init(names: ["--trusted"], takesValue: false),
+            .init(names: ["--no-redact"], takesValue: false),
             .init(names: ["--jobs"], takesValue: true), .init(names: ["--force"], takesValue: false),
             .init(names: ["--quiet", "-q"], takesValue: false), .init(names: ["--conversation"], takesValue: true),
             .init(names: ["--branch"], takesValue: true),
@@ -88,9 +91,10 @@ enum ExportCommand {
         var options = HTMLRenderOptions.untrusted
         options.loadsRemoteImages = parsed.isSet("--allow-remote-images")
         if parsed.isSet("--trusted") { options = .trusted }
-        let exporter = ConversationPageExporter(
+        var exporter = ConversationPageExporter(
             options: options, colorScheme: HTMLPage.ColorScheme(rawValue: theme) ?? .auto,
             format: TranscriptFormat(rawValue: from), title: parsed.value("--title"), ui: .standard)
+        exporter.redactsSecrets = !parsed.isSet("--no-redact")
         let outputIsFolder = output.hasSuffix("/") || FileKind.isFolder(output)
         let selector = parsed.value("--conversation")
         if parsed.positional.count == 1, parsed.positional[0] != "-", !FileKind.isFolder(parsed.positional[0]),
@@ -103,7 +107,7 @@ enum ExportCommand {
                 let transcript = try CollectionChoice.read(conversation, of: export, branch: parsed.value("--branch"))
                 for notice in transcript.notices { Console.error("teletype: " + notice + "\n") }
                 do {
-                    try exporter.export(transcript, to: output)
+                    sayRedactions(try exporter.export(transcript, to: output))
                 } catch let error as FileWriteError {
                     throw CommandError.failure(error.message)
                 } catch let error as NoMessagesError {
@@ -133,6 +137,12 @@ enum ExportCommand {
         return try exportOne(parsed.positional[0], to: output, exporter: exporter, quiet: parsed.isSet("--quiet"))
     }
 
+    /// Says on standard error what was redacted from a page.
+    static func sayRedactions(_ overview: ConversationOverview) {
+        guard let said = SecretRedactor.Tally(counts: overview.redactions ?? [:]).summary else { return }
+        Console.error("teletype: \(said) (--no-redact keeps them)\n")
+    }
+
     /// One transcript to one page.
     static func exportOne(_ path: String, to output: String, exporter: ConversationPageExporter, quiet: Bool) throws
         -> Int32
@@ -152,13 +162,15 @@ enum ExportCommand {
         let progress = ProgressLine(quiet: quiet, after: ProgressLine.defaultDelay)
         defer { progress.clear() }
         do {
-            try exporter.export(
+            let overview = try exporter.export(
                 transcriptAt: input, name: path == "-" ? "<stdin>" : path, to: output,
                 bytesRead: { progress.update(files: 0, totalFiles: 1, bytes: $0, totalBytes: size) },
                 notice: {
                     progress.clear()
                     Console.error("teletype: " + $0 + "\n")
                 })
+            progress.clear()
+            sayRedactions(overview)
         } catch let error as TranscriptError {
             throw CommandError.malformed(error.description)
         } catch let error as NoMessagesError {

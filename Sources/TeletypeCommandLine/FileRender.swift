@@ -21,9 +21,13 @@ enum FileRender {
     /// makes a row's text, `separator` goes between the texts of rows.
     static func run(
         path: String, format: TranscriptFormat?, checksFirst: Bool, layout: ConversationLayout,
-        state: ConversationViewState, from: Int = 1, separator: String,
+        state: ConversationViewState, from: Int = 1, separator: String, redactor: SecretRedactor? = nil,
         draw: @escaping @Sendable (ConversationRow) -> String
     ) throws {
+        var redactions = SecretRedactor.Tally()
+        defer {
+            if let said = redactions.summary { Console.error("teletype: \(said)\n") }
+        }
         if checksFirst {
             // A long check shows its stage on standard error once it has taken a second, and is
             // gone before the first row is written.
@@ -69,16 +73,17 @@ enum FileRender {
         do {
             read = try ConversationStream(format: format).forEachMessage(
                 inFileAt: path, name: path,
-                session: { info in
+                session: { read in
                     guard !headerWritten else { return }
                     headerWritten = true
+                    let info = redactor.map { $0.redact(read, into: &redactions) } ?? read
                     write([draw(SessionHeader.row(info))])
                 },
                 notice: { Console.error("teletype: " + $0 + "\n") }
             ) { message in
                 messages += 1
                 guard messages >= from else { return }
-                batch += stream.add(message)
+                batch += stream.add(redactor.map { $0.redact(message, into: &redactions) } ?? message)
                 // Batches start small, so that the first rows come out at once.
                 if batch.count >= min(256, max(8, drawn)) { flush() }
             }

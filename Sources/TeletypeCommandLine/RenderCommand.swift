@@ -53,6 +53,8 @@ enum RenderCommand {
                                         message ID (the ids a branch point names) instead of the latest
           --at N                        Start at message N (counted from 1, as teletype search names them)
           --no-pager                    Into a terminal, write straight out instead of through the pager
+          --redact                      Secrets (API keys, tokens, passwords, private keys) as [REDACTED kind],
+                                        counted on standard error (export redacts by default)
                                         ($TELETYPE_PAGER, else $PAGER, else less -R -F -X)
           -h, --help                    Show this help
 
@@ -67,7 +69,7 @@ enum RenderCommand {
             .init(names: ["--trusted"], takesValue: false), .init(names: ["--follow", "-f"], takesValue: false),
             .init(names: ["--live"], takesValue: false), .init(names: ["--conversation"], takesValue: true),
             .init(names: ["--branch"], takesValue: true), .init(names: ["--at"], takesValue: true),
-            .init(names: ["--no-pager"], takesValue: false),
+            .init(names: ["--no-pager"], takesValue: false), .init(names: ["--redact"], takesValue: false),
         ], usage: usage)
 
     static func run(arguments: [String]) throws -> Int32 {
@@ -144,6 +146,7 @@ enum RenderCommand {
             Pager.start()
         }
         let appearance = AIAppearance.named(themeName) ?? .dark
+        let redactor = parsed.isSet("--redact") ? SecretRedactor() : nil
         // A transcript is a record: a call without a result did not go on running.
         var state = ConversationViewState(actions: [], isRecorded: true)
         state.expandReasoning = parsed.isSet("--expand-reasoning")
@@ -170,14 +173,15 @@ enum RenderCommand {
                 let renderer = ConversationHTMLRenderer(options: htmlOptions, appearance: appearance)
                 try FileRender.run(
                     path: path, format: TranscriptFormat(rawValue: from), checksFirst: checksFirst, layout: layout,
-                    state: state, from: start, separator: "", draw: { renderer.render($0) })
+                    state: state, from: start, separator: "", redactor: redactor, draw: { renderer.render($0) })
             } else {
                 let renderer = ConversationTerminalRenderer(
                     width: TerminalSettings.width(width),
                     capabilities: TerminalSettings.capabilities(format: format, color: color), appearance: appearance)
                 try FileRender.run(
                     path: path, format: TranscriptFormat(rawValue: from), checksFirst: checksFirst, layout: layout,
-                    state: state, from: start, separator: "\n", draw: { renderer.render([$0]) })
+                    state: state, from: start, separator: "\n", redactor: redactor,
+                    draw: { renderer.render([$0]) })
             }
             Console.exitSuccessfully(keeping: layout)
         }
@@ -203,7 +207,9 @@ enum RenderCommand {
             Console.output(listing)
             Console.exitSuccessfully(keeping: export)
         case .one(let read):
-            transcript = read
+            var redactions = SecretRedactor.Tally()
+            transcript = redactor.map { $0.redact(read, into: &redactions) } ?? read
+            if let said = redactions.summary { Console.error("teletype: \(said)\n") }
         }
         for notice in transcript.notices { Console.error("teletype: " + notice + "\n") }
         if transcript.messages.isEmpty {

@@ -84,7 +84,7 @@ enum SearchCommand {
         }
         if parsed.isSet("--json") {
             Console.output(hits.map { json($0).jsonText + "\n" }.joined())
-            return 0
+            return hits.isEmpty ? 1 : 0
         }
         if parsed.isSet("--html") {
             let rows = hits.map { hit in

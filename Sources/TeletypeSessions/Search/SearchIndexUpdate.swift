@@ -167,9 +167,14 @@ extension SearchIndex {
         var pieces: [(message: Int, kind: SearchableText.Kind, text: String, compressed: [UInt8])] = []
         var firstPrompt: String?
 
-        mutating func add(_ message: Message) {
+        /// Secrets never reach the index: what is kept is what an exported page shows.
+        static let redactor = SecretRedactor()
+
+        mutating func add(_ read: Message) {
             messages += 1
             guard messages <= SearchIndex.messageLimit else { return }
+            var tally = SecretRedactor.Tally()
+            let message = Self.redactor.redact(read, into: &tally)
             if firstPrompt == nil, message.role.isUser { firstPrompt = message.text }
             for piece in SearchableText.pieces(of: message) {
                 pieces.append((messages, piece.kind, piece.text, CompressedText.compress(piece.text)))
@@ -191,8 +196,10 @@ extension SearchIndex {
                         key: listed.id,
                         agent: listed.agent?.displayName ?? listed.app?.displayName ?? source.agent?.displayName
                             ?? transcript.format.displayName,
-                        project: listed.project ?? transcript.info?.project,
-                        title: listed.title.isEmpty ? nil : listed.title,
+                        project: (listed.project ?? transcript.info?.project).map {
+                            ReadConversation.redactor.redact($0)
+                        },
+                        title: listed.title.isEmpty ? nil : ReadConversation.redactor.redact(listed.title),
                         updated: listed.updatedAt ?? listed.createdAt ?? source.stamp.modified)
                     for message in transcript.messages { conversation.add(message) }
                     conversation.title = conversation.title ?? conversation.firstPrompt.map(SessionLocator.titleLine)
@@ -210,8 +217,10 @@ extension SearchIndex {
                 if conversation.agent.isEmpty {
                     conversation.agent = format.sessionAgent?.displayName ?? format.displayName
                 }
-                conversation.project = info?.project
-                conversation.title = info?.title ?? conversation.firstPrompt.map(SessionLocator.titleLine)
+                conversation.project = info?.project.map { ReadConversation.redactor.redact($0) }
+                conversation.title =
+                    (info?.title).map { ReadConversation.redactor.redact($0) }
+                    ?? conversation.firstPrompt.map(SessionLocator.titleLine)
                 file.conversations.append(conversation)
             }
         } catch {

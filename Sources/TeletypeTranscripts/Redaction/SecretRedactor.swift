@@ -1,0 +1,127 @@
+/// Finds secrets in text with ``SecretRule/all`` and puts `[REDACTED kind]` in their place: the kind
+/// named, the value gone (no prefix or suffix of it kept). One pass over the text's bytes: each
+/// byte is looked up among the rules' first bytes, and only a rule whose literal starts there is
+/// tried.
+public struct SecretRedactor: Sendable {
+    /// How many secrets of each kind were redacted.
+    public struct Tally: Sendable, Equatable {
+        /// The count of each kind.
+        public private(set) var counts: [String: Int] = [:]
+
+        /// An empty tally.
+        public init() {}
+
+        /// A tally of `counts` (kind: how many).
+        public init(counts: [String: Int]) {
+            self.counts = counts.filter { $0.value > 0 }
+        }
+
+        /// All the secrets redacted.
+        public var total: Int { counts.values.reduce(0, +) }
+
+        /// Counts one more of `kind`.
+        mutating func add(_ kind: String) {
+            counts[kind, default: 0] += 1
+        }
+
+        /// Adds another tally's counts.
+        public mutating func add(_ other: Tally) {
+            for (kind, count) in other.counts { counts[kind, default: 0] += count }
+        }
+
+        /// `3 secrets redacted (2 openai-key, 1 jwt)`, or nil when none were.
+        public var summary: String? {
+            guard total > 0 else { return nil }
+            let kinds = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+                .map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+            return "\(total) secret\(total == 1 ? "" : "s") redacted (\(kinds))"
+        }
+    }
+
+    /// The rules it applies.
+    public let rules: [SecretRule]
+    /// For each first byte, the rules (and which of their literals) that start with it.
+    private let byFirstByte: [[(rule: Int, anchor: [UInt8])]]
+    /// Whether any rule's literal starts with a byte: the scan's only cost for most bytes.
+    private let startsAnchor: [Bool]
+
+    /// A redactor of `rules` (every rule by default).
+    public init(rules: [SecretRule] = SecretRule.all) {
+        self.rules = rules
+        var table = [[(rule: Int, anchor: [UInt8])]](repeating: [], count: 256)
+        for (index, rule) in rules.enumerated() {
+            for anchor in rule.anchors {
+                let bytes = Array(anchor.utf8)
+                table[Int(bytes[0])].append((index, bytes))
+            }
+        }
+        byFirstByte = table
+        startsAnchor = table.map { !$0.isEmpty }
+    }
+
+    /// `text` with every secret in it replaced, and what was replaced counted into `tally`.
+    public func redact(_ text: String, into tally: inout Tally) -> String {
+        var copy = text
+        return copy.withUTF8 { bytes -> String in
+            let found = secrets(in: bytes)
+            // Text with no secret is given back as it was, not made again.
+            guard !found.isEmpty else { return text }
+            var out = [UInt8]()
+            out.reserveCapacity(bytes.count)
+            var last = 0
+            for (range, rule) in found {
+                out += bytes[last..<range.lowerBound]
+                out += Array("[REDACTED \(rules[rule].name)]".utf8)
+                tally.add(rules[rule].name)
+                last = range.upperBound
+            }
+            out += bytes[last...]
+            return String(decoding: out, as: UTF8.self)
+        }
+    }
+
+    /// `text` with every secret in it replaced.
+    public func redact(_ text: String) -> String {
+        var tally = Tally()
+        return redact(text, into: &tally)
+    }
+
+    /// The secrets in `bytes`, in order, none overlapping: where two rules find overlapping ones,
+    /// the one that starts first (then the more particular rule, then the longer) is kept.
+    func secrets(in bytes: UnsafeBufferPointer<UInt8>) -> [(range: Range<Int>, rule: Int)] {
+        var found: [(range: Range<Int>, rule: Int)] = []
+        startsAnchor.withUnsafeBufferPointer { starts in
+            var index = 0
+            while index < bytes.count {
+                if starts[Int(bytes[index])] {
+                    for (rule, anchor) in byFirstByte[Int(bytes[index])]
+                    where SecretRule.startsWith(bytes, index, anchor) {
+                        if let range = rules[rule].match(bytes, index, anchor.count), !range.isEmpty {
+                            found.append((range, rule))
+                        }
+                    }
+                }
+                index += 1
+            }
+        }
+        guard found.count > 1 else { return found }
+        found.sort {
+            $0.range.lowerBound != $1.range.lowerBound
+                ? $0.range.lowerBound < $1.range.lowerBound
+                : $0.rule != $1.rule ? $0.rule < $1.rule : $0.range.count > $1.range.count
+        }
+        var kept: [(range: Range<Int>, rule: Int)] = []
+        for secret in found where kept.last.map({ secret.range.lowerBound >= $0.range.upperBound }) ?? true {
+            kept.append(secret)
+        }
+        return kept
+    }
+}
+
+extension SecretRule {
+    static func startsWith(_ bytes: Bytes, _ index: Int, _ anchor: [UInt8]) -> Bool {
+        guard index + anchor.count <= bytes.count else { return false }
+        for offset in 1..<max(anchor.count, 1) where bytes[index + offset] != anchor[offset] { return false }
+        return true
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Teletype
+import TeletypeTestSupport
+import TeletypeTranscripts
+import Testing
+
+/// The secret rules: each rule's example is redacted and named, its near miss is left alone; a
+/// message's secrets are redacted wherever they are in it, its steps kept where they were; the real
+/// sessions of the corpus keep their words.
+@Suite struct SecretRedactionTests {
+    let redactor = SecretRedactor()
+
+    @Test(arguments: SecretRule.all.indices)
+    func eachRuleFindsItsExampleAndLeavesItsNearMiss(_ index: Int) {
+        let rule = SecretRule.all[index]
+        var tally = SecretRedactor.Tally()
+        let redacted = redactor.redact(rule.example, into: &tally)
+        #expect(redacted.contains("[REDACTED \(rule.name)]"), "\(rule.name): \(redacted)")
+        #expect(tally.counts[rule.name] == 1, "\(rule.name): \(tally.counts)")
+        // Nothing of the secret is left: no run of 12 characters of the example's survives but the
+        // words around it.
+        var near = SecretRedactor.Tally()
+        #expect(redactor.redact(rule.nearMiss, into: &near) == rule.nearMiss, "\(rule.name) near miss")
+        #expect(near.total == 0)
+    }
+
+    @Test func theValueGoesTheNameStays() {
+        let text = """
+            export OPENAI_API_KEY=sk-proj-\(String(repeating: "a1B2c3D4", count: 6))
+            DATABASE_URL=postgres://app:Hunter2Hunter2@db:5432/app
+            curl -H "Authorization: Bearer abcdef0123456789abcdef" https://api.example.com
+            """
+        var tally = SecretRedactor.Tally()
+        let redacted = redactor.redact(text, into: &tally)
+        #expect(redacted.contains("export OPENAI_API_KEY=[REDACTED openai-key]"), "\(redacted)")
+        #expect(redacted.contains("postgres://app:[REDACTED url-password]@db:5432/app"), "\(redacted)")
+        #expect(redacted.contains("Authorization: Bearer [REDACTED authorization-header]"), "\(redacted)")
+        #expect(!redacted.contains("Hunter2") && !redacted.contains("a1B2c3D4"))
+        #expect(tally.summary == "3 secrets redacted (1 authorization-header, 1 openai-key, 1 url-password)")
+    }
+
+    @Test func codeThatNamesSecretsIsNotOne() {
+        let code = """
+            api_key = os.environ["OPENAI_API_KEY"]
+            token = getpass()
+            password: ${DB_PASSWORD}
+            SECRET_KEY = settings.SECRET_KEY
+            max_tokens: 4096
+            "input_tokens": 1234567890
+            if token == expected_token_value:
+            sort_key = created_at
+            commit 3f786850e387550fdab836ed7e6dc881de23001b
+            id 019a2b3c-4d5e-6f70-8192-a3b4c5d6e7f8
+            """
+        var tally = SecretRedactor.Tally()
+        #expect(redactor.redact(code, into: &tally) == code, "\(tally.counts)")
+    }
+
+    @Test func aMessageIsRedactedEverywhereItsStepsKept() throws {
+        let key = "ghp_" + String(repeating: "a1B2c3", count: 6)
+        let call = AIToolCallPart(
+            id: "c1", name: "bash", arguments: .object(JSONObject([("command", .string("echo \(key)"))])),
+            output: .string("GITHUB_TOKEN=\(key)\n"), errorText: nil)
+        let joined = AITextRun.joined([(0, "My token is \(key)"), (1, "Done.")])
+        var message = Message(
+            id: "m1", role: .assistant, text: joined.text, parts: [.toolCall(call)],
+            reasoningTexts: ["r": "the user pasted \(key)"])
+        message.textRuns = joined.runs
+        var tally = SecretRedactor.Tally()
+        let redacted = redactor.redact(message, into: &tally)
+        #expect(tally.counts["github-token"] == 4, "\(tally.counts)")
+        #expect(!"\(redacted)".contains(key))
+        let pieces = try #require(AITextRun.pieces(of: redacted.text, runs: redacted.textRuns))
+        #expect(pieces.map { $0.afterParts } == [0, 1] && pieces[1].text == "Done.", "the steps stay where they were")
+        #expect(pieces[0].text == "My token is [REDACTED github-token]")
+    }
+
+    /// The corpus's real sessions, every file: what is redacted is listed, and stays rare (the
+    /// sessions hold a few real keys their authors pasted; nothing else should be taken).
+    @Test(.enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage)))
+    func realSessionsKeepTheirWords() throws {
+        var bytes = 0
+        var tally = SecretRedactor.Tally()
+        for name in Set(Corpus.agentSessions + Corpus.moreAgentFiles + Corpus.chatExports) {
+            guard let data = FileManager.default.contents(atPath: Corpus.sessionPath(name)),
+                let text = String(data: data, encoding: .utf8)
+            else { continue }
+            bytes += data.count
+            _ = redactor.redact(text, into: &tally)
+        }
+        let perTenMB = Double(tally.total) / (Double(bytes) / 10_000_000)
+        #expect(perTenMB <= 1, "\(tally.summary ?? "none") in \(bytes) bytes")
+    }
+}
