@@ -42,7 +42,8 @@ public struct SecretRedactor: Sendable {
     public let rules: [SecretRule]
     /// For each first byte, the rules (and which of their literals) that start with it.
     private let byFirstByte: [[(rule: Int, anchor: [UInt8])]]
-    /// Whether any rule's literal starts with a byte: the scan's only cost for most bytes.
+    /// Whether any rule's literal starts with a pair of bytes (first << 8 | second; a literal of
+    /// one byte with any second): the scan's only cost for most bytes.
     private let startsAnchor: [Bool]
 
     /// A redactor of `rules` (every rule by default).
@@ -56,7 +57,18 @@ public struct SecretRedactor: Sendable {
             }
         }
         byFirstByte = table
-        startsAnchor = table.map { !$0.isEmpty }
+        var pairs = [Bool](repeating: false, count: 1 << 16)
+        for rule in rules {
+            for anchor in rule.anchors {
+                let bytes = Array(anchor.utf8)
+                if bytes.count == 1 {
+                    for second in 0..<256 { pairs[Int(bytes[0]) << 8 | second] = true }
+                } else {
+                    pairs[Int(bytes[0]) << 8 | Int(bytes[1])] = true
+                }
+            }
+        }
+        startsAnchor = pairs
     }
 
     /// `text` with every secret in it replaced, and what was replaced counted into `tally`.
@@ -92,8 +104,11 @@ public struct SecretRedactor: Sendable {
         var found: [(range: Range<Int>, rule: Int)] = []
         startsAnchor.withUnsafeBufferPointer { starts in
             var index = 0
+            let last = bytes.count - 1
             while index < bytes.count {
-                if starts[Int(bytes[index])] {
+                // The pair at the end has no second byte: a zero stands for it.
+                let pair = Int(bytes[index]) << 8 | (index < last ? Int(bytes[index + 1]) : 0)
+                if starts[pair] {
                     for (rule, anchor) in byFirstByte[Int(bytes[index])]
                     where SecretRule.startsWith(bytes, index, anchor) {
                         if let range = rules[rule].match(bytes, index, anchor.count), !range.isEmpty {
