@@ -20,7 +20,7 @@ public struct ConversationPageExporter: Sendable {
     public var ui: AIUIHost
     /// Whether a batch of messages is laid out on every core (off when pages are exported side by side).
     public var rendersBatchesInParallel: Bool
-    /// Whether secrets (keys, tokens, passwords: ``SecretRule/all``) are redacted from the page (on
+    /// Whether secrets (keys, tokens, passwords: the rules of `SecretRule.all`) are redacted from the page (on
     /// by default: a page is made to be shared). The page's end and the overview say how many.
     public var redactsSecrets = true
 
