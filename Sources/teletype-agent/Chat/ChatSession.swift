@@ -87,7 +87,7 @@ final class ChatSession {
     /// Runs until the user quits; returns the exit status.
     func run() async -> Int32 {
         guard FullScreenTerminal.enter() else {
-            Console.error("teletype: chat needs a terminal: standard input is not one\n")
+            Console.error("teletype: chat needs a terminal: standard input and output are not both one\n")
             return 2
         }
         defer { FullScreenTerminal.leave() }
