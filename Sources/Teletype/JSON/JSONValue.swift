@@ -58,43 +58,93 @@ public enum JSONValue: Sendable, Hashable {
 }
 
 /// A JSON object: keys in the order they were written, and a value for each.
+///
+/// The pairs are kept in one array and a key is found by comparing it with each: the objects of
+/// logs and payloads hold a few keys, and a short look costs less than hashing the key. An object
+/// of many keys (a map of thousands of nodes) keeps an index of its keys beside them as well.
 public struct JSONObject: Sendable, Hashable {
-    /// The keys, in order.
-    public private(set) var keys: [String] = []
-    private var values: [String: JSONValue] = [:]
+    /// One key and its value.
+    struct Entry: Sendable, Hashable {
+        var key: String
+        var value: JSONValue
+    }
+
+    /// Objects with more keys than this are looked up through an index.
+    static let indexedFrom = 24
+
+    private var entries: [Entry] = []
+    /// Where each key is in `entries`, for an object of more than `indexedFrom` keys.
+    private var index: [String: Int]?
 
     /// Creates an empty object.
     public init() {}
 
     /// Creates an object from key–value pairs, in order; a repeated key keeps its last value.
     public init(_ pairs: [(String, JSONValue)]) {
+        entries.reserveCapacity(pairs.count)
         for (key, value) in pairs { self[key] = value }
     }
 
     /// An object of `pairs` in order, with room made for them at once (a parse knows how many).
     init(collecting pairs: ArraySlice<(key: String, value: JSONValue)>) {
-        keys.reserveCapacity(pairs.count)
-        values.reserveCapacity(pairs.count)
+        entries.reserveCapacity(pairs.count)
         for (key, value) in pairs { self[key] = value }
+    }
+
+    /// The keys, in order.
+    public var keys: [String] { entries.map(\.key) }
+
+    /// How many keys the object has.
+    public var count: Int { entries.count }
+
+    private func position(of key: String) -> Int? {
+        if let index { return index[key] }
+        return entries.firstIndex { $0.key == key }
     }
 
     /// The value at `key`; setting `nil` removes it.
     public subscript(key: String) -> JSONValue? {
-        get { values[key] }
+        get { position(of: key).map { entries[$0].value } }
         set {
-            if let newValue {
-                if values.updateValue(newValue, forKey: key) == nil { keys.append(key) }
-            } else if values.removeValue(forKey: key) != nil {
-                keys.removeAll { $0 == key }
+            if let at = position(of: key) {
+                if let newValue {
+                    entries[at].value = newValue
+                } else {
+                    entries.remove(at: at)
+                    if index != nil { reindex() }
+                }
+            } else if let newValue {
+                entries.append(Entry(key: key, value: newValue))
+                if index != nil {
+                    index?[key] = entries.count - 1
+                } else if entries.count > Self.indexedFrom {
+                    reindex()
+                }
             }
         }
     }
 
+    private mutating func reindex() {
+        guard entries.count > Self.indexedFrom else {
+            index = nil
+            return
+        }
+        var positions = [String: Int](minimumCapacity: entries.count)
+        for (at, entry) in entries.enumerated() { positions[entry.key] = at }
+        index = positions
+    }
+
     /// The key–value pairs, in order.
-    public var pairs: [(key: String, value: JSONValue)] { keys.map { ($0, values[$0]!) } }
+    public var pairs: [(key: String, value: JSONValue)] { entries.map { ($0.key, $0.value) } }
 
     /// Whether the object has no keys.
-    public var isEmpty: Bool { keys.isEmpty }
+    public var isEmpty: Bool { entries.isEmpty }
+
+    /// Two objects are equal when they hold the same keys in the same order, with equal values.
+    public static func == (left: JSONObject, right: JSONObject) -> Bool { left.entries == right.entries }
+
+    /// Hashes the keys and values in order.
+    public func hash(into hasher: inout Hasher) { hasher.combine(entries) }
 }
 
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,

@@ -89,7 +89,7 @@ struct MCPToolName {
     init?(_ name: String) {
         guard name.hasPrefix("mcp__") else { return nil }
         let rest = name.dropFirst("mcp__".count)
-        guard let split = rest.firstRange(of: "__") else { return nil }
+        guard let split = rest.byteRange(of: "__") else { return nil }
         server = String(rest[..<split.lowerBound])
         tool = String(rest[split.upperBound...])
         guard !server.isEmpty, !tool.isEmpty else { return nil }

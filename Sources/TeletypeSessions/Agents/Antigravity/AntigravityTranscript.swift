@@ -152,18 +152,18 @@ enum AntigravityTranscript: AgentLogFormat {
     /// The text inside `<tag>…</tag>`, trimmed.
     static func tagged(_ tag: String, in text: String) -> String? {
         // The block's own opening tag: the last before its closing one (a sentence may name the tag).
-        let close = text.firstRange(of: "</\(tag)>")
+        let close = text.byteRange(of: "</\(tag)>")
         let before = close.map { text[..<$0.lowerBound] } ?? text[...]
-        guard let open = before.ranges(of: "<\(tag)>").last else { return nil }
+        guard let open = before.lastByteRange(of: "<\(tag)>") else { return nil }
         let rest = text[open.upperBound...]
-        let inner = rest.firstRange(of: "</\(tag)>").map { rest[..<$0.lowerBound] } ?? rest
+        let inner = rest.byteRange(of: "</\(tag)>").map { rest[..<$0.lowerBound] } ?? rest
         return inner.trimmingSpaces()
     }
 
     /// The model a settings change chose: "… from X to Gemini 3.5 Flash (Medium)."
     static func settingsModel(_ text: String) -> String? {
-        guard let change = tagged("USER_SETTINGS_CHANGE", in: text), change.contains("Model"),
-            let to = change.ranges(of: " to ").last
+        guard let change = tagged("USER_SETTINGS_CHANGE", in: text), change.containsBytes("Model"),
+            let to = change.lastByteRange(of: " to ")
         else { return nil }
         var model = String(change[to.upperBound...]).trimmingSpaces()
         if model.hasSuffix(".") { model.removeLast() }

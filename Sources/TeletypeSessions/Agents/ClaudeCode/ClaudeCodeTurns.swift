@@ -482,14 +482,3 @@ enum SGRPlainText {
         return out
     }
 }
-
-extension String {
-    /// The text without spaces and line endings at its ends.
-    func trimmingSpaces() -> String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
-            return ""
-        }
-        return String(self[first...last])
-    }
-}

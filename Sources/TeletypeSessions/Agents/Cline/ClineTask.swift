@@ -169,7 +169,7 @@ enum ClineTask: AgentLogFormat {
         while let open = firstToolTag(in: rest) {
             builder.addText(String(rest[..<open.range.lowerBound]).trimmingSpaces(), id: id, time: time)
             let closing = "</\(open.name)>"
-            guard let close = rest[open.range.upperBound...].firstRange(of: closing) else {
+            guard let close = rest[open.range.upperBound...].byteRange(of: closing) else {
                 // A call cut short (the reply was stopped): what is there is shown as a call.
                 let body = String(rest[open.range.upperBound...])
                 addXMLCall(open.name, body: body, to: &builder, id: id, time: time, counter: &counter)
@@ -225,7 +225,7 @@ enum ClineTask: AgentLogFormat {
             let after = rest.index(after: open)
             guard let end = rest[after...].firstIndex(of: ">") else { break }
             let name = String(rest[after..<end])
-            guard !name.hasPrefix("/"), !name.isEmpty, let close = rest[end...].firstRange(of: "</\(name)>") else {
+            guard !name.hasPrefix("/"), !name.isEmpty, let close = rest[end...].byteRange(of: "</\(name)>") else {
                 rest = rest[after...]
                 continue
             }
@@ -254,13 +254,13 @@ enum ClineTask: AgentLogFormat {
             else { continue }
             var text = withoutTag("environment_details", in: raw)
             // `[tool for 'x'] Result: …`: the result of the reply's last call of that tool.
-            if text.hasPrefix("["), let end = text.firstRange(of: "] Result:") {
+            if text.hasPrefix("["), let end = text.byteRange(of: "] Result:") {
                 let head = text[text.index(after: text.startIndex)..<end.lowerBound]
                 let tool = String(head.prefix { $0 != " " })
                 var output = String(text[end.upperBound...])
                 let answer = tagged("answer", in: output) ?? tagged("feedback", in: output)
                 if answer != nil { output = withoutTag("answer", in: withoutTag("feedback", in: output)) }
-                let failed = output.contains("<error>") || output.hasPrefix("\nThe tool execution failed")
+                let failed = output.containsBytes("<error>") || output.hasPrefix("\nThe tool execution failed")
                 builder.updateLastCall(named: tool) {
                     ToolResult.apply(.string(output.trimmingSpaces()), to: &$0, isError: failed)
                 }
@@ -279,15 +279,15 @@ enum ClineTask: AgentLogFormat {
 
     /// Cline CLI's `<user_input mode="act">…</user_input>` unwrapped.
     static func userInput(_ text: String) -> String {
-        guard let open = text.firstRange(of: "<user_input"), let end = text[open.upperBound...].firstIndex(of: ">"),
-            let close = text.ranges(of: "</user_input>").last, end < close.lowerBound
+        guard let open = text.byteRange(of: "<user_input"), let end = text[open.upperBound...].firstIndex(of: ">"),
+            let close = text.lastByteRange(of: "</user_input>"), end < close.lowerBound
         else { return text }
         return String(text[text.index(after: end)..<close.lowerBound])
     }
 
     /// The text of `<tag>…</tag>` in `text`, if it has one.
     static func tagged(_ tag: String, in text: String) -> String? {
-        guard let open = text.firstRange(of: "<\(tag)>"), let close = text.ranges(of: "</\(tag)>").last,
+        guard let open = text.byteRange(of: "<\(tag)>"), let close = text.lastByteRange(of: "</\(tag)>"),
             open.upperBound <= close.lowerBound
         else { return nil }
         return String(text[open.upperBound..<close.lowerBound]).trimmingSpaces()
@@ -295,7 +295,7 @@ enum ClineTask: AgentLogFormat {
 
     /// `text` without its `<tag>…</tag>`.
     static func withoutTag(_ tag: String, in text: String) -> String {
-        guard let open = text.firstRange(of: "<\(tag)>"), let close = text.ranges(of: "</\(tag)>").last,
+        guard let open = text.byteRange(of: "<\(tag)>"), let close = text.lastByteRange(of: "</\(tag)>"),
             open.upperBound <= close.lowerBound
         else { return text }
         return String(text[..<open.lowerBound] + text[close.upperBound...])

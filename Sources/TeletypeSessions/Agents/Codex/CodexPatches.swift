@@ -20,7 +20,8 @@ struct CodexPatches {
             known.insert(id)
             return item
         }
-        guard let input = item["input"]?.string, input.contains("apply_patch"), let patch = Self.patch(inScript: input)
+        guard let input = item["input"]?.string, input.containsBytes("apply_patch"),
+            let patch = Self.patch(inScript: input)
         else { return item }
         waiting.append(id)
         known.insert(id)
@@ -63,7 +64,7 @@ struct CodexPatches {
     /// The patch a script holds: the string literal that runs from `*** Begin Patch` to
     /// `*** End Patch`, its escapes read.
     static func patch(inScript script: String) -> String? {
-        guard let begin = script.firstRange(of: "*** Begin Patch") else { return nil }
+        guard let begin = script.byteRange(of: "*** Begin Patch") else { return nil }
         // The literal's quote is the character before the patch.
         let quote = begin.lowerBound > script.startIndex ? script[script.index(before: begin.lowerBound)] : "\""
         guard quote == "\"" || quote == "'" || quote == "`" else { return nil }
@@ -85,6 +86,6 @@ struct CodexPatches {
             }
             index = script.index(after: index)
         }
-        return out.contains("*** End Patch") ? out : nil
+        return out.containsBytes("*** End Patch") ? out : nil
     }
 }

@@ -236,16 +236,24 @@ enum VSCodeChatSession: AgentLogFormat {
     /// Markdown without the empty code fences the editor leaves where it showed an edit (and
     /// without one left open at the end or closing at the start, where a tool ran between them).
     static func withoutEmptyFences(_ text: String) -> String {
-        guard text.contains("```") else { return text }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        func isBareFence(_ line: String) -> Bool {
-            let trimmed = line.trimmingSpaces()
-            return trimmed.count >= 3 && trimmed.allSatisfy { $0 == "`" }
+        guard text.containsBytes("```") else { return text }
+        var lines = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { Substring($0) }
+        func isBareFence(_ line: Substring) -> Bool {
+            var backticks = 0
+            for byte in line.utf8 where !Substring.isSpaceByte(byte) {
+                guard byte == UInt8(ascii: "`") else { return false }
+                backticks += 1
+            }
+            return backticks >= 3
         }
+        func opensFence(_ line: Substring) -> Bool {
+            line.utf8.drop(while: Substring.isSpaceByte).starts(with: "```".utf8)
+        }
+        let before = lines.count
         var index = 0
         while index < lines.count {
             if isBareFence(lines[index]),
-                let close = lines[(index + 1)...].firstIndex(where: { !$0.trimmingSpaces().isEmpty }),
+                let close = lines[(index + 1)...].firstIndex(where: { !$0.isBlank }),
                 isBareFence(lines[close])
             {
                 lines.removeSubrange(index...close)
@@ -253,15 +261,14 @@ enum VSCodeChatSession: AgentLogFormat {
             }
             index += 1
         }
-        let fences = lines.filter { $0.trimmingSpaces().hasPrefix("```") }.count
-        if fences % 2 == 1 {
-            if let last = lines.lastIndex(where: { !$0.trimmingSpaces().isEmpty }), isBareFence(lines[last]) {
+        if lines.count(where: opensFence) % 2 == 1 {
+            if let last = lines.lastIndex(where: { !$0.isBlank }), isBareFence(lines[last]) {
                 lines.remove(at: last)
-            } else if let first = lines.firstIndex(where: { !$0.trimmingSpaces().isEmpty }), isBareFence(lines[first]) {
+            } else if let first = lines.firstIndex(where: { !$0.isBlank }), isBareFence(lines[first]) {
                 lines.remove(at: first)
             }
         }
-        return lines.joined(separator: "\n")
+        return lines.count == before ? text : lines.joined(separator: "\n")
     }
 }
 

@@ -163,13 +163,13 @@ enum CursorTranscript: AgentLogFormat {
     static func userText(_ text: String) -> (String, Double?) {
         var time: Double?
         var rest = Substring(text)
-        if let open = rest.firstRange(of: "<timestamp>"), let close = rest.firstRange(of: "</timestamp>"),
+        if let open = rest.byteRange(of: "<timestamp>"), let close = rest.byteRange(of: "</timestamp>"),
             open.upperBound <= close.lowerBound
         {
             time = ISODate.seconds(String(rest[open.upperBound..<close.lowerBound]))
             rest = rest[..<open.lowerBound] + rest[close.upperBound...]
         }
-        if let open = rest.firstRange(of: "<user_query>"), let close = rest.ranges(of: "</user_query>").last,
+        if let open = rest.byteRange(of: "<user_query>"), let close = rest.lastByteRange(of: "</user_query>"),
             open.upperBound <= close.lowerBound
         {
             rest = rest[open.upperBound..<close.lowerBound]

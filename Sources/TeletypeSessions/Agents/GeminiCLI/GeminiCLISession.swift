@@ -232,13 +232,13 @@ enum GeminiCLISession: AgentLogFormat {
     /// A shell command's result as Gemini CLI writes it (`Command: …`, `Output: …`, `Exit Code: …`)
     /// as its output and exit code.
     static func shellResult(_ text: String) -> JSONValue {
-        guard let start = text.firstRange(of: "Output: ") else { return .string(text) }
+        guard let start = text.byteRange(of: "Output: ") else { return .string(text) }
         var output = String(text[start.upperBound...])
         for marker in ["\nError: ", "\nExit Code: ", "\nSignal: ", "\nBackground PIDs: ", "\nProcess Group PGID: "] {
-            if let end = output.firstRange(of: marker) { output = String(output[..<end.lowerBound]) }
+            if let end = output.byteRange(of: marker) { output = String(output[..<end.lowerBound]) }
         }
         var result = JSONObject([("output", .string(output))])
-        if let code = text.firstRange(of: "Exit Code: ") {
+        if let code = text.byteRange(of: "Exit Code: ") {
             let digits = text[code.upperBound...].prefix { $0.isNumber || $0 == "-" }
             if let value = Int(digits) { result["exit_code"] = .number(Double(value)) }
         }

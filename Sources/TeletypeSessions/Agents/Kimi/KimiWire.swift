@@ -263,7 +263,7 @@ extension KimiWire {
         var rest = Substring(text)
         for tag in ["git-context", "system-reminder"] {
             while rest.trimmingPrefix(while: \.isWhitespace).hasPrefix("<\(tag)>"),
-                let end = rest.firstRange(of: "</\(tag)>")
+                let end = rest.byteRange(of: "</\(tag)>")
             {
                 rest = rest[end.upperBound...]
             }

@@ -33,7 +33,7 @@ enum MarkdownBody {
     }
 
     static func between(_ open: String, _ close: String, in text: String) -> String? {
-        guard let start = text.firstRange(of: open), let end = text[start.upperBound...].firstRange(of: close) else {
+        guard let start = text.byteRange(of: open), let end = text[start.upperBound...].byteRange(of: close) else {
             return nil
         }
         return String(text[start.upperBound..<end.lowerBound]).trimmingSpaces()
@@ -61,7 +61,7 @@ enum MarkdownBody {
         var number = 0
         while !rest.isEmpty {
             let marks = ["<think>", "<tool-use", "<details"].compactMap { mark in
-                rest.firstRange(of: mark).map { (mark, $0) }
+                rest.byteRange(of: mark).map { (mark, $0) }
             }
             guard let next = marks.min(by: { $0.1.lowerBound < $1.1.lowerBound }) else {
                 builder.addText(String(rest).trimmingSpaces(), id: id)
@@ -70,7 +70,7 @@ enum MarkdownBody {
             builder.addText(String(rest[..<next.1.lowerBound]).trimmingSpaces(), id: id)
             let close = next.0 == "<think>" ? "</think>" : next.0 == "<tool-use" ? "</tool-use>" : "</details>"
             let after = rest[next.1.lowerBound...]
-            let end = after.firstRange(of: close)
+            let end = after.byteRange(of: close)
             let block = end.map { after[..<$0.upperBound] } ?? after
             rest = end.map { after[$0.upperBound...] } ?? ""
             number += 1
@@ -91,8 +91,8 @@ enum MarkdownBody {
     /// The inside of `<details><summary>…</summary> … </details>` without the marks.
     static func strippingDetails(_ text: String) -> String {
         var inner = text
-        if let summaryEnd = inner.firstRange(of: "</summary>") { inner = String(inner[summaryEnd.upperBound...]) }
-        if let detailsEnd = inner.ranges(of: "</details>").last { inner = String(inner[..<detailsEnd.lowerBound]) }
+        if let summaryEnd = inner.byteRange(of: "</summary>") { inner = String(inner[summaryEnd.upperBound...]) }
+        if let detailsEnd = inner.lastByteRange(of: "</details>") { inner = String(inner[..<detailsEnd.lowerBound]) }
         return inner.trimmingSpaces()
     }
 
@@ -138,7 +138,7 @@ enum MarkdownBody {
             }
         }
         // The summary's own words: `Read file: x`, `Edit file: x`, or what the call was for.
-        if let colon = description.firstRange(of: "file: "), arguments["file_path"] == nil,
+        if let colon = description.byteRange(of: "file: "), arguments["file_path"] == nil,
             type == "read" || type == "write"
         {
             arguments["file_path"] = .string(String(description[colon.upperBound...]).trimmingSpaces())
