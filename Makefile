@@ -57,13 +57,13 @@ demo: deps
 
 test: deps test-deps venv
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	TZ=UTC $(SWIFT) test --skip-build
 
 # The full sweeps over ../shared/corpus: every real document through the command line as a user runs
 # it (make test runs a seeded sample of them), on top of everything make test runs.
 test-corpus: deps test-deps venv
 	$(SWIFT) build --build-tests
-	TELETYPE_CORPUS_SWEEP=full $(SWIFT) test --skip-build
+	TZ=UTC TELETYPE_CORPUS_SWEEP=full $(SWIFT) test --skip-build
 
 # Release builds link Swift's standard library and Foundation in: the command starts in half the
 # time (about 2 ms of CPU instead of 5) and runs about 10% faster. The benchmarks measure it so.

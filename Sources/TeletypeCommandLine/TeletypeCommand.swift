@@ -45,6 +45,8 @@ package enum TeletypeCommand {
                            it (on, the default), or code point by code point, for terminals that do not
                            cluster (off). Also TELETYPE_GRAPHEMES=1|0; a live view asks the terminal
                            (DECRQM 2027) when neither is given.
+          --utc            With any command: show times in UTC. Times are otherwise in the local time
+                           zone (TZ, else the system's), the zone named in each header.
 
         """
 
@@ -56,7 +58,7 @@ package enum TeletypeCommand {
             return 2
         }
         do {
-            let rest = try GraphemeSetting.apply(Array(arguments.dropFirst()), help: usage)
+            let rest = TimeZoneSetting.apply(try GraphemeSetting.apply(Array(arguments.dropFirst()), help: usage))
             switch first {
             case "-h", "--help", "help":
                 Console.output(usage)

@@ -5,7 +5,8 @@ import TeletypeLayout
 import TeletypeMarkdown
 
 /// A conversation as its view shows it: the messages and what shows besides them. Snapshot an
-/// `AIConversation` through `init(conversation:)`.
+/// `AIConversation` through `init(conversation:)`. Times show in UTC, so that a snapshot reads the
+/// same on every machine: making the first snapshot sets the process's time zone (`TZ`) to UTC.
 public struct ConversationSnapshot: Sendable {
     /// The messages, oldest first.
     public var messages: [any AIMessage]
@@ -19,10 +20,13 @@ public struct ConversationSnapshot: Sendable {
         messages: [any AIMessage], state: ConversationViewState = ConversationViewState(),
         appearance: AIAppearance = .dark
     ) {
+        _ = Self.utc
         self.messages = messages
         self.state = state
         self.appearance = appearance
     }
+
+    private static let utc: Void = CalendarTime.useUTC()
 
     /// A snapshot of a conversation as it stands.
     @MainActor

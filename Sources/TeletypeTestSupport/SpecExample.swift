@@ -74,8 +74,10 @@ public struct SpecExample: Sendable, CustomStringConvertible {
 
 /// The root folder of the package, found from this source file's path.
 public enum PackageRoot {
-    /// The folder holding `Package.swift`.
+    /// The folder holding `Package.swift`. Finding it also sets the tests' time zone to UTC, so
+    /// that the times snapshots show are the same on every machine (see ``TestTimeZone``).
     public static let url: URL = {
+        TestTimeZone.useUTC()
         var url = URL(fileURLWithPath: #filePath)
         while url.path != "/" {
             url.deleteLastPathComponent()
@@ -85,4 +87,16 @@ public enum PackageRoot {
         }
         return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     }()
+}
+
+/// The time zone of the tests: UTC, whatever the machine's, since times show in the local zone.
+public enum TestTimeZone {
+    private static let applied: Bool = {
+        setenv("TZ", "UTC0", 1)
+        tzset()
+        return true
+    }()
+
+    /// Sets `TZ` to UTC for this process and the processes it starts (once).
+    public static func useUTC() { _ = applied }
 }

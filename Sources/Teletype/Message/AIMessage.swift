@@ -24,6 +24,8 @@ public protocol AIMessage: Sendable {
     var textRuns: [AITextRun] { get }
     /// Where the conversation forked just before this message, and its other versions.
     var branchPoint: AIBranchPoint? { get }
+    /// When it was written, in seconds since 1970, where the app records it: a prompt shows it.
+    var createdAt: Double? { get }
 }
 
 extension AIMessage {
@@ -43,4 +45,6 @@ extension AIMessage {
     public var textRuns: [AITextRun] { [] }
     /// Not a branch point, unless your type says so.
     public var branchPoint: AIBranchPoint? { nil }
+    /// No time, unless your type records it.
+    public var createdAt: Double? { nil }
 }

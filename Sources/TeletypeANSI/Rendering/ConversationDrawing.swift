@@ -25,7 +25,7 @@ struct ConversationDrawing {
 
     func lines(_ block: ConversationBlock) -> [StyledLine] {
         switch block {
-        case .userBubble(let text, let isPending): bubble(text, isPending: isPending)
+        case .userBubble(let text, let isPending, let time): bubble(text, isPending: isPending, time: time)
         case .markdown(let document):
             context.blocks(
                 MarkdownLayout.layout(document), width: width, indent: 0, base: context.theme.text, tight: false)
@@ -137,7 +137,13 @@ struct ConversationDrawing {
 
     // MARK: Blocks
 
-    func bubble(_ text: String, isPending: Bool) -> [StyledLine] {
+    func bubble(_ text: String, isPending: Bool, time: Double? = nil) -> [StyledLine] {
+        var lines = bubble(text, isPending: isPending)
+        if let time { lines += rightAligned(wrap([Span(text: CalendarTime(time).dateAndClock)], base: styles.notice)) }
+        return lines
+    }
+
+    private func bubble(_ text: String, isPending: Bool) -> [StyledLine] {
         let style = isPending ? styles.userText.merged(with: TextStyle(dim: true)) : styles.userText
         let typedLines = Self.typedLines(text)
         guard width >= 12 else { return rightAligned(typed(typedLines, base: style, width: width)) }

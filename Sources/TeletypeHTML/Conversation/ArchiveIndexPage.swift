@@ -1,3 +1,5 @@
+import Teletype
+
 /// The index of an exported archive: a static table, one row a conversation (title linked to its
 /// page, first and last time, messages, models, tools), in the order given. The same page head,
 /// Content-Security-Policy and theme as the conversation pages, and no script.
@@ -145,23 +147,10 @@ public struct ArchiveIndexPage: Sendable {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// A time as `YYYY-MM-DD HH:MM` in UTC.
+    /// A time as `YYYY-MM-DD HH:MM`, in the local time zone (or UTC, with `--utc`).
     static func time(_ seconds: Double) -> String {
         guard seconds.isFinite, abs(seconds) < 1e13 else { return "—" }
-        let total = Int(seconds.rounded(.down))
-        let days = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400
-        let secondsOfDay = total - days * 86_400
-        // Days since 1970-01-01 to a civil date (proleptic Gregorian).
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(year)-\(two(month))-\(two(day)) \(two(secondsOfDay / 3600)):\(two(secondsOfDay % 3600 / 60))"
+        let time = CalendarTime(seconds)
+        return time.date + " " + time.clock
     }
 }

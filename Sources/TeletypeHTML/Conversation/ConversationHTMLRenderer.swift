@@ -67,9 +67,16 @@ public struct ConversationHTMLRenderer: Sendable {
 
     private func block(_ block: ConversationBlock, into out: inout HTMLBuffer) {
         switch block {
-        case .userBubble(let text, let isPending):
+        case .userBubble(let text, let isPending, let time):
             out.raw(isPending ? "<div class=\"tt-bubble tt-pending\">" : "<div class=\"tt-bubble\">")
             multiline(text, into: &out)
+            if let time {
+                let local = CalendarTime(time)
+                let utc = CalendarTime(time, utc: true)
+                out.raw("<time class=\"tt-time\" datetime=\"\(utc.date)T\(utc.clockWithSeconds)Z\">")
+                out.text(local.dateAndClock)
+                out.raw("</time>")
+            }
             if isPending {
                 out.text(
                     appearance.string("conversation.pending"), between: "<div class=\"tt-pending-label\">",

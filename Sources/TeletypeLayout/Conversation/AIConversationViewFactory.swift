@@ -11,6 +11,8 @@ public struct AIUserMessageViewOptions: Sendable {
     public var attachments: [AIMessageAttachment]
     /// Whether the message is still being sent (shown dimmed).
     public var isPending: Bool
+    /// When it was written (seconds since 1970), shown beside it; `nil` shows no time.
+    public var createdAt: Double? = nil
 }
 
 /// What a reply view shows.

@@ -5,8 +5,9 @@ import TeletypeMarkdown
 /// Markdown each draw it their own way. Texts are the untrusted text of the conversation; renderers
 /// neutralise them.
 public enum ConversationBlock: Sendable, Equatable {
-    /// The user's text, in a bubble at the trailing edge.
-    case userBubble(String, isPending: Bool)
+    /// The user's text, in a bubble at the trailing edge, with when it was written (seconds
+    /// since 1970) under it where that is known.
+    case userBubble(String, isPending: Bool, time: Double? = nil)
     /// A reply's Markdown answer.
     case markdown(MarkdownDocument)
     /// A reasoning step.

@@ -33,7 +33,8 @@ public struct ConversationLayout: Sendable {
     ) -> ConversationRow? {
         if message.role.isUser {
             let options = AIUserMessageViewOptions(
-                message: message, text: message.text, attachments: message.attachments, isPending: false)
+                message: message, text: message.text, attachments: message.attachments, isPending: false,
+                createdAt: message.createdAt)
             return ConversationRow(
                 id: message.id, kind: .user, role: message.role.rawValue,
                 blocks: branchBlocks(message, state: state)

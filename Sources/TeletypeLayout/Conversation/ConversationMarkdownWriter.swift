@@ -87,6 +87,7 @@ public struct ConversationMarkdownWriter: Sendable {
             : message.role == .assistant
                 ? appearance.string("conversation.assistant") : message.role.rawValue.capitalized
         out += "### \(who)\n\n"
+        if message.role.isUser, let time = message.createdAt { out += "*" + CalendarTime(time).dateAndClock + "*\n\n" }
         // Pieces of text between the steps, where the agent wrote them.
         let pieces = AITextRun.pieces(of: message.text, runs: message.textRuns)
         var nextPiece = 0

@@ -12,7 +12,9 @@ extension AIConversationViewFactory {
                 options: AIMessageAttachmentViewOptions(attachment: attachment, isFromUser: true),
                 appearance: appearance)
         }
-        if !options.text.isEmpty { blocks.append(.userBubble(options.text, isPending: options.isPending)) }
+        if !options.text.isEmpty {
+            blocks.append(.userBubble(options.text, isPending: options.isPending, time: options.createdAt))
+        }
         return blocks
     }
 

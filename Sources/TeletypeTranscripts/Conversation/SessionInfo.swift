@@ -138,42 +138,20 @@ public struct SessionInfo: Sendable, Equatable {
     }
 }
 
-/// Times and counts as a session's header writes them.
+/// Times and counts as a session's header writes them. Times read in the local time zone (`TZ`
+/// honoured; `--utc` shows UTC), with the zone named.
 public enum SessionTime {
-    /// `2025-09-03 00:47 UTC`, or `00:52` on the same day as `day`.
+    /// `2025-09-03 09:47 CEST`, or `09:52 CEST` on the same day as `day`.
     public static func text(_ seconds: Double, sameDayAs day: Double? = nil) -> String {
-        let (date, time) = parts(seconds)
-        if let day, parts(day).date == date { return time + " UTC" }
-        return date + " " + time + " UTC"
+        let time = CalendarTime(seconds)
+        if let day, CalendarTime(day).date == time.date { return time.clock + " " + time.zone }
+        return time.date + " " + time.clock + " " + time.zone
     }
 
-    private static func parts(_ seconds: Double) -> (date: String, time: String) {
-        let total = Int(seconds.rounded(.down))
-        var days = total / 86_400
-        var remainder = total % 86_400
-        if remainder < 0 {
-            remainder += 86_400
-            days -= 1
-        }
-        // Civil date from days since 1970 (Howard Hinnant's algorithm).
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return ("\(year)-\(two(month))-\(two(day))", "\(two(remainder / 3600)):\(two(remainder % 3600 / 60))")
-    }
-
-    /// `2025-09-03T00:47:00Z`.
+    /// `2025-09-03T00:47:00Z`, always in UTC (for scripts).
     public static func iso(_ seconds: Double) -> String {
-        let (date, time) = parts(seconds)
-        let second = Int(seconds.rounded(.down)) % 60
-        return date + "T" + time + ":" + (second < 10 ? "0\(second)" : "\(second)") + "Z"
+        let time = CalendarTime(seconds, utc: true)
+        return time.date + "T" + time.clockWithSeconds + "Z"
     }
 
     /// `1.2M`, `45k`, `812`.
