@@ -194,7 +194,7 @@ public struct ConversationArchive: Sendable {
             "teletype-archive 1", exporter.colorScheme.rawValue, exporter.format?.rawValue ?? "detect",
             exporter.title ?? "", "\(options.allowsRawHTML)", "\(options.allowsAnyURL)",
             "\(options.loadsRemoteImages)", "\(options.highlightsCode)", "\(options.rendersMath)",
-            "\(options.rendersAlerts)", "redacts \(exporter.redactsSecrets)",
+            "\(options.rendersAlerts)", "redacts \(exporter.redactsSecrets)", "detail \(exporter.detail.rawValue)",
         ].joined(separator: "\u{1F}")
     }
 

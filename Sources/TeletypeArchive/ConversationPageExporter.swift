@@ -23,6 +23,8 @@ public struct ConversationPageExporter: Sendable {
     /// Whether secrets (keys, tokens, passwords: the rules of `SecretRule.all`) are redacted from the page (on
     /// by default: a page is made to be shared). The page's end and the overview say how many.
     public var redactsSecrets = true
+    /// The view the page opens on (its reader switches between all three): everything, by default.
+    public var detail: ConversationDetail = .full
 
     /// An exporter.
     public init(
@@ -197,6 +199,7 @@ public struct ConversationPageExporter: Sendable {
                 if session == nil, let conversation {
                     try output(renderer.render(SessionHeader.row(conversation, showsTitle: false)))
                 }
+                try output(DetailSwitch.html(checked: detail.rawValue))
                 wroteHeader = true
             }
             let messages = batch

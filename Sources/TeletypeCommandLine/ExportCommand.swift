@@ -58,6 +58,8 @@ enum ExportCommand {
           --title TEXT                  The page's title (default: the first question); an archive's index
           --no-redact                   Keep secrets (API keys, tokens, passwords, private keys) as they are; by
                                         default each becomes [REDACTED kind], counted at the page's end
+          --detail prompts|focused|full The view a page opens on: the prompts only, prompts and replies with the
+                                        work folded, or everything (default: full); the reader switches
           --jobs N                      Transcripts exported at a time (default: the number of cores)
           --force                       Write every page again, even those up to date
           --quiet                       No progress bar (drawn only when standard error is a terminal, and for
@@ -74,7 +76,7 @@ enum ExportCommand {
             .init(names: ["--no-redact"], takesValue: false),
             .init(names: ["--jobs"], takesValue: true), .init(names: ["--force"], takesValue: false),
             .init(names: ["--quiet", "-q"], takesValue: false), .init(names: ["--conversation"], takesValue: true),
-            .init(names: ["--branch"], takesValue: true),
+            .init(names: ["--branch"], takesValue: true), .init(names: ["--detail"], takesValue: true),
         ], usage: usage)
 
     static func run(arguments: [String]) throws -> Int32 {
@@ -95,6 +97,10 @@ enum ExportCommand {
             options: options, colorScheme: HTMLPage.ColorScheme(rawValue: theme) ?? .auto,
             format: TranscriptFormat(rawValue: from), title: parsed.value("--title"), ui: .standard)
         exporter.redactsSecrets = !parsed.isSet("--no-redact")
+        exporter.detail =
+            ConversationDetail(
+                rawValue: try parser.choice(
+                    parsed, "--detail", in: ConversationDetail.allCases.map(\.rawValue), default: "full")) ?? .full
         let outputIsFolder = output.hasSuffix("/") || FileKind.isFolder(output)
         let selector = parsed.value("--conversation")
         if parsed.positional.count == 1, parsed.positional[0] != "-", !FileKind.isFolder(parsed.positional[0]),

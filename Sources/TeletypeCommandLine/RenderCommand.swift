@@ -39,6 +39,8 @@ enum RenderCommand {
                                         Terminal text, plain text, an HTML fragment, or Markdown (default: ansi)
           --expand-reasoning            Show reasoning steps open, with their thoughts
           --expand-tools                Show tool calls' arguments and output
+          --detail prompts|focused|full The prompts only; prompts and replies, each tool call and thinking step
+                                        one line; or everything (default: full)
           --allow-raw-html              HTML format: pass raw HTML in answers through (trusted input only)
           --trusted                     HTML format: a transcript you trust — raw HTML passes, every URL is kept,
                                         images load
@@ -70,6 +72,7 @@ enum RenderCommand {
             .init(names: ["--live"], takesValue: false), .init(names: ["--conversation"], takesValue: true),
             .init(names: ["--branch"], takesValue: true), .init(names: ["--at"], takesValue: true),
             .init(names: ["--no-pager"], takesValue: false), .init(names: ["--redact"], takesValue: false),
+            .init(names: ["--detail"], takesValue: true),
         ], usage: usage)
 
     static func run(arguments: [String]) throws -> Int32 {
@@ -79,6 +82,9 @@ enum RenderCommand {
         let color = try parser.choice(parsed, "--color", in: ["auto", "always", "never"], default: "auto")
         let themeName = try parser.choice(parsed, "--theme", in: ["dark", "light", "plain"], default: "dark")
         let format = try parser.choice(parsed, "--format", in: ["ansi", "plain", "html", "markdown"], default: "ansi")
+        let detail = ConversationDetail(
+            rawValue: try parser.choice(
+                parsed, "--detail", in: ConversationDetail.allCases.map(\.rawValue), default: "full"))!
         guard parsed.positional.count == 1 else {
             throw CommandError.usage(
                 parsed.positional.isEmpty
@@ -117,6 +123,7 @@ enum RenderCommand {
             var state = ConversationViewState(actions: [])
             state.expandReasoning = parsed.isSet("--expand-reasoning")
             state.expandToolCalls = parsed.isSet("--expand-tools")
+            state.detail = detail
             let live = parsed.isSet("--live") || (Console.outputIsTerminal && format == "ansi")
             let renderer = ConversationTerminalRenderer(
                 width: TerminalSettings.width(width),
@@ -151,6 +158,7 @@ enum RenderCommand {
         var state = ConversationViewState(actions: [], isRecorded: true)
         state.expandReasoning = parsed.isSet("--expand-reasoning")
         state.expandToolCalls = parsed.isSet("--expand-tools")
+        state.detail = detail
         var htmlOptions = HTMLRenderOptions.untrusted
         htmlOptions.allowsRawHTML = parsed.isSet("--allow-raw-html")
         if parsed.isSet("--trusted") { htmlOptions = .trusted }

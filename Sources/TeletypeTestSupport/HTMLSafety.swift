@@ -17,12 +17,14 @@ public enum HTMLSafety {
     ]
 
     /// The problems found: each names the tag it was found in. `allowsRemoteImages` permits
-    /// `http(s)` sources on `<img>`; `page` permits the `<style>` and `<meta>` of Teletype's page head.
+    /// `http(s)` sources on `<img>`; `page` permits the `<style>` and `<meta>` of Teletype's page head,
+    /// and the three radio buttons of its view switch (which submit nothing: no form, no value).
     public static func problems(in html: String, allowsRemoteImages: Bool = false, page: Bool = false) -> [String] {
         var problems: [String] = []
         let scalars = Array(html.unicodeScalars)
         var index = 0
         var styleCount = 0
+        var switchButtons = 0
         while index < scalars.count {
             guard scalars[index] == "<" else {
                 index += 1
@@ -35,7 +37,9 @@ public enum HTMLSafety {
             index = tag.end
             if tag.isComment || tag.isClosing { continue }
             let shown = String(String.UnicodeScalarView(scalars[tag.start..<min(tag.end, tag.start + 120)]))
-            if forbiddenElements.contains(tag.name) && !isDisabledControl(tag) {
+            let isSwitch = page && isViewSwitchButton(tag) && switchButtons < 3
+            if isSwitch { switchButtons += 1 }
+            if forbiddenElements.contains(tag.name) && !isDisabledControl(tag) && !isSwitch {
                 problems.append("forbidden element <\(tag.name)> in \(shown)")
             }
             if tag.name == "style" {
@@ -64,6 +68,14 @@ public enum HTMLSafety {
             }
         }
         return problems
+    }
+
+    /// Whether a tag is one of the page's view switch buttons: a radio button named `tt-detail` and
+    /// nothing that would submit it anywhere.
+    static func isViewSwitchButton(_ tag: Tag) -> Bool {
+        let allowed: Set<String> = ["type", "name", "class", "id", "aria-labelledby", "checked"]
+        return tag.name == "input" && tag.attributes["type"] == "radio" && tag.attributes["name"] == "tt-detail"
+            && Set(tag.attributes.keys).isSubset(of: allowed)
     }
 
     /// Whether a tag is a control shown for its value only (a task's checkbox, a generated UI's

@@ -26,7 +26,8 @@ import Testing
         )
         let folds = lines > ToolCallBody.linesShownWhole
         #expect(html.contains("<details class=\"tt-tool tt-completed\" open>") == !folds)
-        #expect(html.contains("<code class=\"tt-command\">$ swift test</code></summary>") == folds)
+        // The folded line says what ran; an open card's style hides it there (its body shows it).
+        #expect(html.contains("<code class=\"tt-command\">$ swift test</code></summary>"))
         #expect(html.contains("line \(max(lines, 1))") == (lines > 0), "the whole output is on the page, folded or not")
     }
 

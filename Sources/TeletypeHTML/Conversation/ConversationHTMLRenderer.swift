@@ -223,8 +223,9 @@ public struct ConversationHTMLRenderer: Sendable {
         if let duration = view.duration {
             out.text(duration, between: " <span class=\"tt-duration\">", and: "</span>")
         }
-        if !isOpen, case .shell(let command, _, _)? = view.body, let first = TextLines.lines(command, limit: 1).first {
-            // A folded command still says what it ran.
+        if case .shell(let command, _, _)? = view.body, let first = TextLines.lines(command, limit: 1).first {
+            // A folded command still says what it ran (an open one shows it in its body; the page's
+            // style hides this one there, and shows it again where the work is folded).
             out.text(String(first), between: " <code class=\"tt-command\">$ ", and: "</code>")
         }
         out.raw(hasBody ? "</summary>" : "</p>")

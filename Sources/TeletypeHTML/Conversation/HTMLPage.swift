@@ -244,6 +244,6 @@ enum HTMLPageStyles {
             }
 
             """
-        return css
+        return css + DetailSwitch.css
     }
 }

@@ -27,9 +27,21 @@ public struct ConversationLayout: Sendable {
     /// messages are independent, so a long transcript can be laid out one message at a time.
     /// `endsReply` says whether the message is the last of its reply (a reply of several steps is
     /// several messages): the reply's actions show under its end only (see ``endsReply(_:at:)``).
+    /// The row shows as much as `state.detail` says: none at all for a reply when only the
+    /// prompts show.
     public func row(
         for message: any AIMessage, isFirst: Bool, isLatestReply: Bool, endsReply: Bool = true,
         state: ConversationViewState = ConversationViewState(), answer: MarkdownDocument? = nil
+    ) -> ConversationRow? {
+        let row = wholeRow(
+            for: message, isFirst: isFirst, isLatestReply: isLatestReply, endsReply: endsReply, state: state,
+            answer: answer)
+        return state.detail == .full ? row : row.flatMap(state.detail.applied)
+    }
+
+    private func wholeRow(
+        for message: any AIMessage, isFirst: Bool, isLatestReply: Bool, endsReply: Bool,
+        state: ConversationViewState, answer: MarkdownDocument?
     ) -> ConversationRow? {
         if message.role.isUser {
             let options = AIUserMessageViewOptions(
@@ -185,7 +197,7 @@ public struct ConversationLayout: Sendable {
         for (index, row) in messageRows.enumerated() {
             if let row {
                 rows.append(row)
-            } else if index == latestReply {
+            } else if index == latestReply, state.detail != .prompts {
                 // A reply that shows nothing yet: the agent is still thinking.
                 replyShowsNothing = true
             }

@@ -15,10 +15,11 @@ public struct ConversationMarkdownWriter: Sendable {
         self.state = state
     }
 
-    /// The whole conversation.
+    /// The whole conversation, as much of it as `state.detail` shows.
     public func write(_ messages: [any AIMessage]) -> String {
         var out = ""
-        for (index, message) in messages.enumerated() {
+        let shown = state.detail == .prompts ? messages.filter(\.role.isUser) : messages
+        for (index, message) in shown.enumerated() {
             if index > 0 { out += message.role.isUser ? "\n---\n\n" : "\n" }
             out += write(message)
         }
@@ -103,15 +104,18 @@ public struct ConversationMarkdownWriter: Sendable {
             piecesBefore(part: index)
             switch part {
             case .reasoning(let reasoning):
-                let view = ConversationViews.reasoning(
+                var view = ConversationViews.reasoning(
                     reasoning, fullText: message.reasoningText(for: reasoning), state: state, appearance: appearance)
+                if state.detail == .focused { view.isOpen = false }
                 out += "> **\(view.title)**" + (view.summary.map { " — \($0)" } ?? "") + "\n"
                 if view.isOpen, let text = view.text, !text.isEmpty {
                     out += ">\n> " + text.replacingNewlines(with: "\n> ") + "\n"
                 }
                 out += "\n"
             case .toolCall(let call):
-                let view = ConversationViews.toolCall(call, state: state, appearance: appearance)
+                var view = ConversationViews.toolCall(call, state: state, appearance: appearance)
+                let folded = state.detail == .focused
+                if folded, case .toolCall(let shown) = ConversationDetail.folded(.toolCall(view)) { view = shown }
                 out +=
                     "- \(view.icon) **\(view.title)**" + (view.statusLabel.isEmpty ? "" : " · \(view.statusLabel)")
                     + (view.duration.map { " · \($0)" } ?? "")
@@ -119,7 +123,7 @@ public struct ConversationMarkdownWriter: Sendable {
                 if let summary = view.summary { out += " — " + summary.replacingNewlines(with: "\n  ") }
                 out += "\n"
                 if let body = view.body { out += Self.body(body) }
-                if let subagent = call.subagent {
+                if let subagent = call.subagent, !folded {
                     // The agent the call started: its conversation, quoted under the call.
                     var nested = self
                     nested.state.actions = []

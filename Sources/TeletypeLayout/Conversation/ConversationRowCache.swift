@@ -16,6 +16,7 @@ public struct ConversationRowCache: Sendable {
         var actions: ReplyActionSet
         var expandReasoning: Bool
         var expandToolCalls: Bool
+        var detail: ConversationDetail
         /// Only a reply still thinking shows the elapsed time.
         var thinkingElapsed: Double?
     }
@@ -92,7 +93,7 @@ public struct ConversationRowCache: Sendable {
         return Key(
             message: snapshot, isFirst: isFirst, isLatestReply: isLatestReply, endsReply: endsReply,
             isRecorded: state.isRecorded, rating: state.ratings[message.id] ?? message.rating, actions: state.actions,
-            expandReasoning: state.expandReasoning, expandToolCalls: state.expandToolCalls,
+            expandReasoning: state.expandReasoning, expandToolCalls: state.expandToolCalls, detail: state.detail,
             thinkingElapsed: streamingReasoning ? state.thinkingElapsed : nil)
     }
 

@@ -33,6 +33,9 @@ public struct ConversationViewState: Sendable {
     /// Whether a branch point says what `teletype render --branch` takes to show another version
     /// (a page, which holds every version, does not).
     public var namesBranchSelectors = true
+    /// How much shows: everything (the default), prompts and replies with the work folded, or the
+    /// prompts only.
+    public var detail: ConversationDetail = .full
 
     /// Makes a view state; by default nothing shows besides the messages, with every reply action.
     public init(
