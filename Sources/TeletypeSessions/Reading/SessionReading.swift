@@ -25,11 +25,15 @@ enum SessionReading {
     /// document, which is read whole.
     static func bytes(of source: SessionSource) throws -> [UInt8] {
         var bytes: [UInt8] = []
-        try source.forEachLine { line in
-            bytes += line.bytes
-            bytes.append(0x0A)
-        }
+        try source.forEachLine { line in append(line, to: &bytes) }
         return bytes
+    }
+
+    /// Adds a line to the bytes of a document read whole, with its line break where the file has
+    /// one: an error at the end of a file that ends without one is on its last line, not after it.
+    static func append(_ line: SessionSource.Line, to bytes: inout [UInt8]) {
+        bytes += line.bytes
+        if line.isTerminated { bytes.append(0x0A) }
     }
 
     /// The JSON document a source holds, or the error naming where it goes wrong.

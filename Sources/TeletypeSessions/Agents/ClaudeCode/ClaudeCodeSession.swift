@@ -143,8 +143,7 @@ enum ClaudeCodeSession {
                     isDocument = first == UInt8(ascii: "{") && ClaudeCodeIndex.recordFields(line.bytes) == nil
                 }
                 guard isDocument == true else { throw NotADocument() }
-                bytes += line.bytes
-                bytes.append(0x0A)
+                SessionReading.append(line, to: &bytes)
             }
         } catch is NotADocument {
             return nil

@@ -98,8 +98,7 @@ enum CopilotEvents: AgentLogFormat {
         var bytes: [UInt8] = []
         var lines = 0
         try source.forEachLine { line in
-            bytes += line.bytes
-            bytes.append(0x0A)
+            SessionReading.append(line, to: &bytes)
             lines += 1
         }
         guard lines > 1 || bytes.count > 0, let document = try? SessionReading.document(bytes, name: name),

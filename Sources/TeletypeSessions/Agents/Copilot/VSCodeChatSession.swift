@@ -94,8 +94,7 @@ enum VSCodeChatSession: AgentLogFormat {
         var isLog: Bool?
         var truncated: Int?
         try source.forEachLine { line in
-            bytes += line.bytes
-            bytes.append(0x0A)
+            SessionReading.append(line, to: &bytes)
             guard line.bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return }
             if isLog == nil {
                 let value = try? JSONParser.parse(line.bytes)

@@ -71,8 +71,7 @@ enum GeminiCLISession: AgentLogFormat {
         // JSONL when the first line is a recording's header.
         var isJSONL: Bool?
         try source.forEachLine { line in
-            whole += line.bytes
-            whole.append(0x0A)
+            SessionReading.append(line, to: &whole)
             guard line.bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return }
             if isJSONL == nil {
                 isJSONL = fields.read(line.bytes).map { isHeader($0) || isMessageRecord($0) } ?? false
