@@ -147,7 +147,8 @@ enum RenderCommand {
                     height: Console.terminalHeight ?? 24,
                     capabilities: TerminalSettings.capabilities(format: format, color: color),
                     appearance: AIAppearance.named(themeName) ?? .dark,
-                    exportFolder: FileManager.default.currentDirectoryPath, now: Date().timeIntervalSince1970)
+                    exportFolder: FileManager.default.currentDirectoryPath, now: Date().timeIntervalSince1970,
+                    detail: detail)
                 return BrowseSession.run(&screen, indexing: nil)
             }
             Pager.start()

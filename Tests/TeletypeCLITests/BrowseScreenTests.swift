@@ -198,6 +198,41 @@ import Testing
         #expect(!Self.text(screen.rows()).contains("Keys of the reader"))
     }
 
+    @Test func vShowsEverythingThenPromptsAndRepliesThenPromptsOnly() throws {
+        let fixture = PackageRoot.url.appendingPathComponent("Tests/Fixtures/sessions/claude-code.jsonl").path
+        var screen = try BrowseScreen(
+            source: ConversationSource(path: fixture), at: 0, width: 100, height: 60, capabilities: .plain,
+            appearance: .dark, exportFolder: "/tmp", now: 0)
+        let everything = Self.text(screen.rows())
+        #expect(everything.contains("Build complete!") && everything.contains("I'll look at the code first."))
+        _ = screen.handle(.character("v"))
+        let focused = Self.text(screen.rows())
+        #expect(focused.contains("showing prompts and replies"), "\(focused)")
+        #expect(!focused.contains("Build complete!") && focused.contains("I'll look at the code first."))
+        #expect(focused.contains("Bash · $ ls src && swift build"))
+        _ = screen.handle(.character("v"))
+        let prompts = Self.text(screen.rows())
+        #expect(prompts.contains("Add a greeting to the app") && !prompts.contains("I'll look at the code first."))
+        _ = screen.handle(.character("v"))
+        #expect(Self.text(screen.rows()).contains("Build complete!"), "and back to everything")
+        // Opened on a view, and a message unfolded shows whole whatever the view.
+        var opened = try BrowseScreen(
+            source: ConversationSource(path: fixture), at: 0, width: 100, height: 10, capabilities: .plain,
+            appearance: .dark, exportFolder: "/tmp", now: 0, detail: .focused)
+        #expect(!Self.text(opened.rows()).contains("Build complete!"))
+        var unfoldedShowsIt = false
+        for _ in 0..<30 {
+            _ = opened.handle(.tab)
+            if Self.text(opened.rows()).contains("Build complete!") {
+                unfoldedShowsIt = true
+                break
+            }
+            _ = opened.handle(.tab)
+            _ = opened.handle(.character("j"))
+        }
+        #expect(unfoldedShowsIt, "Tab on the command's message shows its output")
+    }
+
     @Test func aFollowedSessionShowsWhatIsWrittenToIt() throws {
         let file = try Self.longTranscript(3)
         defer { try? FileManager.default.removeItem(at: file) }

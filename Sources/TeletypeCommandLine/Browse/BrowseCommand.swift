@@ -33,9 +33,9 @@ enum BrowseCommand {
 
         The reader draws the conversation as `render` does: j/k, arrows, the wheel, space/b, d/u, g/G scroll;
         n/N go to the next and previous prompt; / finds (every match highlighted, n/N between them); Tab or
-        Enter unfolds the tool calls and thinking of the message at the top; e exports the conversation to
-        HTML in the current folder; y copies the message at the top (OSC 52); f follows a live session;
-        q or Esc goes back.
+        Enter unfolds the tool calls and thinking of the message at the top; v shows everything, then the
+        prompts and replies, then the prompts only; e exports the conversation to HTML in the current
+        folder; y copies the message at the top (OSC 52); f follows a live session; q or Esc goes back.
 
         OPTIONS
           --in PATH                     Show also the conversations in PATH (a file, a folder of them, a chat
@@ -43,6 +43,8 @@ enum BrowseCommand {
           --conversation N|ID|TITLE     With FILE, a chat export or store: which conversation to read
           --at N                        With FILE: open at message N
           --theme dark|light|plain      Colours of the conversation (default: dark)
+          --detail prompts|focused|full What the reader shows first: the prompts only, prompts and replies with
+                                        the work folded, or everything (default: full); v goes to the next
           --color auto|always|never     Colour (default: auto)
           --index PATH                  The index to use (default: index.sqlite in the cache folder)
           --reindex                     Make the index again from nothing
@@ -56,6 +58,7 @@ enum BrowseCommand {
             .init(names: ["--at"], takesValue: true), .init(names: ["--theme"], takesValue: true),
             .init(names: ["--color", "--colour"], takesValue: true), .init(names: ["--index"], takesValue: true),
             .init(names: ["--reindex"], takesValue: false), .init(names: ["--from"], takesValue: true),
+            .init(names: ["--detail"], takesValue: true),
         ], usage: usage)
 
     static func run(arguments: [String]) throws -> Int32 {
@@ -63,6 +66,10 @@ enum BrowseCommand {
         let color = try parser.choice(parsed, "--color", in: ["auto", "always", "never"], default: "auto")
         let themeName = try parser.choice(parsed, "--theme", in: ["dark", "light", "plain"], default: "dark")
         let from = try parser.choice(parsed, "--from", in: TranscriptFormat.allCases.map(\.rawValue), default: "")
+        let detail =
+            ConversationDetail(
+                rawValue: try parser.choice(
+                    parsed, "--detail", in: ConversationDetail.allCases.map(\.rawValue), default: "full")) ?? .full
         guard parsed.positional.count <= 1 else {
             throw CommandError.usage("browse opens one file at most, got \(parsed.positional.count)", help: usage)
         }
@@ -97,7 +104,7 @@ enum BrowseCommand {
                 path: path, conversation: parsed.value("--conversation"), format: TranscriptFormat(rawValue: from))
             var screen = try BrowseScreen(
                 source: source, at: start, width: size.width, height: size.height, capabilities: capabilities,
-                appearance: appearance, exportFolder: folder, now: now)
+                appearance: appearance, exportFolder: folder, now: now, detail: detail)
             return BrowseSession.run(&screen, indexing: nil)
         }
         let index = try IndexedHome.open(parsed.value("--index"), reindex: parsed.isSet("--reindex"), usage: usage)
@@ -118,7 +125,7 @@ enum BrowseCommand {
         let indexing = BrowseSession.startUpdate(path: index.path, named: named, environment: environment)
         var screen = BrowseScreen(
             index: index, roots: roots, conversations: conversations, width: size.width, height: size.height,
-            capabilities: capabilities, appearance: appearance, exportFolder: folder, now: now)
+            capabilities: capabilities, appearance: appearance, exportFolder: folder, now: now, detail: detail)
         screen.indexing = "indexing"
         return BrowseSession.run(&screen, indexing: indexing)
     }

@@ -65,6 +65,8 @@ package struct BrowseScreen {
     private var openings: [Int64: [(message: Int, kind: SearchableText.Kind, text: String)]] = [:]
     /// Now, for ages (seconds since 1970).
     var now: Double
+    /// How much of a conversation the reader shows; `v` goes from one view to the next.
+    private(set) var detail: ConversationDetail
 
     /// The smallest screen it draws on.
     static let minimumSize = (width: 40, height: 10)
@@ -73,8 +75,9 @@ package struct BrowseScreen {
     init(
         index: SearchIndex?, roots: [String], conversations: [IndexedConversation], width: Int, height: Int,
         capabilities: TerminalCapabilities, appearance: AIAppearance, exportFolder: String, now: Double,
-        readerOnly: Bool = false
+        readerOnly: Bool = false, detail: ConversationDetail = .full
     ) {
+        self.detail = detail
         self.index = index
         self.roots = roots
         list = SessionList(conversations)
@@ -90,11 +93,11 @@ package struct BrowseScreen {
     /// A reader of one conversation, without a list: quitting it ends the browser.
     package init(
         source: ConversationSource, at message: Int, width: Int, height: Int, capabilities: TerminalCapabilities,
-        appearance: AIAppearance, exportFolder: String, now: Double
+        appearance: AIAppearance, exportFolder: String, now: Double, detail: ConversationDetail = .full
     ) throws {
         self.init(
             index: nil, roots: [], conversations: [], width: width, height: height, capabilities: capabilities,
-            appearance: appearance, exportFolder: exportFolder, now: now, readerOnly: true)
+            appearance: appearance, exportFolder: exportFolder, now: now, readerOnly: true, detail: detail)
         try open(source, at: message)
     }
 
@@ -131,7 +134,8 @@ package struct BrowseScreen {
         let wasAtEnd = reader.isAtEnd(height: readerHeight)
         let top = reader.top
         var fresh = ReaderView(
-            transcript: transcript, width: width, capabilities: capabilities, appearance: appearance)
+            transcript: transcript, width: width, capabilities: capabilities, appearance: appearance,
+            detail: detail)
         if wasAtEnd {
             fresh.toEnd(height: readerHeight)
         } else {
@@ -268,6 +272,11 @@ package struct BrowseScreen {
         case .character("/"): findInput = ""
         case .tab, .enter: reader.toggleFold(height: height)
         case .character("e"): notice = export(reader.transcript)
+        case .character("v"):
+            let views = ConversationDetail.allCases
+            detail = views[((views.firstIndex(of: detail) ?? 0) + views.count - 1) % views.count]
+            reader.show(detail, height: height)
+            notice = Self.viewNames[detail].map { "showing " + $0 + " (v for the next view)" }
         case .character("y"):
             guard let text = reader.textAtTop else {
                 notice = "nothing to copy here"
@@ -334,7 +343,8 @@ package struct BrowseScreen {
     private mutating func open(_ source: ConversationSource, at message: Int) throws {
         let transcript = try source.read()
         var reader = ReaderView(
-            transcript: transcript, width: width, capabilities: capabilities, appearance: appearance)
+            transcript: transcript, width: width, capabilities: capabilities, appearance: appearance,
+            detail: detail)
         if message > 0 { reader.show(item: message, height: readerHeight) }
         self.reader = reader
         opened = source
@@ -667,6 +677,11 @@ package struct BrowseScreen {
         return rows
     }
 
+    /// What each view is called where the reader says which shows.
+    static let viewNames: [ConversationDetail: String] = [
+        .full: "everything", .focused: "prompts and replies, each step a line", .prompts: "the prompts only",
+    ]
+
     /// The keys, as `?` shows them.
     static func keys(reader: Bool) -> [String] {
         guard reader else {
@@ -682,7 +697,8 @@ package struct BrowseScreen {
             "Keys of the reader", "", "j k ↑ ↓ wheel line by line", "space b       a screen down, up",
             "d u           half a screen", "g G           the start, the end", "n N           next, previous prompt",
             "/ then n N    find in it, next, previous", "Tab, Enter    unfold the tools and thinking",
-            "e             export to HTML", "y             copy the message at the top",
+            "v             everything, prompts and replies, prompts only", "e             export to HTML",
+            "y             copy the message at the top",
             "f             follow as it is written",
             "q, Esc        back", "", "any key closes this",
         ]

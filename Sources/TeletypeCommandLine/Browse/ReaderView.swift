@@ -27,6 +27,8 @@ struct ReaderView {
     private var laidOut: [Int: [StyledLine]] = [:]
     /// Each message's searchable words, lowercased UTF-8, once `/` has looked at it.
     private var words: [Int: [UInt8]] = [:]
+    /// How much of each message shows (`v` in the browser goes from one view to the next).
+    var detail: ConversationDetail { state.detail }
     /// The messages whose tool cards and thinking are unfolded.
     private(set) var unfolded: Set<Int> = []
     /// The first line on the screen: an item and a line of it.
@@ -42,7 +44,7 @@ struct ReaderView {
     /// A reader of `transcript` for a screen `width` cells wide.
     init(
         transcript: Transcript, width: Int, capabilities: TerminalCapabilities, appearance: AIAppearance,
-        expanded: Bool = false
+        expanded: Bool = false, detail: ConversationDetail = .full
     ) {
         self.transcript = transcript
         messages = transcript.messages
@@ -51,11 +53,21 @@ struct ReaderView {
         state = ConversationViewState(actions: [], isRecorded: true)
         state.expandReasoning = expanded
         state.expandToolCalls = expanded
+        state.detail = detail
         renderer = ConversationTerminalRenderer(width: width, capabilities: capabilities, appearance: appearance)
     }
 
     /// The width laid out for.
     var width: Int { renderer.width }
+
+    /// Shows as much of each message as `detail` says, keeping the message at the top.
+    mutating func show(_ detail: ConversationDetail, height: Int) {
+        guard detail != state.detail else { return }
+        state.detail = detail
+        laidOut.removeAll()
+        top.line = 0
+        scroll(0, height: height)
+    }
 
     /// Lays out again for another width, keeping the message at the top.
     mutating func resize(width: Int) {
@@ -80,6 +92,7 @@ struct ReaderView {
             if unfolded.contains(item) {
                 itemState.expandReasoning = true
                 itemState.expandToolCalls = true
+                itemState.detail = .full  // a message unfolded shows whole, whatever the view
             }
             let row = layout.row(
                 for: messages[index], isFirst: index == 0, isLatestReply: false,
