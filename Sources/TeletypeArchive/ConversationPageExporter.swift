@@ -152,6 +152,8 @@ public struct ConversationPageExporter: Sendable {
         // A page is a record: a call without a result did not go on running.
         let state = {
             var state = ConversationViewState(actions: [], expandToolCalls: true, isRecorded: true)
+            // A pasted log shows its first lines; the rest is on the page, folded.
+            state.promptLineLimit = ConversationViewState.promptLinesFolded
             // The page holds every version: it need not say how to show one.
             state.namesBranchSelectors = false
             return state

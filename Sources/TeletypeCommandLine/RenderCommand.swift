@@ -39,6 +39,8 @@ enum RenderCommand {
                                         Terminal text, plain text, an HTML fragment, or Markdown (default: ansi)
           --expand-reasoning            Show reasoning steps open, with their thoughts
           --expand-tools                Show tool calls' arguments and output
+          --expand-prompts              Show a prompt far longer than a screen (a pasted log) whole, not its first
+                                        \(ConversationViewState.promptLinesShown) lines and how many more
           --detail prompts|focused|full The prompts only; prompts and replies, each tool call and thinking step
                                         one line; or everything (default: full)
           --allow-raw-html              HTML format: pass raw HTML in answers through (trusted input only)
@@ -72,7 +74,7 @@ enum RenderCommand {
             .init(names: ["--live"], takesValue: false), .init(names: ["--conversation"], takesValue: true),
             .init(names: ["--branch"], takesValue: true), .init(names: ["--at"], takesValue: true),
             .init(names: ["--no-pager"], takesValue: false), .init(names: ["--redact"], takesValue: false),
-            .init(names: ["--detail"], takesValue: true),
+            .init(names: ["--detail"], takesValue: true), .init(names: ["--expand-prompts"], takesValue: false),
         ], usage: usage)
 
     static func run(arguments: [String]) throws -> Int32 {
@@ -124,6 +126,7 @@ enum RenderCommand {
             state.expandReasoning = parsed.isSet("--expand-reasoning")
             state.expandToolCalls = parsed.isSet("--expand-tools")
             state.detail = detail
+            state.promptLineLimit = parsed.isSet("--expand-prompts") ? nil : ConversationViewState.promptLinesFolded
             let live = parsed.isSet("--live") || (Console.outputIsTerminal && format == "ansi")
             let renderer = ConversationTerminalRenderer(
                 width: TerminalSettings.width(width),
@@ -160,6 +163,7 @@ enum RenderCommand {
         state.expandReasoning = parsed.isSet("--expand-reasoning")
         state.expandToolCalls = parsed.isSet("--expand-tools")
         state.detail = detail
+        state.promptLineLimit = parsed.isSet("--expand-prompts") ? nil : ConversationViewState.promptLinesFolded
         var htmlOptions = HTMLRenderOptions.untrusted
         htmlOptions.allowsRawHTML = parsed.isSet("--allow-raw-html")
         if parsed.isSet("--trusted") { htmlOptions = .trusted }

@@ -58,3 +58,49 @@ import Testing
         #expect(bad.status == 2 && bad.error.contains("--detail"), "\(bad.error)")
     }
 }
+
+/// A prompt far longer than a screen (a pasted log) shows its first lines and how much more: in
+/// the terminal (`--expand-prompts` shows it whole), on a page (the rest folded in it), in the reader
+/// (Tab shows it whole); Markdown keeps it whole.
+@Suite struct LongPromptCommandTests {
+    let cli = CommandLineTests()
+
+    func transcript() throws -> URL {
+        let log = (0..<2000).map { "09:00:\($0 % 60) INFO worker-\($0 % 7) handled request \($0)" }
+        let lines = [
+            #"{"id": "u", "role": "user", "text": "Why is it slow?\n"# + log.joined(separator: "\\n") + #""}"#,
+            #"{"id": "a", "role": "assistant", "text": "Worker 3 is slow."}"#,
+        ]
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("long-prompt-\(UUID()).jsonl")
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: file)
+        return file
+    }
+
+    @Test func theTerminalShowsTheFirstLinesAndHowManyMore() throws {
+        let file = try transcript()
+        defer { try? FileManager.default.removeItem(at: file) }
+        let folded = try cli.run(["render", file.path, "--format", "plain", "--width", "100"])
+        #expect(folded.status == 0, "\(folded.error)")
+        #expect(folded.output.contains("handled request 18") && !folded.output.contains("handled request 19 "))
+        #expect(folded.output.contains("1,981 more lines"), "\(folded.output.suffix(300))")
+        #expect(folded.output.contains("Worker 3 is slow."))
+        let whole = try cli.run(["render", file.path, "--format", "plain", "--width", "100", "--expand-prompts"])
+        #expect(whole.output.contains("handled request 1999") && !whole.output.contains("more lines"))
+        let markdown = try cli.run(["render", file.path, "--format", "markdown"])
+        #expect(markdown.output.contains("handled request 1999"))
+    }
+
+    @Test func aPageHoldsTheWholePromptFolded() throws {
+        let file = try transcript()
+        let page = file.deletingPathExtension().appendingPathExtension("html")
+        defer {
+            try? FileManager.default.removeItem(at: file)
+            try? FileManager.default.removeItem(at: page)
+        }
+        let exported = try cli.run(["export", file.path, "-o", page.path])
+        #expect(exported.status == 0, "\(exported.error)")
+        let html = try String(contentsOf: page, encoding: .utf8)
+        #expect(html.contains(#"<details class="tt-more"><summary>1,981 more lines ("#))
+        #expect(html.contains("handled request 1999"), "the whole prompt is on the page")
+    }
+}

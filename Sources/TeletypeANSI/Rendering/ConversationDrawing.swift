@@ -25,7 +25,8 @@ struct ConversationDrawing {
 
     func lines(_ block: ConversationBlock) -> [StyledLine] {
         switch block {
-        case .userBubble(let text, let isPending, let time): bubble(text, isPending: isPending, time: time)
+        case .userBubble(let text, let isPending, let time, let fold):
+            bubble(text, isPending: isPending, time: time, fold: fold)
         case .markdown(let document):
             context.blocks(
                 MarkdownLayout.layout(document), width: width, indent: 0, base: context.theme.text, tight: false)
@@ -137,8 +138,12 @@ struct ConversationDrawing {
 
     // MARK: Blocks
 
-    func bubble(_ text: String, isPending: Bool, time: Double? = nil) -> [StyledLine] {
-        var lines = bubble(text, isPending: isPending)
+    func bubble(_ text: String, isPending: Bool, time: Double? = nil, fold: PromptFold? = nil) -> [StyledLine] {
+        var lines = bubble(fold.map { String($0.shown(of: text)) } ?? text, isPending: isPending)
+        if let fold {
+            let more = (capabilities.unicode ? "⋯ " : "... ") + fold.label + " folded"
+            lines += rightAligned(wrap([Span(text: more)], base: styles.notice))
+        }
         if let time { lines += rightAligned(wrap([Span(text: CalendarTime(time).dateAndClock)], base: styles.notice)) }
         return lines
     }

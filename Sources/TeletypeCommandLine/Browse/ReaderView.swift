@@ -54,6 +54,7 @@ struct ReaderView {
         state.expandReasoning = expanded
         state.expandToolCalls = expanded
         state.detail = detail
+        state.promptLineLimit = ConversationViewState.promptLinesFolded
         renderer = ConversationTerminalRenderer(width: width, capabilities: capabilities, appearance: appearance)
     }
 
@@ -93,6 +94,7 @@ struct ReaderView {
                 itemState.expandReasoning = true
                 itemState.expandToolCalls = true
                 itemState.detail = .full  // a message unfolded shows whole, whatever the view
+                itemState.promptLineLimit = nil
             }
             let row = layout.row(
                 for: messages[index], isFirst: index == 0, isLatestReply: false,

@@ -67,9 +67,17 @@ public struct ConversationHTMLRenderer: Sendable {
 
     private func block(_ block: ConversationBlock, into out: inout HTMLBuffer) {
         switch block {
-        case .userBubble(let text, let isPending, let time):
+        case .userBubble(let text, let isPending, let time, let fold):
             out.raw(isPending ? "<div class=\"tt-bubble tt-pending\">" : "<div class=\"tt-bubble\">")
-            multiline(text, into: &out)
+            if let fold {
+                // The first lines, then the rest folded: whole on the page, open on a click.
+                multiline(String(fold.shown(of: text)), into: &out)
+                out.text(fold.label, between: "<details class=\"tt-more\"><summary>", and: "</summary>")
+                multiline(String(fold.folded(of: text)), into: &out)
+                out.raw("</details>")
+            } else {
+                multiline(text, into: &out)
+            }
             if let time {
                 let local = CalendarTime(time)
                 let utc = CalendarTime(time, utc: true)

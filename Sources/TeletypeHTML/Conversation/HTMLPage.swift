@@ -136,6 +136,7 @@ enum HTMLPageStyles {
             .tt-turn:not(:first-child) { border-top: 1px solid var(--border); padding-top: 1.25rem; }
             .tt-bubble { background: var(--bubble); border-radius: 1.1rem; padding: .6rem 1rem; max-width: 80%; white-space: pre-wrap; overflow-wrap: anywhere; }
             .tt-pending .tt-bubble, .tt-bubble.tt-pending { opacity: .6; }
+            .tt-bubble .tt-more > summary { color: var(--muted); font-size: .85rem; cursor: pointer; white-space: normal; }
             .tt-bubble .tt-time { display: block; text-align: right; font-size: .75rem; color: var(--muted); white-space: normal; }
             .tt-pending-label, .tt-notice, .tt-unsupported, .tt-summary, .tt-duration, .tt-details, .tt-tool-summary { color: var(--muted); }
             .tt-notice.tt-older-messages, .tt-notice.tt-empty { text-align: center; }

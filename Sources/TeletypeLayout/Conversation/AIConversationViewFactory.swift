@@ -13,6 +13,8 @@ public struct AIUserMessageViewOptions: Sendable {
     public var isPending: Bool
     /// When it was written (seconds since 1970), shown beside it; `nil` shows no time.
     public var createdAt: Double? = nil
+    /// Where the text is cut when it shows folded (a prompt far longer than a screen), or `nil`.
+    public var fold: PromptFold? = nil
 }
 
 /// What a reply view shows.

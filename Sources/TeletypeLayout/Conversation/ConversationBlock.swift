@@ -6,8 +6,8 @@ import TeletypeMarkdown
 /// neutralise them.
 public enum ConversationBlock: Sendable, Equatable {
     /// The user's text, in a bubble at the trailing edge, with when it was written (seconds
-    /// since 1970) under it where that is known.
-    case userBubble(String, isPending: Bool, time: Double? = nil)
+    /// since 1970) under it where that is known; folded after its first lines when `fold` says so.
+    case userBubble(String, isPending: Bool, time: Double? = nil, fold: PromptFold? = nil)
     /// A reply's Markdown answer.
     case markdown(MarkdownDocument)
     /// A reasoning step.

@@ -46,7 +46,8 @@ public struct ConversationLayout: Sendable {
         if message.role.isUser {
             let options = AIUserMessageViewOptions(
                 message: message, text: message.text, attachments: message.attachments, isPending: false,
-                createdAt: message.createdAt)
+                createdAt: message.createdAt,
+                fold: state.promptLineLimit.flatMap { PromptFold.of(message.text, limit: $0) })
             return ConversationRow(
                 id: message.id, kind: .user, role: message.role.rawValue,
                 blocks: branchBlocks(message, state: state)

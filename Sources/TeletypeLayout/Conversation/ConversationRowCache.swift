@@ -17,6 +17,7 @@ public struct ConversationRowCache: Sendable {
         var expandReasoning: Bool
         var expandToolCalls: Bool
         var detail: ConversationDetail
+        var promptLineLimit: Int?
         /// Only a reply still thinking shows the elapsed time.
         var thinkingElapsed: Double?
     }
@@ -94,6 +95,7 @@ public struct ConversationRowCache: Sendable {
             message: snapshot, isFirst: isFirst, isLatestReply: isLatestReply, endsReply: endsReply,
             isRecorded: state.isRecorded, rating: state.ratings[message.id] ?? message.rating, actions: state.actions,
             expandReasoning: state.expandReasoning, expandToolCalls: state.expandToolCalls, detail: state.detail,
+            promptLineLimit: state.promptLineLimit,
             thinkingElapsed: streamingReasoning ? state.thinkingElapsed : nil)
     }
 

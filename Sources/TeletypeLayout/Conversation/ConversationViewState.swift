@@ -36,6 +36,15 @@ public struct ConversationViewState: Sendable {
     /// How much shows: everything (the default), prompts and replies with the work folded, or the
     /// prompts only.
     public var detail: ConversationDetail = .full
+    /// A prompt of more lines than this (a pasted log) shows its first lines and how many more,
+    /// whole on expansion; `nil`, the default, shows every prompt whole.
+    public var promptLineLimit: Int?
+
+    /// The limit the command line folds prompts at (``promptLineLimit``): a prompt of more lines
+    /// shows its first ``promptLinesShown``.
+    public static let promptLinesFolded = 40
+    /// How many lines of a folded prompt show.
+    public static var promptLinesShown: Int { promptLinesFolded / 2 }
 
     /// Makes a view state; by default nothing shows besides the messages, with every reply action.
     public init(

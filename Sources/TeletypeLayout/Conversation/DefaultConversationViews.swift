@@ -13,7 +13,8 @@ extension AIConversationViewFactory {
                 appearance: appearance)
         }
         if !options.text.isEmpty {
-            blocks.append(.userBubble(options.text, isPending: options.isPending, time: options.createdAt))
+            blocks.append(
+                .userBubble(options.text, isPending: options.isPending, time: options.createdAt, fold: options.fold))
         }
         return blocks
     }
