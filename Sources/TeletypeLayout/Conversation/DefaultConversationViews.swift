@@ -360,13 +360,26 @@ public enum ConversationViews {
             icon = icons.attachmentFile
         }
         var details: [String] = []
+        var size = attachment.size
         if isImage {
             details.append(appearance.string("attachment.image"))
-            if let width = attachment.width, let height = attachment.height { details.append("\(width)×\(height)") }
+            // The bytes the app holds, or a data: URL's, tell the format and size (nothing is fetched).
+            let header =
+                attachment.imageData.flatMap { ImageHeader.read($0) }
+                ?? attachment.url.flatMap { ImageHeader.read(dataURL: $0) }
+            if let header { details.append(header.format) }
+            if let width = attachment.width ?? header?.width, let height = attachment.height ?? header?.height {
+                details.append("\(width)×\(height)")
+            }
+            if size == nil, let url = attachment.url, url.utf8.starts(with: "data:".utf8),
+                let comma = url.utf8.firstIndex(of: UInt8(ascii: ","))
+            {
+                size = url.utf8.distance(from: comma, to: url.utf8.endIndex) * 3 / 4  // the base64's bytes
+            }
         } else {
             details.append(typeLabel(attachment, mime: mime, appearance: appearance))
         }
-        if let size = attachment.size { details.append(DisplayFormatting.size(size)) }
+        if let size { details.append(DisplayFormatting.size(size)) }
         let url: String? = attachment.url
         return AttachmentView(
             icon: icon, name: attachment.displayName, details: details.joined(separator: " \(icons.separator) "),
