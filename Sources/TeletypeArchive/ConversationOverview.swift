@@ -37,6 +37,7 @@ public struct ConversationOverview: Sendable, Equatable, Codable {
 
     /// Counts `message` in: its time, its model, the tools it called, and the title from the first question.
     public mutating func add(_ message: Message) {
+        guard message.role != .turnEnd else { return }  // how long a turn took: not a message
         messageCount += 1
         if let time = message.createdAt {
             firstMessageAt = min(firstMessageAt ?? time, time)

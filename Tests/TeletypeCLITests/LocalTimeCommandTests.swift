@@ -70,4 +70,28 @@ import Testing
         let json = try cli.run(["sessions", "--json"], environment: environment)
         #expect(json.output.contains(#""last":"2025-10-02T01:00:00Z""#), "scripts read UTC: \(json.output)")
     }
+
+    @Test func eachTurnShowsHowLongItTookWhereTheLogSays() throws {
+        let lines =
+            Self.lines.prefix(2) + [
+                #"{"type":"system","subtype":"turn_duration","durationMs":247515,"uuid":"s1","parentUuid":"a1","sessionId":"71","cwd":"/home/dev/app","timestamp":"2025-10-01T23:35:00Z","isMeta":false}"#
+            ]
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("turn-home-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let folder = home.appendingPathComponent(".claude/projects/-home-dev-app")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("71.jsonl")
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: file)
+        let shown = try cli.run(["render", file.path, "--format", "plain", "--width", "80"])
+        #expect(shown.status == 0, "\(shown.error)")
+        #expect(shown.output.contains("Turn took 4m 8s"), "\(shown.output)")
+        let range = try #require(shown.output.range(of: "Turn took"))
+        #expect(shown.output[..<range.lowerBound].contains("Morning."), "under the reply")
+        let markdown = try cli.run(["render", file.path, "--format", "markdown"])
+        #expect(markdown.output.contains("*Turn took 4m 8s*"))
+        // Not a message: the listing counts the prompt and the reply.
+        let listed = try cli.run(
+            ["sessions", "--json"], environment: ["HOME": home.path, "TELETYPE_CACHE_DIR": "off"])
+        #expect(listed.output.contains(#""messages":2"#), "\(listed.output)")
+    }
 }

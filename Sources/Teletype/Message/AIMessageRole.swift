@@ -17,6 +17,10 @@ public struct AIMessageRole: RawRepresentable, Sendable, Hashable, Codable, Expr
     /// Where an agent compacted the conversation: what came before was replaced by a summary (the
     /// message's text), shown as a divider with the summary folded.
     public static let compaction = AIMessageRole(rawValue: "compaction")
+    /// The end of a turn, where the agent's log records how long it took (the message's text:
+    /// `Turn took 4m 7s`), shown as a quiet line under the reply. Not a message of the conversation:
+    /// it is neither counted nor searched.
+    public static let turnEnd = AIMessageRole(rawValue: "turn_end")
 
     /// Whether messages of this role start a turn (only the user's do).
     public var isUser: Bool { self == .user }

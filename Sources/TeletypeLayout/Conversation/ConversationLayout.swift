@@ -59,6 +59,11 @@ public struct ConversationLayout: Sendable {
                 blocks: branchBlocks(message, state: state) + [.notice(message.text, kind: .system)],
                 startsTurn: isFirst)
         }
+        if message.role == .turnEnd {
+            return ConversationRow(
+                id: message.id, kind: .indicator, role: message.role.rawValue,
+                blocks: [.notice((appearance.icons.reasoning) + " " + message.text, kind: .footer)])
+        }
         if message.role == .compaction {
             let summary = message.text.isEmpty ? nil : MarkdownDocument(parsing: message.text)
             return ConversationRow(

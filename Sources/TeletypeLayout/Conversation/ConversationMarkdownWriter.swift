@@ -75,6 +75,7 @@ public struct ConversationMarkdownWriter: Sendable {
             out +=
                 "*↺ " + MarkdownEscaping.text(ConversationLayout.branchLabel(branch, appearance: appearance)) + "*\n\n"
         }
+        if message.role == .turnEnd { return out + "*" + MarkdownEscaping.text(message.text) + "*\n" }
         if message.role == .compaction {
             return out + "---\n\n*" + appearance.string("message.compacted") + "*\n\n> "
                 + message.text.replacingNewlines(with: "\n> ") + "\n\n---\n"

@@ -257,6 +257,7 @@ public enum SessionLocator {
                 let read = try? SessionFormats.read(
                     SessionSource(path: path), path: path, agent: agent, name: path, notice: { _ in },
                     emit: { message in
+                        guard message.role != .turnEnd else { return }
                         count += 1
                         if firstPrompt == nil, message.role.isUser { firstPrompt = message.text }
                     })

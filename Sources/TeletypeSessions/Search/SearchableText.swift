@@ -35,7 +35,7 @@ public enum SearchableText {
     public static func pieces(of message: Message) -> [(kind: Kind, text: String)] {
         var pieces: [(Kind, String)] = []
         switch message.role {
-        case .system: return []
+        case .system, .turnEnd: return []
         case .user:
             pieces.append((.user, message.text))
         case "tool":

@@ -154,6 +154,15 @@ public enum SessionTime {
         return time.date + "T" + time.clockWithSeconds + "Z"
     }
 
+    /// A turn's length: `42s`, `4m 7s`, `1h 12m`.
+    public static func duration(_ seconds: Double) -> String {
+        let whole = max(1, Int(seconds.rounded()))
+        if whole < 60 { return "\(whole)s" }
+        if whole < 3600 { return "\(whole / 60)m" + (whole % 60 == 0 ? "" : " \(whole % 60)s") }
+        let minutes = whole / 60 % 60
+        return "\(whole / 3600)h" + (minutes == 0 ? "" : " \(minutes)m")
+    }
+
     /// `1.2M`, `45k`, `812`.
     public static func tokens(_ count: Int) -> String {
         if count >= 1_000_000 {

@@ -16,6 +16,8 @@ struct ClaudeCodeIndex {
         case compactBoundary
         /// The summary that replaced the conversation before a compaction.
         case compactSummary
+        /// How long a turn took (2.1): shown under the reply it follows.
+        case turnDuration
         /// Anything else: hooks, snapshots, titles, progress.
         case other
     }
@@ -176,6 +178,7 @@ struct ClaudeCodeIndex {
         case "assistant", "tool_use": kind = .assistant  // a bare `tool_use` line (v1.9): a call of its own
         case "tool_result": kind = .user
         case "system" where fields[.subtype]?.string == "compact_boundary": kind = .compactBoundary
+        case "system" where fields[.subtype]?.string == "turn_duration": kind = .turnDuration
         case "summary" where fields[.messageRole] != nil: kind = .compactSummary
         default: kind = .other
         }
@@ -257,6 +260,10 @@ struct ClaudeCodeIndex {
             && record.messageID.map(replies.contains) == true
         {
             lines.insert(index)
+        }
+        // How long a turn took hangs off its reply's last line: the last turn's is a leaf of its own.
+        for (index, record) in records.enumerated() where record.kind == .turnDuration {
+            if let parent = record.parent.flatMap({ byUUID[$0] }), lines.contains(parent) { lines.insert(index) }
         }
         return lines.sorted()
     }

@@ -94,6 +94,15 @@ struct ClaudeCodeTurns {
         case "summary" where shown && record["message"] != nil:
             finishReply()
             fillCompaction(with: text(of: record["message"]?["content"]))
+        case "system" where shown && record["subtype"]?.string == "turn_duration":
+            // How long the turn took (2.1): a line under its reply.
+            guard let milliseconds = record["durationMs"]?.number, milliseconds > 0 else { return }
+            finishReply()
+            append(
+                Message(
+                    id: record["uuid"]?.string ?? "turn-\(position)", role: .turnEnd,
+                    text: "Turn took " + SessionTime.duration(milliseconds / 1000),
+                    createdAt: record["timestamp"]?.string.flatMap(ISODate.seconds)))
         case "system" where shown && record["subtype"]?.string == "api_error":
             finishReply()
             let text =

@@ -35,7 +35,7 @@ enum KimiWire: AgentLogFormat {
 
     static let eventTypes: Set<String> = [
         "metadata", "turn.prompt", "context.append_loop_event", "context.append_message", "config.update",
-        "llm.request", "tools.set_active_tools", "usage.record",
+        "llm.request", "tools.set_active_tools", "usage.record", "turn.ended",
     ]
 
     static func matches(_ head: LogHead) -> Bool {
@@ -193,6 +193,13 @@ struct KimiTurns: RecordTurns {
             if !text.isEmpty { builder.prompt(Message(id: id, role: .user, text: text, createdAt: time)) }
         case "llm.request":
             builder.setModel(record["modelAlias"]?.string ?? record["model"]?.string)
+        case "turn.ended":
+            if let milliseconds = record["durationMs"]?.number, milliseconds > 0 {
+                builder.note(
+                    Message(
+                        id: id, role: .turnEnd, text: "Turn took " + SessionTime.duration(milliseconds / 1000),
+                        createdAt: time))
+            }
         case "turn.cancel":
             builder.note(Message(id: id, role: .system, text: "The turn was stopped", createdAt: time))
         case "context.apply_compaction":
