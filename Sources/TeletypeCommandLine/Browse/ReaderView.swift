@@ -27,8 +27,6 @@ struct ReaderView {
     private var laidOut: [Int: [StyledLine]] = [:]
     /// Each message's searchable words, lowercased UTF-8, once `/` has looked at it.
     private var words: [Int: [UInt8]] = [:]
-    /// How much of each message shows (`v` in the browser goes from one view to the next).
-    var detail: ConversationDetail { state.detail }
     /// The messages whose tool cards and thinking are unfolded.
     private(set) var unfolded: Set<Int> = []
     /// The first line on the screen: an item and a line of it.

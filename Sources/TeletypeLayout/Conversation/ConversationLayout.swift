@@ -62,7 +62,7 @@ public struct ConversationLayout: Sendable {
         if message.role == .turnEnd {
             return ConversationRow(
                 id: message.id, kind: .indicator, role: message.role.rawValue,
-                blocks: [.notice((appearance.icons.reasoning) + " " + message.text, kind: .footer)])
+                blocks: [.notice(appearance.icons.reasoning + " " + message.text, kind: .footer)])
         }
         if message.role == .compaction {
             let summary = message.text.isEmpty ? nil : MarkdownDocument(parsing: message.text)
