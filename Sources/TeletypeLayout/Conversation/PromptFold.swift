@@ -50,11 +50,9 @@ public struct PromptFold: Sendable, Equatable {
         return rest
     }
 
-    /// `1,980 more lines (48 KB)`, as the fold says what it hides.
+    /// `1,980 more lines (48 kB)`, as the fold says what it hides (its size as a card says one).
     public var label: String {
-        let kilobytes = (moreBytes + 512) / 1024
-        let size = kilobytes >= 1 ? "\(Self.grouped(kilobytes)) KB" : "\(moreBytes) bytes"
-        return "\(Self.grouped(moreLines)) more line\(moreLines == 1 ? "" : "s") (\(size))"
+        "\(Self.grouped(moreLines)) more line\(moreLines == 1 ? "" : "s") (\(DisplayFormatting.size(moreBytes)))"
     }
 
     static func grouped(_ number: Int) -> String {
