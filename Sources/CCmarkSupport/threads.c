@@ -2,6 +2,12 @@
 #include "threads.h"
 #include <stdlib.h>
 
+static _Thread_local int teletype_nesting = 0;
+
+int teletype_parallel_nesting(void) { return teletype_nesting; }
+void teletype_parallel_enter(void) { teletype_nesting++; }
+void teletype_parallel_leave(void) { teletype_nesting--; }
+
 #if defined(__linux__)
 #include <sched.h>
 

@@ -7,10 +7,37 @@ public struct JSONFields: Sendable {
     /// fields.
     indirect enum Want: Sendable {
         case value(Int)
-        case fields([String: Want])
+        case fields(Keys)
     }
 
-    let root: [String: Want]
+    /// The keys wanted in one object, each with what is wanted under it, found by comparing a key's
+    /// bytes with each (an object asks for a handful): no key read is made into a string or hashed.
+    struct Keys: Sendable {
+        var keys: [(utf8: [UInt8], want: Want)] = []
+
+        /// What is wanted under the key whose UTF-8 is `bytes`.
+        func want(_ bytes: UnsafeRawBufferPointer) -> Want? {
+            for entry in keys where entry.utf8.count == bytes.count {
+                if entry.utf8.withUnsafeBytes({ $0.elementsEqual(bytes) }) { return entry.want }
+            }
+            return nil
+        }
+
+        subscript(key: String) -> Want? {
+            get { keys.first { $0.utf8.elementsEqual(key.utf8) }?.want }
+            set {
+                let index = keys.firstIndex { $0.utf8.elementsEqual(key.utf8) }
+                switch (index, newValue) {
+                case (let index?, let want?): keys[index].want = want
+                case (let index?, nil): keys.remove(at: index)
+                case (nil, let want?): keys.append((Array(key.utf8), want))
+                case (nil, nil): break
+                }
+            }
+        }
+    }
+
+    let root: Keys
     /// The dotted paths asked for, each once, in the order first asked.
     public let paths: [String]
 
@@ -19,14 +46,14 @@ public struct JSONFields: Sendable {
     public init(_ paths: [String]) {
         var unique: [String] = []
         for path in paths where !unique.contains(path) { unique.append(path) }
-        var root: [String: Want] = [:]
-        func insert(_ keys: ArraySlice<Substring>, place: Int, into tree: inout [String: Want]) {
+        var root = Keys()
+        func insert(_ keys: ArraySlice<Substring>, place: Int, into tree: inout Keys) {
             guard let first = keys.first.map(String.init) else { return }
             if keys.count == 1 {
                 tree[first] = .value(place)
                 return
             }
-            var inner: [String: Want] = [:]
+            var inner = Keys()
             if case .fields(let existing)? = tree[first] { inner = existing }
             insert(keys.dropFirst(), place: place, into: &inner)
             tree[first] = .fields(inner)
@@ -73,7 +100,7 @@ public struct JSONFields: Sendable {
         }
 
         /// Reads the object at the cursor, collecting the wanted fields; false when it is malformed.
-        mutating func object(_ wanted: [String: Want], into found: inout [JSONValue?]) -> Bool {
+        mutating func object(_ wanted: Keys, into found: inout [JSONValue?]) -> Bool {
             index += 1  // {
             skipWhitespace()
             if peek == UInt8(ascii: "}") {
@@ -82,12 +109,12 @@ public struct JSONFields: Sendable {
             }
             while true {
                 skipWhitespace()
-                guard peek == UInt8(ascii: "\""), let key = key() else { return false }
+                guard peek == UInt8(ascii: "\""), let want = key(in: wanted) else { return false }
                 skipWhitespace()
                 guard peek == UInt8(ascii: ":") else { return false }
                 index += 1
                 skipWhitespace()
-                switch wanted[key] {
+                switch want {
                 case .value(let place)?:
                     let start = index
                     guard skipValue(depth: 1) else { return false }
@@ -109,14 +136,18 @@ public struct JSONFields: Sendable {
             }
         }
 
-        /// A key, decoded when it holds escapes.
-        mutating func key() -> String? {
+        /// Passes over the key at the cursor: what `wanted` wants under it (`.some(nil)` when
+        /// nothing), nil when it is not a valid string. A key with escapes is decoded first.
+        mutating func key(in wanted: Keys) -> Want?? {
             let start = index
             var escaped = false
             guard skipString(sawEscape: &escaped) else { return nil }
-            let raw = UnsafeRawBufferPointer(rebasing: bytes[(start + 1)..<(index - 1)])
-            if !escaped { return String(decoding: raw, as: UTF8.self) }
-            return (try? JSONParser.parse(UnsafeRawBufferPointer(rebasing: bytes[start..<index])))?.string
+            if !escaped {
+                return .some(wanted.want(UnsafeRawBufferPointer(rebasing: bytes[(start + 1)..<(index - 1)])))
+            }
+            guard let key = (try? JSONParser.parse(UnsafeRawBufferPointer(rebasing: bytes[start..<index])))?.string
+            else { return nil }
+            return .some(wanted[key])
         }
 
         /// Passes over the string at the cursor (at its opening quote), checking it as JSON: valid

@@ -54,9 +54,23 @@ public struct JSONParser {
         return value
     }
 
+    /// Strings longer than this many bytes are read as their first bytes only (cut at a
+    /// character), within ``withStringsCut(to:_:)``; no limit elsewhere.
+    @TaskLocal static var stringLimit = Int.max
+
+    /// Runs `body` with every string its parses read longer than `limit` bytes cut to its first
+    /// `limit` (at a character): a quick look at a log (its title, its messages counted) has no
+    /// use for a tool's whole output, and building it is most of the cost of reading it. Parses on
+    /// other threads are not cut.
+    package static func withStringsCut<Result>(to limit: Int, _ body: () throws -> Result) rethrows -> Result {
+        try $stringLimit.withValue(max(limit, 4), operation: body)
+    }
+
     struct Cursor {
         let bytes: UnsafeRawBufferPointer
         var index = 0
+        /// Strings longer than this many bytes are cut (see ``JSONParser/stringLimit``).
+        let stringLimit = JSONParser.stringLimit
         /// The top-level keys whose objects keep only some fields (see `parse(_:pruning:)`).
         var pruning: [String: Set<String>] = [:]
         /// The pairs of the objects being read, innermost last: an object is built once its pairs
@@ -162,13 +176,15 @@ public struct JSONParser {
                     let run = UnsafeRawBufferPointer(rebasing: bytes[runStart..<index])
                     index += 1
                     // Most strings have no escape: straight from the bytes.
-                    if result.isEmpty { return Swift.String(decoding: run, as: UTF8.self) }
-                    result.append(contentsOf: run)
-                    return Swift.String(decoding: result, as: UTF8.self)
+                    if result.isEmpty { return text(run) }
+                    if result.count < stringLimit { result.append(contentsOf: run) }
+                    return result.withUnsafeBytes { text($0) }
                 }
                 if byte < 0x20 { throw failure("control character in a string; write it as an escape") }
                 if byte == UInt8(ascii: "\\") {
-                    result.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<index]))
+                    if result.count < stringLimit {
+                        result.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<index]))
+                    }
                     index += 1
                     guard index < bytes.count else { throw failure("unterminated string", at: open) }
                     let escape = bytes[index]
@@ -206,6 +222,14 @@ public struct JSONParser {
                 }
                 index += 1
             }
+        }
+
+        /// A string of `utf8`, cut to its first ``stringLimit`` bytes at a character.
+        func text(_ utf8: UnsafeRawBufferPointer) -> Swift.String {
+            guard utf8.count > stringLimit else { return Swift.String(decoding: utf8, as: UTF8.self) }
+            var end = stringLimit
+            while end > 0, utf8[end] & 0xC0 == 0x80 { end -= 1 }
+            return Swift.String(decoding: UnsafeRawBufferPointer(rebasing: utf8[..<end]), as: UTF8.self)
         }
 
         mutating func hex4() throws(Failure) -> UInt32 {
@@ -307,7 +331,7 @@ extension JSONParser.Cursor {
         var scanner = JSONFields.Scanner(bytes: bytes, index: index)
         let keys = kept.sorted()
         var found = [JSONValue?](repeating: nil, count: keys.count)
-        let wanted = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, JSONFields.Want.value($0)) })
+        let wanted = JSONFields.Keys(keys: keys.enumerated().map { (Array($1.utf8), JSONFields.Want.value($0)) })
         guard scanner.object(wanted, into: &found) else {
             throw failure("invalid JSON in an object", at: index)
         }

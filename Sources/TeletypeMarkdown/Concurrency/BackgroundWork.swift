@@ -2,7 +2,8 @@
 /// with ``wait()``: an exporter renders one batch of messages while it reads the next.
 ///
 /// The thread starts on a processor other than the caller's (see ``WorkerThread``); when no
-/// thread can be made, the work runs at once on the caller's.
+/// thread can be made, or the caller runs a piece of work already spread over every core (see
+/// ``ParallelWork``), the work runs at once on the caller's.
 package struct BackgroundWork<Result: Sendable>: Sendable {
     private let box: ResultBox<Result>
     private let thread: WorkerThread?
@@ -11,7 +12,7 @@ package struct BackgroundWork<Result: Sendable>: Sendable {
     package init(_ body: @escaping @Sendable () -> Result) {
         let box = ResultBox<Result>()
         self.box = box
-        thread = WorkerThread.start { box.value = body() }
+        thread = ParallelWork.isNested ? nil : WorkerThread.start { box.value = body() }
         if thread == nil { box.value = body() }
     }
 

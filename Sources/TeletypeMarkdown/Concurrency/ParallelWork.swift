@@ -1,3 +1,5 @@
+import CCmarkSupport
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -11,10 +13,13 @@
 /// (see ``WorkerThread``): such a thread runs within a fraction of a millisecond, where a dispatch
 /// queue's new thread, started on its parent's processor, could wait milliseconds for the
 /// scheduler to move it to an idle one, with that processor idle meanwhile.
+///
+/// Work spread from within spread work (a session read while every core reads sessions) runs on
+/// the calling thread: the cores are busy already.
 package enum ParallelWork {
     /// The results of `body(0..<count)`, computed concurrently.
     package static func map<Result: Sendable>(_ count: Int, _ body: @Sendable (Int) -> Result) -> [Result] {
-        if count <= 1 { return (0..<count).map(body) }
+        if count <= 1 || isNested { return (0..<count).map(body) }
         let slots = UnsafeMutableBufferPointer<Result?>.allocate(capacity: count)
         slots.initialize(repeating: nil)
         defer {
@@ -26,6 +31,8 @@ package enum ParallelWork {
         withoutActuallyEscaping(body) { body in
             // Each thread takes the next index until none is left.
             let work: @Sendable () -> Void = {
+                teletype_parallel_enter()
+                defer { teletype_parallel_leave() }
                 while let index = claims.next() { shared[index] = body(index) }
             }
             let threads = (1..<min(cores, count)).compactMap { WorkerThread.start(spread: $0 - 1, work) }
@@ -55,6 +62,10 @@ private final class WorkClaims: @unchecked Sendable {
 }
 
 extension ParallelWork {
+    /// Whether the calling thread runs a piece of work already spread over every core: work it
+    /// spreads in turn runs on it, one piece after another.
+    package static var isNested: Bool { teletype_parallel_nesting() > 0 }
+
     /// The number of cores work is spread over, read once.
     package static let cores: Int = ActiveProcessors.count()
 

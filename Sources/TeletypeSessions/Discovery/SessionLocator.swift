@@ -124,7 +124,8 @@ public enum SessionLocator {
         let found = candidates(agents: agents, environment: environment)
         var cache = SessionListingCache(environment: environment)
         let kept = found.map { cache.entries($0.path, stamp: $0.stamp) }
-        let missing = found.indices.filter { kept[$0] == nil }
+        // The largest first, so that no core is left reading one large file alone at the end.
+        let missing = found.indices.filter { kept[$0] == nil }.sorted { found[$0].stamp.size > found[$1].stamp.size }
         let read = ParallelWork.map(missing.count) { index -> [Entry] in
             describe(found[missing[index]])
         }
@@ -148,9 +149,19 @@ public enum SessionLocator {
         return nil
     }
 
+    /// How much of each string of a log a quick look reads: enough for a title's line (80
+    /// characters of up to 4 bytes, after spaces) and for every marker a reader looks for at a
+    /// text's start, not a tool's whole output.
+    package static let skimmedStringBytes = 384
+
     /// The sessions a candidate holds: a file's one (none when it is a subagent's or holds no
-    /// message), a store's every conversation.
+    /// message), a store's every conversation. Long strings are read cut (see
+    /// ``skimmedStringBytes``).
     static func describe(_ candidate: Candidate) -> [Entry] {
+        JSONParser.withStringsCut(to: skimmedStringBytes) { describeWhole(candidate) }
+    }
+
+    static func describeWhole(_ candidate: Candidate) -> [Entry] {
         guard candidate.isStore else {
             return describe(candidate.path, agent: candidate.agent, modified: candidate.stamp.modified).map { [$0] }
                 ?? []
@@ -232,7 +243,7 @@ public enum SessionLocator {
     }
 
     /// A quick look at one session: its folder, title and messages, without laying anything out.
-    static func describe(_ path: String, agent: SessionAgent, modified: Double) -> Entry? {
+    package static func describe(_ path: String, agent: SessionAgent, modified: Double) -> Entry? {
         var entry = Entry(agent: agent, path: path, lastModified: modified, messages: 0)
         switch agent {
         case .claudeCode:

@@ -6,10 +6,15 @@ extension SessionSource {
     /// while `body` takes an earlier group: each line is independent, and reading a line's JSON is
     /// most of the work of reading a log. Up to `depth` groups are prepared ahead, so the cores
     /// stay busy while this thread reads and hands over; memory holds that many groups and one.
+    /// Where the cores are busy already (every session of a home read at once), each line is
+    /// prepared and taken in turn on this thread.
     func forEachLine<Prepared: Sendable>(
         preparing prepare: @escaping @Sendable (Line) -> Prepared, depth: Int = 2,
         _ body: (Line, Prepared) throws -> Void
     ) throws {
+        if ParallelWork.isNested {
+            return try forEachLine { line in try body(line, prepare(line)) }
+        }
         var groupBytes = 64 << 10
         var filling = LineGroup(capacity: groupBytes + 4096)
         var ahead: [(group: LineGroup, prepared: BackgroundWork<[Prepared]>)] = []

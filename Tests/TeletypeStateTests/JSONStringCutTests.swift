@@ -1,0 +1,113 @@
+import Teletype
+import Testing
+
+/// Strings read within `JSONParser.withStringsCut(to:)` are their first bytes, cut at a
+/// character; outside it, whole. The few fields `JSONFields` reads are those a full parse finds,
+/// whatever the keys' escapes.
+@Suite struct JSONStringCutTests {
+    static let texts = [
+        "plain ASCII text that runs on for a while", "été à Paris, çà et là", "日本語のテキストです",
+        "emoji 👩‍💻 and flags 🇫🇷🇯🇵", "line one\nline \"two\"\ttabbed \\ back", "", "x",
+    ]
+
+    /// `text` as JSON, every character past ASCII written as a `\u` escape when `escaping`.
+    static func json(_ text: String, escaping: Bool) -> String {
+        guard escaping else { return JSONValue.string(text).jsonText }
+        var out = "\""
+        for unit in text.utf16 {
+            switch unit {
+            case 0x22: out += "\\\""
+            case 0x5C: out += "\\\\"
+            case 0x20..<0x7F: out += String(UnicodeScalar(UInt8(unit)))
+            default:
+                let hex = String(unit, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            }
+        }
+        return out + "\""
+    }
+
+    /// The longest prefix of `text` whose UTF-8 fits in `limit` bytes, cut at a scalar.
+    static func prefix(_ text: String, bytes limit: Int) -> String {
+        var out = ""
+        var used = 0
+        for scalar in text.unicodeScalars {
+            let size = String(scalar).utf8.count
+            if used + size > limit { break }
+            out.unicodeScalars.append(scalar)
+            used += size
+        }
+        return out
+    }
+
+    @Test(arguments: texts)
+    func aLongStringIsItsFirstBytesCutAtACharacter(_ text: String) throws {
+        for escaping in [false, true] {
+            let document =
+                "{\"a\": \(Self.json(text, escaping: escaping)), \"b\": [\(Self.json(text, escaping: escaping))]}"
+            let whole = try JSONParser.parse(document)
+            #expect(whole["a"] == .string(text))
+            for limit in [4, 5, 7, 9, 12, 17, 40, 200] {
+                let cut = try JSONParser.withStringsCut(to: limit) { try JSONParser.parse(document) }
+                let expected = text.utf8.count > limit ? Self.prefix(text, bytes: limit) : text
+                #expect(cut["a"] == .string(expected), "\(limit) \(escaping)")
+                #expect(cut["b"]?.array?.first == .string(expected))
+                // Keys are never cut short of what the limit allows, and the rest is as whole.
+                #expect(cut.object?.keys == whole.object?.keys)
+            }
+        }
+        // Outside, nothing is cut.
+        #expect(try JSONParser.parse(Self.json(text, escaping: true)) == .string(text))
+    }
+
+    @Test func anInvalidStringIsAnErrorCutOrNot() {
+        for document in ["\"abc\\q long enough to be cut\"", "\"unterminated and long enough", "\"tab\there\""] {
+            #expect(throws: JSONParser.Failure.self) { try JSONParser.parse(document) }
+            #expect(throws: JSONParser.Failure.self) {
+                try JSONParser.withStringsCut(to: 4) { try JSONParser.parse(document) }
+            }
+        }
+    }
+
+    /// Fields by their paths are what a full parse finds, keys written with escapes or not,
+    /// nested or not, present or not.
+    @Test func fieldsAreWhatAFullParseFinds() throws {
+        let fields = JSONFields(["type", "message.id", "message.role", "payload.type", "é", "missing.deep"])
+        var generator = SystemRandomNumberGenerator()
+        let keys = ["type", "ty\\u0070e", "message", "mess\\u0061ge", "id", "role", "payload", "\\u00e9", "é", "other"]
+        func value(_ depth: Int) -> String {
+            switch Int.random(in: 0..<(depth > 2 ? 3 : 5), using: &generator) {
+            case 0: return Self.json("v\(Int.random(in: 0..<9))", escaping: Bool.random())
+            case 1: return String(Int.random(in: -5...5))
+            case 2: return ["true", "null", "[1, \"x\"]"].randomElement()!
+            default: return object(depth + 1)
+            }
+        }
+        // Each key once in an object (however it is written): which of two a reader takes is not
+        // what this checks.
+        func object(_ depth: Int) -> String {
+            var used = Set<String>()
+            var pairs: [String] = []
+            for _ in 0..<Int.random(in: 0...4) {
+                let key = keys.randomElement()!
+                guard let decoded = (try? JSONParser.parse("\"\(key)\""))?.string, used.insert(decoded).inserted
+                else { continue }
+                pairs.append("\"\(key)\": \(value(depth))")
+            }
+            return "{" + pairs.joined(separator: ", ") + "}"
+        }
+        for _ in 0..<500 {
+            let document = object(0)
+            let whole = try JSONParser.parse(document)
+            let values = try #require(
+                document.utf8CString.withUnsafeBytes { raw in
+                    fields.values(UnsafeRawBufferPointer(rebasing: raw[..<(raw.count - 1)]))
+                })
+            for (place, path) in fields.paths.enumerated() {
+                var found: JSONValue? = whole
+                for key in path.split(separator: ".") { found = found?.object?[String(key)] }
+                #expect(values[place] == found, "\(path) in \(document)")
+            }
+        }
+    }
+}
