@@ -32,6 +32,10 @@ public struct ArchiveEntry: Sendable, Equatable, Codable {
             tools: summary.tools)
         row.agent = summary.agent.flatMap { SessionAgent(rawValue: $0)?.displayName ?? $0 }
         row.project = summary.project
+        if let pages = summary.pages {
+            row.pageCount = pages
+            row.firstPage = PageFiles.path(of: 1, destination: page)
+        }
         return row
     }
 }

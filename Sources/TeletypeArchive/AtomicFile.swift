@@ -34,7 +34,9 @@ package final class AtomicFile {
     private var isOpen = true
     private var buffer: [UInt8] = []
 
-    package init(path: String) throws {
+    /// A file to be written in place of `path`; `tag` tells apart its unfinished file from that of
+    /// another file of the same destination being written at the same time.
+    package init(path: String, tag: String? = nil) throws {
         var url = URL(fileURLWithPath: path)
         if let resolved = try? FileManager.default.destinationOfSymbolicLink(atPath: path) {
             url = URL(fileURLWithPath: resolved, relativeTo: url.deletingLastPathComponent()).standardizedFileURL
@@ -59,7 +61,8 @@ package final class AtomicFile {
         // The unfinished file's name stays within the file system's 255 bytes however long the
         // destination's is.
         let name = ArchiveNames.shortened(url.lastPathComponent, toBytes: 200)
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(name).\(getpid()).partial").path
+        let tagged = tag.map { "\(name).\($0)" } ?? name
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(tagged).\(getpid()).partial").path
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else { throw FileWriteError("cannot write '\(path)': \(Self.reason(errno))") }
         self.temporary = temporary
@@ -102,8 +105,19 @@ package final class AtomicFile {
         _ = Glibc.close(descriptor)
     }
 
+    /// Whether the file is written in place of its destination when committed (not a device or a
+    /// pipe written directly).
+    package var replacesDestination: Bool { temporary != nil }
+
     /// Moves the finished file into place.
     package func commit() throws {
+        try finish()
+        try moveIntoPlace()
+    }
+
+    /// Writes what is left and closes the file, to be moved into place later.
+    package func finish() throws {
+        guard isOpen else { return }
         do {
             try flush()
         } catch {
@@ -112,6 +126,11 @@ package final class AtomicFile {
         }
         _ = fsync(descriptor)
         close()
+    }
+
+    /// Moves the finished file (see ``finish()``) to `path` (by default its destination).
+    package func moveIntoPlace(as path: String? = nil) throws {
+        let destination = path ?? self.destination
         guard let temporary else { return }
         guard rename(temporary, destination) == 0 else {
             discard()

@@ -159,6 +159,7 @@ public struct ConversationArchive: Sendable {
         for page in (report.failures + report.empty).map(\.page) {
             manifest.entries[page] = nil
             try? FileManager.default.removeItem(at: folderURL.appendingPathComponent(page))
+            PageFiles.removePages(of: folderURL.appendingPathComponent(page).path)
         }
         for entry in report.written + report.skipped { manifest.entries[entry.page] = entry }
         manifest.entries = manifest.entries.filter {
@@ -195,6 +196,7 @@ public struct ConversationArchive: Sendable {
             exporter.title ?? "", "\(options.allowsRawHTML)", "\(options.allowsAnyURL)",
             "\(options.loadsRemoteImages)", "\(options.highlightsCode)", "\(options.rendersMath)",
             "\(options.rendersAlerts)", "redacts \(exporter.redactsSecrets)", "detail \(exporter.detail.rawValue)",
+            "pages \(exporter.paging.key)",
         ].joined(separator: "\u{1F}")
     }
 

@@ -21,6 +21,9 @@ public struct ConversationOverview: Sendable, Equatable, Codable {
     public var project: String?
     /// How many secrets of each kind were redacted from the page, when any were.
     public var redactions: [String: Int]?
+    /// How many pages the conversation was cut into, when more than one (the destination then
+    /// lists its prompts, and the pages are beside it: `out-1.html`, …).
+    public var pages: Int?
 
     /// An empty summary, titled `title`.
     public init(

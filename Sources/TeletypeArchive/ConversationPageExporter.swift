@@ -25,6 +25,9 @@ public struct ConversationPageExporter: Sendable {
     public var redactsSecrets = true
     /// The view the page opens on (its reader switches between all three): everything, by default.
     public var detail: ConversationDetail = .full
+    /// How a long conversation is cut into pages: by default, past 50 prompts or 2 MB of page,
+    /// into pages of 50 prompts beside the destination, which lists every prompt.
+    public var paging: ConversationPaging = .automatic
 
     /// An exporter.
     public init(
@@ -55,17 +58,15 @@ public struct ConversationPageExporter: Sendable {
         isCancelled: @Sendable () -> Bool = { false }, bytesRead: (@Sendable (Int) -> Void)? = nil,
         notice: (String) -> Void = { _ in }
     ) throws -> ConversationOverview {
-        let file = try AtomicFile(path: destination)
+        let files = try PageFiles(path: destination)
         do {
             let summary = try write(
-                transcriptAt: path, name: name, isCancelled: isCancelled, bytesRead: bytesRead, notice: notice
-            ) {
-                try file.write($0)
-            }
-            try file.commit()
-            return summary
+                transcriptAt: path, name: name, isCancelled: isCancelled, bytesRead: bytesRead, notice: notice,
+                to: files)
+            try files.commit(index: summary.index)
+            return summary.overview
         } catch {
-            file.discard()
+            files.discard()
             throw error
         }
     }
@@ -77,30 +78,36 @@ public struct ConversationPageExporter: Sendable {
     public func export(_ transcript: Transcript, to destination: String, isCancelled: @Sendable () -> Bool = { false })
         throws -> ConversationOverview
     {
-        let file = try AtomicFile(path: destination)
+        let files = try PageFiles(path: destination)
         do {
             let summary = try write(
                 reading: { session, body in
                     if let info = transcript.info { session(info) }
                     for message in transcript.messages { try body(message) }
-                }, conversation: transcript.conversation, isCancelled: isCancelled
-            ) { try file.write($0) }
-            if summary.messageCount == 0 {
+                }, conversation: transcript.conversation, isCancelled: isCancelled, to: files)
+            if summary.overview.messageCount == 0 {
                 throw NoMessagesError(file: transcript.conversation?.title ?? destination, format: transcript.format)
             }
-            try file.commit()
-            return summary
+            try files.commit(index: summary.index)
+            return summary.overview
         } catch {
-            file.discard()
+            files.discard()
             throw error
         }
     }
 
-    /// Writes the page's text to `output` piece by piece.
+    /// What writing a conversation made: what the index says of it, and the list of its prompts
+    /// when it was cut into pages.
+    struct Written {
+        var overview: ConversationOverview
+        var index: String?
+    }
+
+    /// Writes the page's text to `files` piece by piece.
     func write(
         transcriptAt path: String, name: String, isCancelled: () -> Bool, bytesRead: (@Sendable (Int) -> Void)?,
-        notice: (String) -> Void = { _ in }, to output: (String) throws -> Void
-    ) throws -> ConversationOverview {
+        notice: (String) -> Void = { _ in }, to files: PageFiles
+    ) throws -> Written {
         var stream = ConversationStream(format: format)
         stream.bytesRead = bytesRead
         // A collection's one conversation is read whole (it says its title and times up front).
@@ -111,38 +118,37 @@ public struct ConversationPageExporter: Sendable {
                 reading: { session, body in
                     if let info = transcript.info { session(info) }
                     for message in transcript.messages { try body(message) }
-                }, conversation: transcript.conversation, isCancelled: isCancelled, to: output)
-            if summary.messageCount == 0 { throw NoMessagesError(file: name, format: transcript.format) }
+                }, conversation: transcript.conversation, isCancelled: isCancelled, to: files)
+            if summary.overview.messageCount == 0 { throw NoMessagesError(file: name, format: transcript.format) }
             return summary
         }
         var read = format ?? .teletype
         let summary = try write(
             reading: { session, body in
                 read = try stream.forEachMessage(inFileAt: path, name: name, session: session, notice: notice, body)
-            }, conversation: nil, isCancelled: isCancelled, to: output)
+            }, conversation: nil, isCancelled: isCancelled, to: files)
         // A file read as some format with nothing in it is said, never an empty page.
-        if summary.messageCount == 0 { throw NoMessagesError(file: name, format: read) }
+        if summary.overview.messageCount == 0 { throw NoMessagesError(file: name, format: read) }
         return summary
     }
 
     /// Writes the page of the messages `reading` hands over (after what it says of an agent's
-    /// session, if anything) to `output` piece by piece.
+    /// session, if anything) to `files` piece by piece, cut into pages as ``paging`` says.
     func write(
         reading: (_ session: (SessionInfo) -> Void, _ body: (Message) throws -> Void) throws -> Void,
-        conversation: ListedConversation?, isCancelled: () -> Bool, to write: (String) throws -> Void
-    ) throws -> ConversationOverview {
-        try withoutActuallyEscaping(write) { output in
-            try withoutActuallyEscaping(isCancelled) { isCancelled in
-                try page(reading: reading, conversation: conversation, isCancelled: isCancelled, to: output)
-            }
+        conversation: ListedConversation?, isCancelled: () -> Bool, to files: PageFiles
+    ) throws -> Written {
+        try withoutActuallyEscaping(isCancelled) { isCancelled in
+            try page(reading: reading, conversation: conversation, isCancelled: isCancelled, to: files)
         }
     }
 
     private func page(
         reading: (_ session: (SessionInfo) -> Void, _ body: (Message) throws -> Void) throws -> Void,
-        conversation: ListedConversation?, isCancelled: @escaping () -> Bool,
-        to output: @escaping (String) throws -> Void
-    ) throws -> ConversationOverview {
+        conversation: ListedConversation?, isCancelled: @escaping () -> Bool, to files: PageFiles
+    ) throws -> Written {
+        let output: (String) throws -> Void = { try files.write($0) }
+        let paging = files.canPage ? paging : .single
         let appearance: AIAppearance = colorScheme == .dark ? .dark : colorScheme == .plain ? .plain : .light
         // A page's task list checkboxes are named for assistive technology.
         var pageOptions = options
@@ -172,7 +178,22 @@ public struct ConversationPageExporter: Sendable {
         // What an agent's session log says of the session, before its first message.
         var session: SessionInfo?
         var batch: [Message] = []
+        // The number of each prompt of the batch, for its anchor.
+        var batchPrompts: [Int?] = []
         var laidOut = 0
+        // Where the page being written starts, in messages laid out.
+        var pageStart = 0
+        var prompts: [ConversationPages.Prompt] = []
+        var promptsOnPage = 0
+        // About how many bytes of the page are not written yet: the batch being read, and the one
+        // being rendered.
+        var batchBytes = 0
+        var renderingBytes = 0
+        // The page's title, its heading and the session's header, as the first page says them.
+        var pageTitle = ""
+        var sessionHeader = ""
+        // What was redacted from the page being written.
+        var pageRedactions = SecretRedactor.Tally()
         let parallel = rendersBatchesInParallel
         // On every core, one batch is rendered while the next is read.
         var rendering: BackgroundWork<[(fragment: String?, redactions: SecretRedactor.Tally)]>?
@@ -181,10 +202,31 @@ public struct ConversationPageExporter: Sendable {
         func writeRendered() throws {
             guard let fragments = rendering?.wait() else { return }
             rendering = nil
+            renderingBytes = 0
             for (fragment, found) in fragments {
                 redactions.add(found)
+                pageRedactions.add(found)
                 if let fragment { try output(fragment) }
             }
+        }
+        let destination = files.destination
+        func pageName(_ number: Int) -> String { PageFiles.name(of: number, destination: destination) }
+        let indexName = destination.split(separator: "/").last.map(String.init) ?? destination
+        func writeHeader() throws {
+            let number = files.pageNumber
+            let page = HTMLPage(
+                title: number == 1 ? pageTitle : "\(pageTitle) · page \(number)", colorScheme: colorScheme,
+                allowsRemoteImages: options.loadsRemoteImages, allowsAnyImage: options.allowsAnyURL)
+            try output(page.header + page.heading + sessionHeader)
+            try output(DetailSwitch.html(checked: detail.rawValue))
+            if number > 1 {
+                try output(ConversationPages.navigation(page: number, hasNext: false, index: indexName, name: pageName))
+            }
+        }
+        /// What was redacted from a page, said at its end.
+        func redactionNotice(_ tally: SecretRedactor.Tally) -> String {
+            guard let said = tally.summary else { return "" }
+            return "<p class=\"tt-redactions\">\(said): what they held is not on this page.</p>\n"
         }
         // Messages are laid out and rendered in batches, and written in order.
         func flush() throws {
@@ -193,38 +235,59 @@ public struct ConversationPageExporter: Sendable {
                 let named =
                     title ?? session?.title.flatMap { $0.isEmpty ? nil : $0 }
                     ?? conversation.flatMap { $0.title.isEmpty ? nil : $0.title }
-                let page = HTMLPage(
-                    title: named ?? (summary.title.isEmpty ? "Conversation" : summary.title), colorScheme: colorScheme,
-                    allowsRemoteImages: options.loadsRemoteImages, allowsAnyImage: options.allowsAnyURL)
-                try output(page.header + page.heading)
-                if let session { try output(renderer.render(SessionHeader.row(session, showsTitle: false))) }
-                if session == nil, let conversation {
-                    try output(renderer.render(SessionHeader.row(conversation, showsTitle: false)))
+                pageTitle = named ?? (summary.title.isEmpty ? "Conversation" : summary.title)
+                if let session {
+                    sessionHeader = renderer.render(SessionHeader.row(session, showsTitle: false))
+                } else if let conversation {
+                    sessionHeader = renderer.render(SessionHeader.row(conversation, showsTitle: false))
                 }
-                try output(DetailSwitch.html(checked: detail.rawValue))
+                try writeHeader()
                 wroteHeader = true
             }
             let messages = batch
+            let numbers = batchPrompts
             let first = laidOut
+            let firstOnPage = pageStart
             // Secrets are redacted where the message is laid out: on every core, off the reading.
             let render: @Sendable (Int) -> (String?, SecretRedactor.Tally) = { index in
                 var found = SecretRedactor.Tally()
                 let message = redactor.map { $0.redact(messages[index], into: &found) } ?? messages[index]
-                let fragment = layout.row(for: message, isFirst: first + index == 0, isLatestReply: false, state: state)
-                    .map(renderer.render)
-                return (fragment, found)
+                let fragment = layout.row(
+                    for: message, isFirst: first + index == firstOnPage, isLatestReply: false, state: state
+                ).map(renderer.render)
+                // A prompt's anchor, which the list of prompts links to.
+                return (
+                    numbers[index].map { ConversationPages.anchor(prompt: $0) + (fragment ?? "") } ?? fragment, found
+                )
             }
             if parallel {
                 try writeRendered()
                 rendering = BackgroundWork { ParallelWork.map(messages.count, render) }
+                renderingBytes = batchBytes
             } else {
                 for (fragment, found) in messages.indices.map(render) {
                     redactions.add(found)
+                    pageRedactions.add(found)
                     if let fragment { try output(fragment) }
                 }
             }
             laidOut += messages.count
             batch.removeAll(keepingCapacity: true)
+            batchPrompts.removeAll(keepingCapacity: true)
+            batchBytes = 0
+        }
+        // Ends the page being written before a prompt and starts the next.
+        func startNextPage() throws {
+            try flush()
+            try writeRendered()
+            let number = files.pageNumber
+            try output(ConversationPages.navigation(page: number, hasNext: true, index: indexName, name: pageName))
+            try output(redactionNotice(pageRedactions) + HTMLPage(title: "", colorScheme: colorScheme).footer)
+            try files.startNextPage()
+            pageRedactions = SecretRedactor.Tally()
+            pageStart = laidOut
+            promptsOnPage = 0
+            try writeHeader()
         }
         if let conversation {
             summary.agent = conversation.sourceName
@@ -250,7 +313,33 @@ public struct ConversationPageExporter: Sendable {
                 titled.add(Message(id: message.id, role: message.role, text: redactor.redact(firstLine)))
                 summary.title = titled.title
             }
+            var number: Int?
+            if message.role.isUser {
+                // A long conversation's page ends before a prompt.
+                if wroteHeader || !batch.isEmpty,
+                    paging.ends(prompts: promptsOnPage, bytes: files.bytesOnPage + renderingBytes + batchBytes)
+                {
+                    try startNextPage()
+                }
+                number = prompts.count + 1
+                promptsOnPage += 1
+                if paging != .single {
+                    var line = ConversationOverview()
+                    line.add(
+                        Message(
+                            id: message.id, role: .user, text: redactor.map { $0.redact(message.text) } ?? message.text)
+                    )
+                    prompts.append(
+                        .init(
+                            number: prompts.count + 1, page: files.pageNumber, firstLine: line.title,
+                            createdAt: message.createdAt))
+                } else {
+                    prompts.append(.init(number: prompts.count + 1, page: 1, firstLine: "", createdAt: nil))
+                }
+            }
             batch.append(message)
+            batchPrompts.append(number)
+            batchBytes += Self.estimatedBytes(message)
             // The title comes from the first question: the first batch waits for it a little.
             let titled = title != nil || !summary.title.isEmpty
             // Batches start small, so that even a short conversation is rendered while it is read.
@@ -259,12 +348,43 @@ public struct ConversationPageExporter: Sendable {
         }
         try flush()
         try writeRendered()
-        if let said = redactions.summary {
-            try output("<p class=\"tt-redactions\">\(said): what they held is not on this page.</p>\n")
-            summary.redactions = redactions.counts
+        let pageCount = files.pageNumber
+        if pageCount > 1 {
+            try output(ConversationPages.navigation(page: pageCount, hasNext: false, index: indexName, name: pageName))
         }
+        try output(redactionNotice(pageCount > 1 ? pageRedactions : redactions))
+        if redactions.summary != nil { summary.redactions = redactions.counts }
         try output(HTMLPage(title: "", colorScheme: colorScheme).footer)
         if let title { summary.title = title }
-        return summary
+        guard pageCount > 1 else { return Written(overview: summary, index: nil) }
+        summary.pages = pageCount
+        // The list of prompts says first what was redacted from every page.
+        let said =
+            redactions.summary.map {
+                "<p class=\"tt-redactions\">\($0): what they held is on none of these pages.</p>\n"
+            } ?? ""
+        let index = ConversationPages.index(
+            title: pageTitle, prompts: prompts, pageCount: pageCount, header: sessionHeader + said,
+            colorScheme: colorScheme, name: pageName)
+        return Written(overview: summary, index: index)
+    }
+
+    /// About how many bytes `message` takes on a page: its text, and its tools' arguments and
+    /// output (what makes an agent's page long).
+    static func estimatedBytes(_ message: Message) -> Int {
+        func size(_ value: JSONValue?) -> Int {
+            switch value {
+            case .string(let text)?: text.utf8.count
+            case .array(let values)?: values.reduce(0) { $0 + size($1) }
+            case .object(let object)?: object.pairs.reduce(0) { $0 + size($1.value) }
+            case nil: 0
+            default: 8
+            }
+        }
+        var bytes = message.text.utf8.count
+        for case .toolCall(let call) in message.parts {
+            bytes += size(call.arguments) + size(call.output) + (call.errorText?.utf8.count ?? 0)
+        }
+        return bytes
     }
 }

@@ -60,6 +60,10 @@ enum ExportCommand {
                                         default each becomes [REDACTED kind], counted at the page's end
           --detail prompts|focused|full The view a page opens on: the prompts only, prompts and replies with the
                                         work folded, or everything (default: full); the reader switches
+          --page-size N                 Pages of N prompts each: OUT.html lists every prompt with its time and links
+                                        to its place in OUT-1.html, OUT-2.html, … (by default a conversation of
+                                        more than 50 prompts or 2 MB of page is cut into pages of 50)
+          --single-page                 One page however long the conversation
           --jobs N                      Transcripts exported at a time (default: the number of cores)
           --force                       Write every page again, even those up to date
           --quiet                       No progress bar (drawn only when standard error is a terminal, and for
@@ -77,6 +81,7 @@ enum ExportCommand {
             .init(names: ["--jobs"], takesValue: true), .init(names: ["--force"], takesValue: false),
             .init(names: ["--quiet", "-q"], takesValue: false), .init(names: ["--conversation"], takesValue: true),
             .init(names: ["--branch"], takesValue: true), .init(names: ["--detail"], takesValue: true),
+            .init(names: ["--page-size"], takesValue: true), .init(names: ["--single-page"], takesValue: false),
         ], usage: usage)
 
     static func run(arguments: [String]) throws -> Int32 {
@@ -101,6 +106,7 @@ enum ExportCommand {
             ConversationDetail(
                 rawValue: try parser.choice(
                     parsed, "--detail", in: ConversationDetail.allCases.map(\.rawValue), default: "full")) ?? .full
+        exporter.paging = try paging(parsed)
         let outputIsFolder = output.hasSuffix("/") || FileKind.isFolder(output)
         let selector = parsed.value("--conversation")
         if parsed.positional.count == 1, parsed.positional[0] != "-", !FileKind.isFolder(parsed.positional[0]),
@@ -113,7 +119,9 @@ enum ExportCommand {
                 let transcript = try CollectionChoice.read(conversation, of: export, branch: parsed.value("--branch"))
                 for notice in transcript.notices { Console.error("teletype: " + notice + "\n") }
                 do {
-                    sayRedactions(try exporter.export(transcript, to: output))
+                    let overview = try exporter.export(transcript, to: output)
+                    sayPages(overview, output: output)
+                    sayRedactions(overview)
                 } catch let error as FileWriteError {
                     throw CommandError.failure(error.message)
                 } catch let error as NoMessagesError {
@@ -141,6 +149,31 @@ enum ExportCommand {
             return try ExportArchive.run(parsed: parsed, output: output, exporter: exporter)
         }
         return try exportOne(parsed.positional[0], to: output, exporter: exporter, quiet: parsed.isSet("--quiet"))
+    }
+
+    /// How long conversations are cut into pages: `--page-size N`, `--single-page`, or by default.
+    static func paging(_ parsed: OptionParser.Parsed) throws -> ConversationPaging {
+        let size = parsed.value("--page-size")
+        if parsed.isSet("--single-page") {
+            guard size == nil else {
+                throw CommandError.usage("--page-size and --single-page cannot be given together", help: usage)
+            }
+            return .single
+        }
+        guard let size else { return .automatic }
+        guard let number = Int(size), number >= 1 else {
+            throw CommandError.usage(
+                "--page-size expects a number of prompts of at least 1, got '\(size)'", help: usage)
+        }
+        return .prompts(number)
+    }
+
+    /// Says on standard error into how many pages a conversation was cut.
+    static func sayPages(_ overview: ConversationOverview, output: String) {
+        guard let pages = overview.pages else { return }
+        let first = PageFiles.name(of: 1, destination: output)
+        let last = PageFiles.name(of: pages, destination: output)
+        Console.error("teletype: \(pages) pages (\(first) to \(last)); \(output) lists every prompt\n")
     }
 
     /// Says on standard error what was redacted from a page.
@@ -176,6 +209,7 @@ enum ExportCommand {
                     Console.error("teletype: " + $0 + "\n")
                 })
             progress.clear()
+            sayPages(overview, output: output)
             sayRedactions(overview)
         } catch let error as TranscriptError {
             throw CommandError.malformed(error.description)

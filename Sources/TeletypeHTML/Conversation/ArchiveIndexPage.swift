@@ -24,6 +24,11 @@ public struct ArchiveIndexPage: Sendable {
         public var agent: String?
         /// The folder the agent worked in, for an agent's session.
         public var project: String?
+        /// How many pages the conversation was cut into, when more than one (its page then lists
+        /// its prompts).
+        public var pageCount: Int?
+        /// The first of those pages, relative to the index.
+        public var firstPage: String?
 
         /// A row.
         public init(
@@ -87,7 +92,13 @@ public struct ArchiveIndexPage: Sendable {
             out.href(Self.relativeURL(row.page))
             out.raw("\">")
             out.text(row.title.isEmpty ? row.page : row.title)
-            out.raw("</a></td><td class=\"tt-when\" data-label=\"When\">")
+            out.raw("</a>")
+            if let count = row.pageCount, let first = row.firstPage {
+                out.raw(" <span class=\"tt-page-links\">(<a href=\"")
+                out.href(Self.relativeURL(first))
+                out.raw("\">page 1</a> of \(count))</span>")
+            }
+            out.raw("</td><td class=\"tt-when\" data-label=\"When\">")
             out.text(Self.when(first: row.firstMessageAt, last: row.lastMessageAt).first)
             if let until = Self.when(first: row.firstMessageAt, last: row.lastMessageAt).until {
                 out.text("– " + until, between: "<br><span class=\"tt-until\">", and: "</span>")

@@ -138,6 +138,12 @@ enum HTMLPageStyles {
             .tt-pending .tt-bubble, .tt-bubble.tt-pending { opacity: .6; }
             .tt-bubble .tt-more > summary { color: var(--muted); font-size: .85rem; cursor: pointer; white-space: normal; }
             .tt-bubble .tt-time { display: block; text-align: right; font-size: .75rem; color: var(--muted); white-space: normal; }
+            .tt-pages { display: flex; flex-wrap: wrap; gap: .4rem 1.2rem; margin: 1.5rem 0; padding: .6rem 0 0; border-top: 1px solid var(--border); }
+            .tt-pages .tt-page-number { color: var(--muted); margin-left: auto; }
+            .tt-pages-heading { font-size: 1.05rem; margin: 1.5rem 0 .4rem; }
+            .tt-prompts { padding-left: 2.5rem; }
+            .tt-prompts li { margin: .3rem 0; overflow-wrap: anywhere; }
+            .tt-prompts .tt-time { color: var(--muted); font-size: .8rem; white-space: nowrap; }
             .tt-pending-label, .tt-notice, .tt-unsupported, .tt-summary, .tt-duration, .tt-details, .tt-tool-summary { color: var(--muted); }
             .tt-notice.tt-older-messages, .tt-notice.tt-empty { text-align: center; }
             .tt-notice.tt-error { color: var(--bad); font-weight: 600; }
@@ -238,7 +244,7 @@ enum HTMLPageStyles {
             .a2ui-choice { border: none; padding: 0; margin: .2rem 0; }
             @media print {
               :root { --bg: #ffffff; --fg: #000000; }
-              .tt-actions { display: none; }
+              .tt-actions, .tt-pages { display: none; }
               details > *:not(summary) { display: block; }
               .tt-conversation { max-width: none; padding: 0; }
               pre { white-space: pre-wrap; }

@@ -1,0 +1,46 @@
+import Foundation
+import TeletypeArchive
+import Testing
+
+/// A conversation cut into pages is written whole or not at all: an export stopped after its
+/// first pages leaves none of them, and no unfinished file.
+@Suite struct PagedExportTests {
+    @Test func aStoppedExportLeavesNoPage() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("teletype-paged-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let messages = (1...400).flatMap { number in
+            [["role": "user", "content": "Prompt \(number)"], ["role": "assistant", "content": "Answer \(number)"]]
+        }
+        let input = folder.appendingPathComponent("chat.json")
+        try JSONSerialization.data(withJSONObject: ["messages": messages]).write(to: input)
+        var exporter = ConversationPageExporter(rendersBatchesInParallel: false)
+        exporter.paging = .prompts(10)
+        let checks = Checks()
+        #expect(throws: ConversationPageExporter.Cancelled.self) {
+            try exporter.export(
+                transcriptAt: input.path, name: "chat.json", to: folder.appendingPathComponent("out.html").path,
+                isCancelled: { checks.next() > 20 })
+        }
+        #expect(checks.count > 20, "the export was stopped after some pages were written")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["chat.json"])
+        // Not stopped, the same export writes every page.
+        let overview = try exporter.export(
+            transcriptAt: input.path, name: "chat.json", to: folder.appendingPathComponent("out.html").path)
+        #expect(overview.pages == 40)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 42)
+    }
+}
+
+/// Counts the times an export asks whether it is cancelled.
+private final class Checks: @unchecked Sendable {
+    private let lock = NSLock()
+    private(set) var count = 0
+
+    func next() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        count += 1
+        return count
+    }
+}
