@@ -1,3 +1,5 @@
+import Teletype
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -126,6 +128,47 @@ package final class AtomicFile {
         }
         _ = fsync(descriptor)
         close()
+    }
+
+    /// Puts `text` into the finished file (see ``finish()``) just after the first `marker` within
+    /// its first 256 kB, moving what follows along in place (a megabyte at a time: memory stays
+    /// flat however long the file). False, and nothing changed, when the file is written directly
+    /// (a device, a pipe) or the marker is not there.
+    package func insert(_ text: String, after marker: String) throws -> Bool {
+        guard let temporary, !isOpen, !text.isEmpty else { return false }
+        let file = open(temporary, O_RDWR)
+        guard file >= 0 else { throw FileWriteError("cannot write '\(destination)': \(Self.reason(errno))") }
+        defer { _ = Glibc.close(file) }
+        func fail() -> FileWriteError { FileWriteError("cannot write '\(destination)': \(Self.reason(errno))") }
+        var head = [UInt8](repeating: 0, count: 256 << 10)
+        let read = head.withUnsafeMutableBytes { pread(file, $0.baseAddress, $0.count, 0) }
+        guard read > 0 else { return false }
+        let pattern = Array(marker.utf8)
+        guard
+            let found = head[..<read].withUnsafeBytes({ haystack in
+                pattern.withUnsafeBytes { ByteSearch.find($0, in: haystack, last: false) }
+            })
+        else { return false }
+        let at = found.upperBound
+        var status = stat()
+        guard fstat(file, &status) == 0 else { throw fail() }
+        let inserted = Array(text.utf8)
+        // From the end back, each piece moved along by the text's length.
+        var end = Int(status.st_size)
+        var piece = [UInt8](repeating: 0, count: 1 << 20)
+        while end > at {
+            let start = max(at, end - piece.count)
+            let count = end - start
+            let got = piece.withUnsafeMutableBytes { pread(file, $0.baseAddress, count, off_t(start)) }
+            guard got == count else { throw fail() }
+            let put = piece.withUnsafeBytes { pwrite(file, $0.baseAddress, count, off_t(start + inserted.count)) }
+            guard put == count else { throw fail() }
+            end = start
+        }
+        let put = inserted.withUnsafeBytes { pwrite(file, $0.baseAddress, $0.count, off_t(at)) }
+        guard put == inserted.count else { throw fail() }
+        _ = fsync(file)
+        return true
     }
 
     /// Moves the finished file (see ``finish()``) to `path` (by default its destination).

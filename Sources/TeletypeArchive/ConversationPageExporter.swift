@@ -63,7 +63,7 @@ public struct ConversationPageExporter: Sendable {
             let summary = try write(
                 transcriptAt: path, name: name, isCancelled: isCancelled, bytesRead: bytesRead, notice: notice,
                 to: files)
-            try files.commit(index: summary.index)
+            try files.commit(index: summary.index, notice: summary.notice)
             return summary.overview
         } catch {
             files.discard()
@@ -88,7 +88,7 @@ public struct ConversationPageExporter: Sendable {
             if summary.overview.messageCount == 0 {
                 throw NoMessagesError(file: transcript.conversation?.title ?? destination, format: transcript.format)
             }
-            try files.commit(index: summary.index)
+            try files.commit(index: summary.index, notice: summary.notice)
             return summary.overview
         } catch {
             files.discard()
@@ -101,6 +101,8 @@ public struct ConversationPageExporter: Sendable {
     struct Written {
         var overview: ConversationOverview
         var index: String?
+        /// What one page says under its heading once written (what was redacted from it).
+        var notice: String?
     }
 
     /// Writes the page's text to `files` piece by piece.
@@ -352,11 +354,16 @@ public struct ConversationPageExporter: Sendable {
         if pageCount > 1 {
             try output(ConversationPages.navigation(page: pageCount, hasNext: false, index: indexName, name: pageName))
         }
-        try output(redactionNotice(pageCount > 1 ? pageRedactions : redactions))
+        // One page says what was redacted under its heading (put there once the page is written),
+        // where it can be; pages, each at its end.
+        let noticeOnTop = pageCount == 1 && files.canPage
+        if !noticeOnTop { try output(redactionNotice(pageCount > 1 ? pageRedactions : redactions)) }
         if redactions.summary != nil { summary.redactions = redactions.counts }
         try output(HTMLPage(title: "", colorScheme: colorScheme).footer)
         if let title { summary.title = title }
-        guard pageCount > 1 else { return Written(overview: summary, index: nil) }
+        guard pageCount > 1 else {
+            return Written(overview: summary, index: nil, notice: noticeOnTop ? redactionNotice(redactions) : nil)
+        }
         summary.pages = pageCount
         // The list of prompts says first what was redacted from every page.
         let said =
@@ -366,7 +373,7 @@ public struct ConversationPageExporter: Sendable {
         let index = ConversationPages.index(
             title: pageTitle, prompts: prompts, pageCount: pageCount, header: sessionHeader + said,
             colorScheme: colorScheme, name: pageName)
-        return Written(overview: summary, index: index)
+        return Written(overview: summary, index: index, notice: nil)
     }
 
     /// About how many bytes `message` takes on a page: its text, and its tools' arguments and

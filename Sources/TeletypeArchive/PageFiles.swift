@@ -94,12 +94,14 @@ package final class PageFiles {
         return folder + name(of: number, destination: destination)
     }
 
-    /// Moves every page into place: one page to the destination; several beside it, with `index`
-    /// (the list of prompts) written to the destination.
-    func commit(index: String?) throws {
+    /// Moves every page into place: one page to the destination, `notice` put under its heading
+    /// (what was redacted, known once it is written); several beside it, with `index` (the list of
+    /// prompts) written to the destination.
+    func commit(index: String?, notice: String? = nil) throws {
         do {
             try files[files.count - 1].finish()
             if files.count == 1 {
+                if let notice { _ = try files[0].insert(notice, after: "</h1>\n") }
                 try files[0].moveIntoPlace()
             } else {
                 let list = try AtomicFile(path: destination, tag: "prompts")

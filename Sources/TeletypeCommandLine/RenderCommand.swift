@@ -60,6 +60,11 @@ enum RenderCommand {
           --redact                      Secrets (API keys, tokens, passwords, private keys) as [REDACTED kind],
                                         counted on standard error (export redacts by default)
                                         ($TELETYPE_PAGER, else $PAGER, else less -R -F -X)
+          --images auto|on|off          Draw images (pasted screenshots, a tool's) in the terminal: kitty's graphics
+                                        protocol (kitty, Ghostty, Konsole) or iTerm2's (iTerm2, WezTerm, mintty);
+                                        auto where the terminal is one of those and no pager runs, on even
+                                        through none (and without it); elsewhere a line says each image's
+                                        format and size
           -h, --help                    Show this help
 
         """
@@ -75,6 +80,7 @@ enum RenderCommand {
             .init(names: ["--branch"], takesValue: true), .init(names: ["--at"], takesValue: true),
             .init(names: ["--no-pager"], takesValue: false), .init(names: ["--redact"], takesValue: false),
             .init(names: ["--detail"], takesValue: true), .init(names: ["--expand-prompts"], takesValue: false),
+            .init(names: ["--images"], takesValue: true),
         ], usage: usage)
 
     static func run(arguments: [String]) throws -> Int32 {
@@ -84,6 +90,7 @@ enum RenderCommand {
         let color = try parser.choice(parsed, "--color", in: ["auto", "always", "never"], default: "auto")
         let themeName = try parser.choice(parsed, "--theme", in: ["dark", "light", "plain"], default: "dark")
         let format = try parser.choice(parsed, "--format", in: ["ansi", "plain", "html", "markdown"], default: "ansi")
+        let images = try parser.choice(parsed, "--images", in: ["auto", "on", "off"], default: "auto")
         let detail = ConversationDetail(
             rawValue: try parser.choice(
                 parsed, "--detail", in: ConversationDetail.allCases.map(\.rawValue), default: "full"))!
@@ -138,7 +145,9 @@ enum RenderCommand {
         }
         // Into a terminal, through the pager (which says nothing when all fits on one screen); where
         // no pager is installed, in Teletype's own reader.
-        if !parsed.isSet("--no-pager") {
+        // A pager cannot pass images on: `--images on` writes straight to the terminal.
+        var paged = false
+        if !parsed.isSet("--no-pager") && images != "on" {
             if format == "ansi", path != "-", isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1,
                 Pager.isMissing(ProcessInfo.processInfo.environment)
             {
@@ -154,7 +163,21 @@ enum RenderCommand {
                     detail: detail)
                 return BrowseSession.run(&screen, indexing: nil)
             }
-            Pager.start()
+            paged = Pager.start()
+        }
+        let drawsImages: TerminalImageProtocol?
+        switch images {
+        case "off": drawsImages = nil
+        case "on": drawsImages = TerminalImageProtocol.detect(environment: Environment.value) ?? .kitty
+        default:
+            drawsImages =
+                !paged && isatty(STDOUT_FILENO) == 1
+                ? TerminalImageProtocol.detect(environment: Environment.value) : nil
+        }
+        func capabilities() -> TerminalCapabilities {
+            var capabilities = TerminalSettings.capabilities(format: format, color: color)
+            capabilities.images = drawsImages
+            return capabilities
         }
         let appearance = AIAppearance.named(themeName) ?? .dark
         let redactor = parsed.isSet("--redact") ? SecretRedactor() : nil
@@ -190,7 +213,7 @@ enum RenderCommand {
             } else {
                 let renderer = ConversationTerminalRenderer(
                     width: TerminalSettings.width(width),
-                    capabilities: TerminalSettings.capabilities(format: format, color: color), appearance: appearance)
+                    capabilities: capabilities(), appearance: appearance)
                 try FileRender.run(
                     path: path, format: TranscriptFormat(rawValue: from), checksFirst: checksFirst, layout: layout,
                     state: state, from: start, separator: "\n", redactor: redactor,
@@ -251,7 +274,7 @@ enum RenderCommand {
             let rows = ConversationLayout(appearance: appearance, ui: .standard).rows(for: messages, state: state)
             let renderer = ConversationTerminalRenderer(
                 width: TerminalSettings.width(width),
-                capabilities: TerminalSettings.capabilities(format: format, color: color), appearance: appearance)
+                capabilities: capabilities(), appearance: appearance)
             output = renderer.render(header(transcript) + rows)
         }
         progress.set("writing", step: 3, of: 3)

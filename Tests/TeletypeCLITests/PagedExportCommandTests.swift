@@ -123,6 +123,25 @@ import Testing
         }
     }
 
+    @Test func onePageSaysWhatWasRedactedUnderItsHeading() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = try Self.chat(prompts: 9, in: folder)
+        let out = folder.appendingPathComponent("out.html")
+        let result = try cli.run(["export", input.path, "-o", out.path])
+        #expect(result.status == 0 && result.error.contains("1 secret redacted"), "\(result.error)")
+        let html = try String(contentsOf: out, encoding: .utf8)
+        let said = try #require(html.range(of: "<p class=\"tt-redactions\">1 secret redacted (1 openai-key)"))
+        #expect(html.components(separatedBy: "<p class=\"tt-redactions\">").count == 2, "said once")
+        #expect(try #require(html.range(of: "</h1>")).upperBound < said.lowerBound)
+        #expect(said.upperBound < (try #require(html.range(of: "<article class=\"tt-row"))).lowerBound)
+        #expect(html.hasSuffix("</html>\n") && !html.contains("sk-proj-ABCDEF"))
+        // Written to a device, the page cannot be gone back over: it says so at its end.
+        let streamed = try cli.run(["export", input.path, "-o", "/dev/stdout"])
+        let end = try #require(streamed.output.range(of: "<p class=\"tt-redactions\">"))
+        #expect(try #require(streamed.output.range(of: "Prompt 9 asks")).upperBound < end.lowerBound)
+    }
+
     @Test func aSinglePageIsWholeAndPagesOfAnEarlierExportGo() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -1,6 +1,7 @@
 import Foundation
-import TeletypeArchive
 import Testing
+
+@testable import TeletypeArchive
 
 /// A conversation cut into pages is written whole or not at all: an export stopped after its
 /// first pages leaves none of them, and no unfinished file.
@@ -29,6 +30,26 @@ import Testing
             transcriptAt: input.path, name: "chat.json", to: folder.appendingPathComponent("out.html").path)
         #expect(overview.pages == 40)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 42)
+    }
+}
+
+/// What a page learns once written (what was redacted from it) is put under its heading in place,
+/// the rest moved along a piece at a time: the file is what it would have been written in order.
+@Suite struct PageInsertionTests {
+    @Test(arguments: [0, 10, 1 << 20, (1 << 20) + 7, 3_500_000])
+    func insertedTextLandsAfterTheMarker(_ tail: Int) throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("teletype-insert-\(UUID()).html").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let head = String(repeating: "h", count: 100_000) + "<h1>Title</h1>\n"
+        let rest = String((0..<tail).map { index in Character(UnicodeScalar(UInt8(97 + index % 26))) })
+        let file = try AtomicFile(path: path)
+        try file.write(head)
+        try file.write(rest)
+        try file.finish()
+        #expect(try file.insert("<p>said</p>\n", after: "</h1>\n"))
+        #expect(!(try file.insert("never", after: "<h9>")))
+        try file.moveIntoPlace()
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == head + "<p>said</p>\n" + rest)
     }
 }
 

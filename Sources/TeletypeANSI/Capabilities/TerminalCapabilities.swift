@@ -22,6 +22,9 @@ public struct TerminalCapabilities: Sendable, Equatable {
     public var hyperlinks: Bool
     /// Whether box drawing, bullets and check boxes may use Unicode; otherwise ASCII stand-ins.
     public var unicode: Bool
+    /// How images are drawn in the terminal's cells; nil where they are not (a card says what each
+    /// is). Set by the command from `--images` and the terminal.
+    public var images: TerminalImageProtocol?
 
     /// Creates capabilities.
     public init(colorDepth: ColorDepth, hyperlinks: Bool, unicode: Bool = true) {

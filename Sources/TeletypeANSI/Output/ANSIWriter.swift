@@ -71,6 +71,7 @@ public enum ANSIWriter {
         }
         if link != nil { bytes.append(contentsOf: "\u{1B}]8;;\u{1B}\\".utf8) }
         if current != .plain { bytes.append(contentsOf: "\u{1B}[0m".utf8) }
+        if let image = line.image { bytes.append(contentsOf: image.sequence) }
         bytes.append(0x0A)
     }
 

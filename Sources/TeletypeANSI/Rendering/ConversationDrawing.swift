@@ -341,7 +341,35 @@ struct ConversationDrawing {
                     wrap(plain("… \(all.count - shown.count) more lines"), base: styles.attachmentDetails), by: 2)
             }
         }
+        lines += drawnImage(view, cardWidth: cardWidth)
         return view.isTrailing ? rightAlignedBlock(lines) : lines
+    }
+
+    /// The rows of an attachment's image, where the terminal draws images of its format: blank
+    /// rows, the last drawing the image over them all.
+    func drawnImage(_ view: AttachmentView, cardWidth: Int) -> [StyledLine] {
+        guard let kind = capabilities.images, capabilities.usesEscapes, let image = view.image,
+            kind.draws(image.format)
+        else { return [] }
+        let cells = TerminalImage.cells(width: image.width, height: image.height, maxColumns: max(cardWidth - 2, 1))
+        let base64: String
+        let byteCount: Int
+        switch image.bytes {
+        case .raw(let bytes):
+            base64 = TerminalImage.base64(bytes)
+            byteCount = bytes.count
+        case .base64(let text):
+            base64 = String(text)
+            byteCount = text.utf8.count * 3 / 4 - text.utf8.reversed().prefix { $0 == UInt8(ascii: "=") }.count
+        }
+        guard
+            let drawn = TerminalImage.drawn(
+                base64: base64, byteCount: byteCount, columns: cells.columns, rows: cells.rows, protocol: kind)
+        else { return [] }
+        var last = StyledLine(Repetition.spaces(2))
+        last.width += drawn.columns
+        last.image = drawn
+        return Array(repeating: StyledLine(), count: drawn.rows - 1) + [last]
     }
 
     /// Lines moved right together, so the widest ends at the trailing edge.

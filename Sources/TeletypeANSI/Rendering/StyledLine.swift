@@ -29,6 +29,9 @@ public struct StyledLine: Sendable, Equatable {
     private(set) var runs: [StyledRun] = []
     /// The width in terminal cells.
     public var width: Int = 0
+    /// An image drawn over the cells of this line and those above it (see ``TerminalImage``),
+    /// written after the line's text: the line is its last row, its text what comes before it.
+    public var image: TerminalImage?
 
     /// Creates an empty line.
     public init() {}
@@ -127,6 +130,7 @@ public struct StyledLine: Sendable, Equatable {
             self.runs.append(run)
         }
         width += line.width
+        if let image = line.image { self.image = image }
     }
 
     /// Appends one space.
@@ -154,9 +158,11 @@ public struct StyledLine: Sendable, Equatable {
 
     /// The line in storage of its own, just large enough.
     func copy() -> StyledLine {
-        StyledLine(
+        var copy = StyledLine(
             utf8: utf8.withUnsafeBufferPointer { Array($0) }, runs: runs.withUnsafeBufferPointer { Array($0) },
             width: width)
+        copy.image = image
+        return copy
     }
 
     /// The line in storage of its own with room for `bytes` more bytes in `runs` more runs (a prefix
@@ -167,6 +173,7 @@ public struct StyledLine: Sendable, Equatable {
         copy.utf8.append(contentsOf: utf8)
         copy.runs.append(contentsOf: runs)
         copy.width = width
+        copy.image = image
         return copy
     }
 
@@ -177,7 +184,9 @@ public struct StyledLine: Sendable, Equatable {
             return
         }
         guard let first = runs.first else {
+            let image = image
             self = StyledLine(utf8: prefix.utf8, runs: prefix.runs, width: prefix.width + width)
+            self.image = image
             return
         }
         let shift = prefix.utf8.count
@@ -197,6 +206,7 @@ public struct StyledLine: Sendable, Equatable {
         utf8.removeAll(keepingCapacity: true)
         runs.removeAll(keepingCapacity: true)
         width = 0
+        image = nil
     }
 
     /// The line without the spaces at its end (the prefix of a blank line, say).

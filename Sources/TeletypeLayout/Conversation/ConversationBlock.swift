@@ -362,6 +362,9 @@ public struct AttachmentView: Sendable, Equatable {
     public var isTrailing: Bool
     /// The text the app read of the file (a chat export keeps it), shown folded.
     public var text: String?
+    /// The image itself, where the app holds its bytes (or a `data:` URL) and its header says what
+    /// it is: a terminal that draws images draws it under the card.
+    public var image: AttachmentImage?
 
     /// An attachment card with what it shows.
     public init(
@@ -449,5 +452,33 @@ public enum HTMLText {
             }
         }
         return out
+    }
+}
+
+/// An image an attachment holds: its format and size in pixels as its header says, and its bytes.
+public struct AttachmentImage: Sendable, Equatable {
+    /// Where its bytes are.
+    public enum Bytes: Sendable, Equatable {
+        /// The bytes themselves.
+        case raw([UInt8])
+        /// The base64 of a `data:` URL.
+        case base64(Substring)
+    }
+
+    /// `PNG`, `JPEG`, `GIF` or `WebP`.
+    public var format: String
+    /// Its width in pixels.
+    public var width: Int
+    /// Its height in pixels.
+    public var height: Int
+    /// Its bytes.
+    public var bytes: Bytes
+
+    /// An image.
+    public init(format: String, width: Int, height: Int, bytes: Bytes) {
+        self.format = format
+        self.width = width
+        self.height = height
+        self.bytes = bytes
     }
 }

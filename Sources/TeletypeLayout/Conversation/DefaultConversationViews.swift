@@ -381,10 +381,28 @@ public enum ConversationViews {
         }
         if let size { details.append(DisplayFormatting.size(size)) }
         let url: String? = attachment.url
-        return AttachmentView(
+        var view = AttachmentView(
             icon: icon, name: attachment.displayName, details: details.joined(separator: " \(icons.separator) "),
             url: url, isImage: isImage, isTrailing: isFromUser,
             text: attachment.extraData["extracted_text"]?.string.flatMap { $0.isEmpty ? nil : $0 })
+        if isImage { view.image = image(of: attachment) }
+        return view
+    }
+
+    /// The image an attachment holds, with what its header says; nil when it holds none a header
+    /// can be read of (a link to elsewhere is never fetched).
+    static func image(of attachment: AIMessageAttachment) -> AttachmentImage? {
+        if let bytes = attachment.imageData, let header = ImageHeader.read(bytes) {
+            return AttachmentImage(
+                format: header.format, width: header.width, height: header.height, bytes: .raw(bytes))
+        }
+        guard let url = attachment.url, url.utf8.starts(with: "data:".utf8),
+            let header = ImageHeader.read(dataURL: url),
+            let comma = url.firstIndex(of: ","), url[..<comma].hasSuffix(";base64")
+        else { return nil }
+        return AttachmentImage(
+            format: header.format, width: header.width, height: header.height,
+            bytes: .base64(url[url.index(after: comma)...]))
     }
 
     /// "PDF", "PNG", "Markdown": from the name's extension, else the MIME subtype, else "File".
