@@ -46,7 +46,7 @@ let package = Package(
             dependencies: ["Teletype", "TeletypeMarkdown", "TeletypeTranscripts", "CCmarkSupport", "CSQLite", "CZlib"]),
         .target(name: "TeletypeTransports", dependencies: ["Teletype", "TeletypeTranscripts"]),
         .target(name: "TeletypeLayout", dependencies: ["Teletype", "TeletypeMarkdown"]),
-        .target(name: "TeletypeANSI", dependencies: ["TeletypeLayout"]),
+        .target(name: "TeletypeANSI", dependencies: ["TeletypeLayout", "CZlib"]),
         .target(name: "TeletypeHTML", dependencies: ["TeletypeLayout"]),
         .target(
             name: "TeletypeA2UI", dependencies: ["Teletype", "TeletypeMarkdown", "TeletypeLayout", "TeletypeHTML"]),

@@ -69,6 +69,24 @@ enum SessionBench {
                         oursPeakMB: Double(ours.peak) / 1024, peerPeakMB: Double(theirs.peak) / 1024))
             }
         }
+        // What redacting secrets costs an export of the 50 MB session: with it (the default) and
+        // without (--no-redact), side by side.
+        let out = folder.appendingPathComponent("redaction-page.html").path
+        if let redacted = best([cli, "export", generated, "-o", out, "--quiet"], 3),
+            let plain = best([cli, "export", generated, "-o", out, "--quiet", "--no-redact"], 3)
+        {
+            let size = (try? FileManager.default.attributesOfItem(atPath: generated)[.size] as? Int) ?? 0
+            let cost = (redacted.seconds - plain.seconds) / redacted.seconds
+            rows.append(
+                Bench.Row(
+                    benchmark: "redaction's cost: `teletype export` of the generated session, secrets redacted",
+                    input: String(format: "%.0f MB", Double(size) / 1e6),
+                    ours: String(format: "%.2f s (%.0f%% of it redacting)", redacted.seconds, max(cost, 0) * 100),
+                    peer: String(format: "`--no-redact` %.2f s", plain.seconds),
+                    ratio: plain.seconds / redacted.seconds,
+                    goal: "redacting ≤ 15% of the export", oursPeakMB: Double(redacted.peak) / 1024,
+                    peerPeakMB: Double(plain.peak) / 1024))
+        }
         // A big session piped into a pager: how soon `render` prints (the index of the tree is read first).
         if let piped = (0..<3).compactMap({ _ in
             ChildProcess.firstOutput([cli, "render", generated, "--format", "plain"])

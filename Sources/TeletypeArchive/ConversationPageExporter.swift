@@ -222,7 +222,9 @@ public struct ConversationPageExporter: Sendable {
             try output(page.header + page.heading + sessionHeader)
             try output(DetailSwitch.html(checked: detail.rawValue))
             if number > 1 {
-                try output(ConversationPages.navigation(page: number, hasNext: false, index: indexName, name: pageName))
+                try output(
+                    ConversationPages.navigation(
+                        page: number, hasNext: false, index: indexName, atEnd: false, name: pageName))
             }
         }
         /// What was redacted from a page, said at its end.
@@ -283,7 +285,9 @@ public struct ConversationPageExporter: Sendable {
             try flush()
             try writeRendered()
             let number = files.pageNumber
-            try output(ConversationPages.navigation(page: number, hasNext: true, index: indexName, name: pageName))
+            try output(
+                ConversationPages.navigation(page: number, hasNext: true, index: indexName, atEnd: true, name: pageName)
+            )
             try output(redactionNotice(pageRedactions) + HTMLPage(title: "", colorScheme: colorScheme).footer)
             try files.startNextPage()
             pageRedactions = SecretRedactor.Tally()
@@ -352,7 +356,9 @@ public struct ConversationPageExporter: Sendable {
         try writeRendered()
         let pageCount = files.pageNumber
         if pageCount > 1 {
-            try output(ConversationPages.navigation(page: pageCount, hasNext: false, index: indexName, name: pageName))
+            try output(
+                ConversationPages.navigation(
+                    page: pageCount, hasNext: false, index: indexName, atEnd: true, name: pageName))
         }
         // One page says what was redacted under its heading (put there once the page is written),
         // where it can be; pages, each at its end.

@@ -74,33 +74,8 @@ package enum GraphemeSetting {
     /// switched on; one that says it never clusters is measured by code point; silence changes
     /// nothing. Waits at most 150 ms.
     package static func askTerminal() {
-        guard !isExplicit, isatty(STDOUT_FILENO) == 1 else { return }
-        let tty = open("/dev/tty", O_RDWR | O_NOCTTY)
-        guard tty >= 0 else { return }
-        defer { close(tty) }
-        var saved = termios()
-        guard tcgetattr(tty, &saved) == 0 else { return }
-        var raw = saved
-        cfmakeraw(&raw)
-        raw.c_oflag |= tcflag_t(OPOST | ONLCR)
-        guard tcsetattr(tty, TCSANOW, &raw) == 0 else { return }
-        defer { tcsetattr(tty, TCSANOW, &saved) }
-        let query = "\u{1B}[?2027$p\u{1B}[c"
-        _ = query.withCString { write(tty, $0, strlen($0)) }
-        var answer: [UInt8] = []
-        let deadline = DispatchTime.now().uptimeNanoseconds + 150_000_000
-        var buffer = [UInt8](repeating: 0, count: 256)
-        while DispatchTime.now().uptimeNanoseconds < deadline {
-            var descriptor = pollfd(fd: tty, events: Int16(POLLIN), revents: 0)
-            let left = Int32((deadline - min(deadline, DispatchTime.now().uptimeNanoseconds)) / 1_000_000)
-            guard poll(&descriptor, 1, max(left, 1)) > 0 else { break }
-            let count = read(tty, &buffer, buffer.count)
-            guard count > 0 else { break }
-            answer += buffer[0..<count]
-            // The device attributes answer ends in `c`: the terminal has said all it will.
-            if String(decoding: answer, as: UTF8.self).contains(/\[\?[0-9;]*c/) { break }
-        }
-        guard let state = modeState(String(decoding: answer, as: UTF8.self)) else { return }
+        guard !isExplicit, let answer = TerminalQuery.ask("\u{1B}[?2027$p\u{1B}[c") else { return }
+        guard let state = modeState(answer) else { return }
         switch state {
         case 1, 3: CellWidth.clustering = .graphemes
         case 2:

@@ -61,9 +61,9 @@ enum RenderCommand {
                                         counted on standard error (export redacts by default)
                                         ($TELETYPE_PAGER, else $PAGER, else less -R -F -X)
           --images auto|on|off          Draw images (pasted screenshots, a tool's) in the terminal: kitty's graphics
-                                        protocol (kitty, Ghostty, Konsole) or iTerm2's (iTerm2, WezTerm, mintty);
-                                        auto where the terminal is one of those and no pager runs, on even
-                                        through none (and without it); elsewhere a line says each image's
+                                        protocol (kitty, Ghostty, Konsole), iTerm2's (iTerm2, WezTerm, mintty) or
+                                        sixel (xterm, foot, mlterm); auto where the terminal draws them and no
+                                        pager runs, on without the pager; elsewhere a line says each image's
                                         format and size
           -h, --help                    Show this help
 
@@ -168,12 +168,19 @@ enum RenderCommand {
         let drawsImages: TerminalImageProtocol?
         switch images {
         case "off": drawsImages = nil
-        case "on": drawsImages = TerminalImageProtocol.detect(environment: Environment.value) ?? .kitty
-        default:
+        case "on":
             drawsImages =
-                !paged && isatty(STDOUT_FILENO) == 1
-                ? TerminalImageProtocol.detect(environment: Environment.value) : nil
+                TerminalImageProtocol.detect(environment: Environment.value)
+                ?? TerminalQuery.ask(TerminalImageProtocol.query).flatMap(TerminalImageProtocol.fromAnswers) ?? .kitty
+        default:
+            // A terminal not known by its name is asked (kitty's graphics query, device attributes).
+            drawsImages =
+                !paged && isatty(STDOUT_FILENO) == 1 && format == "ansi"
+                ? TerminalImageProtocol.detect(environment: Environment.value)
+                    ?? TerminalQuery.ask(TerminalImageProtocol.query).flatMap(TerminalImageProtocol.fromAnswers)
+                : nil
         }
+        if drawsImages == .sixel, let cell = TerminalQuery.cellPixels() { TerminalImage.cellPixels = cell }
         func capabilities() -> TerminalCapabilities {
             var capabilities = TerminalSettings.capabilities(format: format, color: color)
             capabilities.images = drawsImages

@@ -40,6 +40,19 @@ public enum VisibleEscapes {
                     body.unicodeScalars.append(next)
                 }
                 out += "⟪" + osc(body) + "⟫"
+            } else if kind == "_" || kind == "P" {
+                // An application program command (kitty's graphics) or a device control string
+                // (sixel), up to its string terminator.
+                var body = ""
+                while let next = scalars.first {
+                    scalars = scalars.dropFirst()
+                    if next == "\u{1B}" {
+                        if scalars.first == "\\" { scalars = scalars.dropFirst() }
+                        break
+                    }
+                    body.unicodeScalars.append(next)
+                }
+                out += "⟪" + (kind == "_" ? apc(body) : dcs(body)) + "⟫"
             } else {
                 out += "⟪ESC \(kind)⟫"
             }
@@ -114,6 +127,27 @@ public enum VisibleEscapes {
                 body.split(separator: ";", maxSplits: 2, omittingEmptySubsequences: false).dropFirst(2).first ?? ""
             return target.isEmpty ? "/link" : "link \(target)"
         }
+        // iTerm2's inline image: its arguments, and how much data.
+        if body.hasPrefix("1337;File="), let colon = body.firstIndex(of: ":") {
+            return "iTerm2 image \(body[body.index(body.startIndex, offsetBy: 10)..<colon]), "
+                + "\(body[body.index(after: colon)...].utf8.count) bytes of base64"
+        }
         return "OSC \(body)"
+    }
+
+    /// kitty's graphics command: its keys, and how much data.
+    static func apc(_ body: String) -> String {
+        guard body.hasPrefix("G") else { return "APC \(body)" }
+        let parts = body.dropFirst().split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)
+        return "kitty image \(parts[0])" + (parts.count > 1 ? ", \(parts[1].utf8.count) bytes of base64" : "")
+    }
+
+    /// A sixel image: its raster attributes, colours and size.
+    static func dcs(_ body: String) -> String {
+        guard let q = body.firstIndex(of: "q") else { return "DCS \(body)" }
+        let rest = body[body.index(after: q)...]
+        let raster = rest.hasPrefix("\"") ? rest.dropFirst().prefix { $0.isNumber || $0 == ";" } : ""
+        let colours = rest.split(separator: "#").filter { $0.contains(";2;") }.count
+        return "sixel \(body[..<q]) raster \(raster), \(colours) colours, \(rest.utf8.count) bytes"
     }
 }

@@ -151,6 +151,14 @@ struct AccessibilityTests {
                 pages.append(written.appendingPathComponent(page).path)
             }
         }
+        // A conversation cut into pages: the list of its prompts, and each page.
+        let paged = folder.appendingPathComponent("paged.html")
+        let cut = try cli.run([
+            "export", input.appendingPathComponent("sample.json").path, "-o", paged.path, "--page-size", "1",
+        ])
+        #expect(cut.status == 0 && cut.error.contains("pages"), "\(cut.error)")
+        pages += try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("paged") }
+            .sorted().map { folder.appendingPathComponent($0).path }
         let (status, output) = PythonTools.run("axe_check.py", pages)
         try #require(status == 0, "axe_check.py failed: \(output)")
         let results = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: [[String: Any]]] ?? [:]

@@ -111,17 +111,29 @@ import Testing
         #expect(iterm.contains("1337;File=inline=1;size=\(bytes.count);width=32;height=12;"))
     }
 
+    @Test func aSixelTerminalGetsThePNGsPixels() throws {
+        // A real PNG of one red pixel: its pixels, not its file, go to a sixel terminal.
+        let red = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg=="
+        let file = try Self.session(data: red)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let foot = try render(file, "on", environment: ["TERM": "foot"])
+        #expect(foot.contains("\u{1B}P0;1;0q\"1;1;10;10"), "one pixel as wide as a cell, square")
+        #expect(foot.contains("#180;2;100;0;0"), "red in the cube")
+        #expect(!foot.contains(red))
+    }
+
     @Test func anImageCannotCarryEscapesToTheTerminal() throws {
         let header = Data(Self.png(width: 50, height: 50)).base64EncodedString()
         for hostile in [header + "\u{1B}]0;pwned\u{07}", header + "\u{1B}\\\u{1B}[2J", header + "\"; rm -rf"] {
             let file = try Self.session(data: hostile)
             defer { try? FileManager.default.removeItem(at: file) }
-            for environment in [["TERM": "xterm-kitty"], ["TERM_PROGRAM": "iTerm.app"]] {
+            for environment in [["TERM": "xterm-kitty"], ["TERM_PROGRAM": "iTerm.app"], ["TERM": "foot"]] {
                 let result = try cli.run(
                     ["render", file.path, "--images", "on", "--color", "always", "--no-pager"],
                     environment: environment)
                 #expect(!result.output.contains("pwned") && !result.output.contains("\u{1B}[2J"))
                 #expect(!result.output.contains("\u{1B}_G") && !result.output.contains("1337;File"))
+                #expect(!result.output.contains("\u{1B}P"))
             }
         }
     }

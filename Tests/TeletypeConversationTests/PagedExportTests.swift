@@ -1,4 +1,5 @@
 import Foundation
+import TeletypeSnapshotTesting
 import Testing
 
 @testable import TeletypeArchive
@@ -30,6 +31,45 @@ import Testing
             transcriptAt: input.path, name: "chat.json", to: folder.appendingPathComponent("out.html").path)
         #expect(overview.pages == 40)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 42)
+    }
+}
+
+/// A conversation cut into pages, as snapshots: the list of its prompts, and a page between two
+/// others (the page's style left out: it is every page's).
+@Suite struct PagedExportSnapshotTests {
+    static let page = Snapshotting<String>(pathExtension: "html") { html in
+        guard let start = html.range(of: "<style>"), let end = html.range(of: "</style>\n") else { return html }
+        return String(html[..<start.lowerBound]) + "<style>…</style>\n" + String(html[end.upperBound...])
+    }
+
+    @Test func theListAndAPage() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("teletype-paged-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A Claude Code session of five prompts, a minute apart.
+        var lines: [String] = []
+        var parent = "null"
+        for number in 1...5 {
+            let common = #""sessionId":"s1","cwd":"/home/dev/app","timestamp":"2025-10-01T09:0\#(number):00Z""#
+            lines.append(
+                #"{"type":"user","uuid":"u\#(number)","parentUuid":\#(parent),\#(common),"message":{"role":"user","content":"Question \#(number): how do I ship it?"}}"#
+            )
+            lines.append(
+                #"{"type":"assistant","uuid":"a\#(number)","parentUuid":"u\#(number)",\#(common),"message":{"id":"m\#(number)","role":"assistant","model":"claude-x","content":[{"type":"text","text":"Answer \#(number), with `code`."}]}}"#
+            )
+            parent = "\"a\(number)\""
+        }
+        let input = folder.appendingPathComponent("chat.jsonl")
+        try (lines.joined(separator: "\n") + "\n").write(to: input, atomically: true, encoding: .utf8)
+        var exporter = ConversationPageExporter(rendersBatchesInParallel: false)
+        exporter.paging = .prompts(2)
+        let overview = try exporter.export(
+            transcriptAt: input.path, name: "chat.jsonl", to: folder.appendingPathComponent("out.html").path)
+        #expect(overview.pages == 3)
+        for name in ["out.html", "out-2.html"] {
+            let html = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            assertSnapshot(of: html, as: Self.page, named: String(name.dropLast(5)))
+        }
     }
 }
 

@@ -107,8 +107,8 @@ public struct ImageHeader: Sendable, Equatable {
 
 /// Base64 decoded as far as it goes: the header of an image needs its first bytes only, and a
 /// character that is not base64 ends the reading.
-enum Base64Prefix {
-    static func decode(_ text: some Collection<UInt8>) -> [UInt8] {
+package enum Base64Prefix {
+    package static func decode(_ text: some Collection<UInt8>) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(text.count * 3 / 4)
         var buffer: UInt32 = 0

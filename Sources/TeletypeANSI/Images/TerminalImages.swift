@@ -6,6 +6,8 @@ public enum TerminalImageProtocol: String, Sendable, CaseIterable {
     case kitty
     /// iTerm2's inline images (iTerm2, WezTerm, mintty): PNG, JPEG, GIF, WebP.
     case iterm2
+    /// DEC sixel graphics (xterm, foot, mlterm, Windows Terminal): a PNG's pixels, sent as sixel.
+    case sixel
 
     /// The protocol the terminal named by the environment draws images with, or nil: `TERM`
     /// (`xterm-kitty`, `xterm-ghostty`), `TERM_PROGRAM` (`iTerm.app`, `WezTerm`, `ghostty`,
@@ -23,14 +25,33 @@ public enum TerminalImageProtocol: String, Sendable, CaseIterable {
             return .kitty
         }
         if ["iTerm.app", "WezTerm", "mintty"].contains(program) || value("LC_TERMINAL") == "iTerm2" { return .iterm2 }
+        if term == "foot" || term.hasPrefix("foot-") || term.hasPrefix("mlterm") || term.contains("sixel") {
+            return .sixel
+        }
         return nil
     }
+
+    /// The protocol a terminal's answers to a kitty graphics query and a device attributes query
+    /// (`CSI c`) say it speaks: kitty's when it answers the first `OK`, sixel when its attributes
+    /// hold 4; nil otherwise.
+    public static func fromAnswers(_ answer: String) -> TerminalImageProtocol? {
+        if answer.containsBytes("\u{1B}_Gi=31;OK") { return .kitty }
+        guard let start = answer.byteRange(of: "\u{1B}[?"), let end = answer[start.upperBound...].firstIndex(of: "c")
+        else { return nil }
+        let attributes = answer[start.upperBound..<end].split(separator: ";")
+        return attributes.dropFirst().contains("4") ? .sixel : nil
+    }
+
+    /// The queries whose answers ``fromAnswers(_:)`` reads: kitty's graphics query (a 1×1 image
+    /// asked about, never shown), then device attributes, which every terminal answers.
+    public static let query = "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[c"
 
     /// Whether this protocol draws an image of `format` (as ``ImageHeader`` names it).
     public func draws(_ format: String) -> Bool {
         switch self {
         case .kitty: format == "PNG"
         case .iterm2: ["PNG", "JPEG", "GIF", "WebP"].contains(format)
+        case .sixel: format == "PNG"
         }
     }
 }
@@ -69,10 +90,11 @@ public struct TerminalImage: Sendable, Equatable {
         guard !base64.isEmpty, base64.utf8.allSatisfy(isBase64) else { return nil }
         var out: [UInt8] = []
         out.reserveCapacity(base64.utf8.count + base64.utf8.count / 4096 * 24 + 96)
-        let up = rows - 1
-        if up > 0 { out += Array("\u{1B}[\(up)A".utf8) }
-        out += Array("\u{1B}7".utf8)  // the cursor kept
         switch kind {
+        case .sixel:
+            guard let pixels = PNGPixels(Base64Prefix.decode(base64.utf8)) else { return nil }
+            let cell = cellPixels
+            out = SixelImage.encode(pixels.fitted(width: columns * cell.width, height: rows * cell.height))
         case .kitty:
             // Sent in chunks of 4,096 bytes; placed over the cells, the cursor left where it is.
             let bytes = Array(base64.utf8)
@@ -93,7 +115,23 @@ public struct TerminalImage: Sendable, Equatable {
             out += Array(base64.utf8)
             out += Array("\u{1B}\\".utf8)
         }
-        out += Array("\u{1B}8".utf8)  // back where it was
+        return placed(out, columns: columns, rows: rows)
+    }
+
+    /// The size in pixels of a cell the sixel of an image is made for (10×20 where the terminal
+    /// does not say).
+    nonisolated(unsafe) public static var cellPixels = (width: 10, height: 20)
+
+    /// `drawing` placed over the rows just written, from the first: up to it, the cursor kept, the
+    /// image drawn, the cursor back, down again.
+    static func placed(_ drawing: [UInt8], columns: Int, rows: Int) -> TerminalImage {
+        var out: [UInt8] = []
+        out.reserveCapacity(drawing.count + 24)
+        let up = rows - 1
+        if up > 0 { out += Array("\u{1B}[\(up)A".utf8) }
+        out += Array("\u{1B}7".utf8)
+        out += drawing
+        out += Array("\u{1B}8".utf8)
         if up > 0 { out += Array("\u{1B}[\(up)B".utf8) }
         return TerminalImage(columns: columns, rows: rows, sequence: out)
     }

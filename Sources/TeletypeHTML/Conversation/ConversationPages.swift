@@ -30,12 +30,13 @@ public enum ConversationPages {
     }
 
     /// The links of page `page` (from 1) whose file names are `name(page)`: the page before, the
-    /// list of prompts (`index`), and the page after when there is one.
+    /// list of prompts (`index`), and the page after when there is one. At the page's top or its
+    /// end (`atEnd`), each named for what it is.
     public static func navigation(
-        page: Int, hasNext: Bool, index: String, name: (Int) -> String
+        page: Int, hasNext: Bool, index: String, atEnd: Bool, name: (Int) -> String
     ) -> String {
         var out = HTMLBuffer(capacity: 256)
-        out.raw("<nav class=\"tt-pages\" aria-label=\"Pages\">")
+        out.raw("<nav class=\"tt-pages\" aria-label=\"\(atEnd ? "Pages, at the end" : "Pages")\">")
         if page > 1 {
             out.raw("<a rel=\"prev\" href=\"")
             out.href(ArchiveIndexPage.relativeURL(name(page - 1)))

@@ -374,7 +374,9 @@ public enum ConversationViews {
             if size == nil, let url = attachment.url, url.utf8.starts(with: "data:".utf8),
                 let comma = url.utf8.firstIndex(of: UInt8(ascii: ","))
             {
-                size = url.utf8.distance(from: comma, to: url.utf8.endIndex) * 3 / 4  // the base64's bytes
+                // The base64's bytes: three for four characters, less its padding.
+                let characters = url.utf8.distance(from: url.utf8.index(after: comma), to: url.utf8.endIndex)
+                size = characters * 3 / 4 - url.utf8.reversed().prefix { $0 == UInt8(ascii: "=") }.count
             }
         } else {
             details.append(typeLabel(attachment, mime: mime, appearance: appearance))

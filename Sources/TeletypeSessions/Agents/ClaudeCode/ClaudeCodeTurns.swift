@@ -348,7 +348,7 @@ struct ClaudeCodeTurns {
             image = .image(
                 "data:\(media);base64," + data,
                 name: "image." + (media.split(separator: "/").last.map(String.init) ?? "png"))
-            image.size = data.utf8.count * 3 / 4
+            image.size = data.utf8.count * 3 / 4 - data.utf8.reversed().prefix { $0 == UInt8(ascii: "=") }.count
         } else if let url = source["url"]?.string {
             image = .image(url, name: "image")
         } else {
