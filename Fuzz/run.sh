@@ -10,7 +10,7 @@ seed="${FUZZ_SEED:-0}"   # 0: a new random seed each run; CI fixes one so that a
 build=.build/fuzz
 binary="$build/debug/teletype-fuzz"
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(markdown markdown-stream transcript recording terminal-emulator a2ui agent-log agent-database)
+[ ${#targets[@]} -eq 0 ] && targets=(markdown markdown-stream transcript recording terminal-emulator a2ui agent-log agent-database image)
 
 rm -rf "$build/seeds" && python3 Tests/Scripts/fuzz_corpus.py "$build/seeds" || exit 1
 mkdir -p "$build/crashes"
@@ -20,6 +20,7 @@ for target in "${targets[@]}"; do
     markdown|markdown-stream) dict=Fuzz/markdown.dict ;;
     transcript|recording|a2ui|agent-log|agent-database) dict=Fuzz/json.dict ;;
     terminal-emulator) dict=Fuzz/terminal.dict ;;
+    image) dict=Fuzz/image.dict ;;
     *) echo "fuzz: unknown target '$target'" >&2; exit 2 ;;
   esac
   mkdir -p "$build/corpus/$target" "$build/seeds/$target"

@@ -18,6 +18,8 @@ public enum FuzzTarget: String, Sendable, CaseIterable {
     case agentLog = "agent-log"
     /// Bytes as an agent's SQLite database: opened read-only, listed and read, or an error naming it.
     case agentDatabase = "agent-database"
+    /// Bytes as an image a conversation holds: its header, its pixels, drawn for every terminal.
+    case image
 
     /// What went wrong for this input: an empty list when every property held. A crash or a hang
     /// is found by the fuzzer itself.
@@ -31,6 +33,7 @@ public enum FuzzTarget: String, Sendable, CaseIterable {
         case .a2ui: A2UIFuzzing.problems(in: bytes)
         case .agentLog: AgentLogFuzzing.problems(in: bytes)
         case .agentDatabase: AgentDatabaseFuzzing.problems(in: bytes)
+        case .image: ImageFuzzing.problems(in: bytes)
         }
     }
 }

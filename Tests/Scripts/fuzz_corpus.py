@@ -60,6 +60,33 @@ for path in sorted((root / "Tests/Fixtures/sessions").rglob("*")):
             connection.executescript(path.read_text(encoding="utf-8"))
             connection.close()
             write("agent-database", database.read_bytes())
+# Images: small PNG, JPEG and GIF files of this machine (outside the project), and hand-made PNGs
+# of every colour type and depth (zlib from Python's standard library).
+import struct
+import zlib
+found = 0
+for path in sorted(pathlib.Path("/usr/share").rglob("*")):
+    if found >= 40:
+        break
+    try:
+        if path.suffix in (".png", ".jpg", ".gif") and path.is_file() and 100 < path.stat().st_size <= 16384:
+            write("image", path.read_bytes())
+            found += 1
+    except OSError:
+        continue
+def png(width, height, color, depth):
+    channels = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}[color]
+    row = (width * channels * depth + 7) // 8
+    raw = b"".join(bytes([y % 5]) + bytes((x * 37 + y) % 256 for x in range(row)) for y in range(height))
+    def chunk(kind, body):
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+    out = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, depth, color, 0, 0, 0))
+    if color == 3:
+        out += chunk(b"PLTE", bytes(range(256)) * 3) + chunk(b"tRNS", bytes(range(256)))
+    return out + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b"")
+for color, depths in {0: (1, 2, 4, 8, 16), 2: (8, 16), 3: (1, 2, 4, 8), 4: (8, 16), 6: (8, 16)}.items():
+    for depth in depths:
+        write("image", png(7, 5, color, depth))
 # A2UI streams of every version: the catalogs' examples and the test cases, when the corpus is
 # beside the project.
 a2ui = root.parent / "shared" / "corpus" / "a2ui" / "specification"

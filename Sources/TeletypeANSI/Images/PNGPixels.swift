@@ -5,11 +5,11 @@ import CZlib
 /// read within their bounds, the image data inflated by zlib to exactly the size the header says,
 /// and anything else — a bad chunk, a size past 16 million pixels, an interlaced image — is nil,
 /// never a crash.
-struct PNGPixels: Equatable {
-    var width: Int
-    var height: Int
+package struct PNGPixels: Equatable {
+    package var width: Int
+    package var height: Int
     /// Red, green, blue and alpha of each pixel, row after row.
-    var rgba: [UInt8]
+    package var rgba: [UInt8]
 
     static let maximumPixels = 16 << 20
 
@@ -19,7 +19,7 @@ struct PNGPixels: Equatable {
         self.rgba = rgba
     }
 
-    init?(_ bytes: [UInt8]) {
+    package init?(_ bytes: [UInt8]) {
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         guard bytes.count > 8, Array(bytes[0..<8]) == signature else { return nil }
         func be32(_ at: Int) -> Int {
@@ -152,7 +152,7 @@ struct PNGPixels: Equatable {
     }
 
     /// The image scaled (nearest pixel) to fit `width`×`height`, its proportions kept.
-    func fitted(width boxWidth: Int, height boxHeight: Int) -> PNGPixels {
+    package func fitted(width boxWidth: Int, height boxHeight: Int) -> PNGPixels {
         let scale = min(Double(boxWidth) / Double(width), Double(boxHeight) / Double(height))
         let newWidth = max(1, Int(Double(width) * scale))
         let newHeight = max(1, Int(Double(height) * scale))

@@ -1,9 +1,9 @@
 /// Pixels as sixel, the DEC graphics that xterm, foot, mlterm and Windows Terminal draw: a palette
 /// of 216 colours (six levels of red, green and blue), a pixel at least half transparent left as
 /// the terminal's background, six rows of pixels a band, runs of one colour counted (`!n`).
-enum SixelImage {
+package enum SixelImage {
     /// The device control string that draws `pixels`.
-    static func encode(_ pixels: PNGPixels) -> [UInt8] {
+    package static func encode(_ pixels: PNGPixels) -> [UInt8] {
         let width = pixels.width
         let height = pixels.height
         // Each pixel's colour in the 6×6×6 cube, or 255 where it shows the background.
