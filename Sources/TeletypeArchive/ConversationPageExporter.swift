@@ -330,11 +330,13 @@ public struct ConversationPageExporter: Sendable {
                 number = prompts.count + 1
                 promptsOnPage += 1
                 if paging != .single {
+                    // The first line only is read (a pasted log's prompt is long), redacted whole.
+                    let text = message.text
+                    let firstLine = String(
+                        text[..<(text.utf8.firstIndex { $0 == 0x0A || $0 == 0x0D } ?? text.endIndex)])
                     var line = ConversationOverview()
                     line.add(
-                        Message(
-                            id: message.id, role: .user, text: redactor.map { $0.redact(message.text) } ?? message.text)
-                    )
+                        Message(id: message.id, role: .user, text: redactor.map { $0.redact(firstLine) } ?? firstLine))
                     prompts.append(
                         .init(
                             number: prompts.count + 1, page: files.pageNumber, firstLine: line.title,

@@ -530,7 +530,8 @@ struct ChatCommandTests {
         let raw = data.appendingPathComponent("raw.bin")
         let session = try ChatCommandTests().run(
             ["--replay", recording.path, "--no-save", "--color", "always"],
-            [.keys("go\r"), .wait("payload ␛]52"), .screen("shown")] + ChatCommandTests.quit, data: data,
+            [.wait("Ask anything"), .keys("go\r"), .wait("payload ␛]52"), .screen("shown")] + ChatCommandTests.quit,
+            data: data,
             environment: ["CHAT_SESSION_RAW": raw.path])
         #expect(session.failure == nil, "\(session.failure ?? "")")
         let output = String(decoding: try Data(contentsOf: raw), as: UTF8.self)

@@ -63,6 +63,8 @@ public enum ConversationPages {
     ) -> String {
         var out = HTMLBuffer(capacity: 4096 + prompts.count * 200)
         let page = HTMLPage(title: title, colorScheme: colorScheme)
+        // Each page's address, made once.
+        let addresses = (0...max(pageCount, 1)).map { ArchiveIndexPage.relativeURL(name($0)) }
         out.raw(page.header)
         out.raw(page.heading)
         out.raw(header)
@@ -74,13 +76,16 @@ public enum ConversationPages {
             var end = start
             while end < prompts.count, prompts[end].page == number { end += 1 }
             out.raw("<h2 class=\"tt-pages-heading\"><a href=\"")
-            out.href(ArchiveIndexPage.relativeURL(name(number)))
+            out.href(addresses[number])
             out.raw("\">Page \(number)</a></h2>\n")
             if end > start {
                 out.raw("<ol class=\"tt-prompts\" start=\"\(prompts[start].number)\">\n")
                 for prompt in prompts[start..<end] {
                     out.raw("<li><a href=\"")
-                    out.href(ArchiveIndexPage.relativeURL(name(prompt.page)) + "#prompt-\(prompt.number)")
+                    out.href(
+                        (prompt.page < addresses.count
+                            ? addresses[prompt.page] : ArchiveIndexPage.relativeURL(name(prompt.page)))
+                            + "#prompt-\(prompt.number)")
                     out.raw("\">")
                     out.text(prompt.firstLine.isEmpty ? "Prompt \(prompt.number)" : prompt.firstLine)
                     out.raw("</a>")

@@ -115,6 +115,10 @@ extension SecretRedactor {
         var info = info
         info.title = info.title.map { redact($0, into: &tally) }
         info.project = info.project.map { redact($0, into: &tally) }
+        info.gitBranch = info.gitBranch.map { redact($0, into: &tally) }
+        info.agentName = info.agentName.map { redact($0, into: &tally) }
+        info.version = info.version.map { redact($0, into: &tally) }
+        info.models = info.models.map { redact($0, into: &tally) }
         return info
     }
 

@@ -161,8 +161,15 @@ extension SecretRule {
             var index = lineEnd
             while index < bytes.count {
                 if bytes[index] == 0x2D, SecretScan.has(bytes, index, "-----END ") {
+                    // The END line, to the dashes that close it (what follows on the line is not the key's).
                     var end = index + 9
-                    while end < bytes.count, bytes[end] != 0x0A, end - index < 80 { end += 1 }
+                    while end < bytes.count, bytes[end] != 0x0A, end - index < 80 {
+                        if SecretScan.has(bytes, end, "-----") {
+                            end += 5
+                            break
+                        }
+                        end += 1
+                    }
                     return at..<end
                 }
                 let byte = bytes[index]
