@@ -46,7 +46,7 @@ public enum TerminalImageProtocol: String, Sendable, CaseIterable {
     /// asked about, never shown), then device attributes, which every terminal answers.
     public static let query = "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[c"
 
-    /// Whether this protocol draws an image of `format` (as ``ImageHeader`` names it).
+    /// Whether this protocol draws an image of `format` (as `ImageHeader` names it).
     public func draws(_ format: String) -> Bool {
         switch self {
         case .kitty: format == "PNG"
@@ -63,7 +63,7 @@ public struct TerminalImage: Sendable, Equatable {
     /// How many rows of cells it takes.
     public var rows: Int
     /// The escape sequence that draws it, written at the start of its last row (see
-    /// ``sequence(base64:byteCount:columns:rows:protocol:)``).
+    /// ``drawn(base64:byteCount:columns:rows:protocol:)``).
     public var sequence: [UInt8]
 
     /// The cells an image of `width`×`height` pixels takes at most `maxColumns` wide and
