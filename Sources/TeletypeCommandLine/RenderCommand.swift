@@ -180,10 +180,13 @@ enum RenderCommand {
                     ?? TerminalQuery.ask(TerminalImageProtocol.query).flatMap(TerminalImageProtocol.fromAnswers)
                 : nil
         }
-        if drawsImages == .sixel, let cell = TerminalQuery.cellPixels() { TerminalImage.cellPixels = cell }
+        let cellSize =
+            drawsImages == .sixel
+            ? TerminalQuery.cellPixels().map { CellSize(width: $0.width, height: $0.height) } : nil
         func capabilities() -> TerminalCapabilities {
             var capabilities = TerminalSettings.capabilities(format: format, color: color)
             capabilities.images = drawsImages
+            if let cellSize { capabilities.cellSize = cellSize }
             return capabilities
         }
         let appearance = AIAppearance.named(themeName) ?? .dark

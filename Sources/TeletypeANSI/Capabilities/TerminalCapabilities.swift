@@ -25,6 +25,8 @@ public struct TerminalCapabilities: Sendable, Equatable {
     /// How images are drawn in the terminal's cells; nil where they are not (a card says what each
     /// is). Set by the command from `--images` and the terminal.
     public var images: TerminalImageProtocol?
+    /// The size in pixels of one of its cells, where it says (else ``CellSize/assumed``).
+    public var cellSize: CellSize = .assumed
 
     /// Creates capabilities.
     public init(colorDepth: ColorDepth, hyperlinks: Bool, unicode: Bool = true) {

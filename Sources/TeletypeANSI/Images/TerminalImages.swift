@@ -58,12 +58,12 @@ public enum TerminalImageProtocol: String, Sendable, CaseIterable {
 
 /// An image drawn in a terminal's cells: the cells it takes, and what draws it there.
 public struct TerminalImage: Sendable, Equatable {
-    /// How many columns and rows of cells it takes.
+    /// How many columns of cells it takes.
     public var columns: Int
     /// How many rows of cells it takes.
     public var rows: Int
     /// The escape sequence that draws it, written at the start of its last row (see
-    /// ``drawn(base64:byteCount:columns:rows:protocol:)``).
+    /// ``drawn(base64:byteCount:columns:rows:protocol:cell:)``).
     public var sequence: [UInt8]
 
     /// The cells an image of `width`×`height` pixels takes at most `maxColumns` wide and
@@ -80,12 +80,14 @@ public struct TerminalImage: Sendable, Equatable {
     }
 
     /// The image whose bytes are `base64` (`byteCount` of them) drawn over `columns`×`rows`
-    /// cells. The rows are those just written: the sequence, written at the start of the last of
-    /// them, goes up to the first, draws the image from there without moving the cursor, and
-    /// comes back, so that every row stays a line of its own (and the screen has scrolled for them
-    /// before the image is drawn). Nil when `base64` is not base64.
+    /// cells of `cell` pixels each (what sixel's pixels are fitted to). The rows are those just
+    /// written: the sequence, written at the start of the last of them, goes up to the first, draws
+    /// the image from there without moving the cursor, and comes back, so that every row stays a
+    /// line of its own (and the screen has scrolled for them before the image is drawn). Nil when
+    /// `base64` is not base64.
     public static func drawn(
-        base64: String, byteCount: Int, columns: Int, rows: Int, protocol kind: TerminalImageProtocol
+        base64: String, byteCount: Int, columns: Int, rows: Int, protocol kind: TerminalImageProtocol,
+        cell: CellSize = .assumed
     ) -> TerminalImage? {
         guard !base64.isEmpty, base64.utf8.allSatisfy(isBase64) else { return nil }
         var out: [UInt8] = []
@@ -93,7 +95,6 @@ public struct TerminalImage: Sendable, Equatable {
         switch kind {
         case .sixel:
             guard let pixels = PNGPixels(Base64Prefix.decode(base64.utf8)) else { return nil }
-            let cell = cellPixels
             out = SixelImage.encode(pixels.fitted(width: columns * cell.width, height: rows * cell.height))
         case .kitty:
             // Sent in chunks of 4,096 bytes; placed over the cells, the cursor left where it is.
@@ -117,10 +118,6 @@ public struct TerminalImage: Sendable, Equatable {
         }
         return placed(out, columns: columns, rows: rows)
     }
-
-    /// The size in pixels of a cell the sixel of an image is made for (10×20 where the terminal
-    /// does not say).
-    nonisolated(unsafe) public static var cellPixels = (width: 10, height: 20)
 
     /// `drawing` placed over the rows just written, from the first: up to it, the cursor kept, the
     /// image drawn, the cursor back, down again.
@@ -169,4 +166,22 @@ public struct TerminalImage: Sendable, Equatable {
         }
         return String(decoding: out, as: UTF8.self)
     }
+}
+
+/// The size in pixels of one of a terminal's cells: what an image sent as pixels (sixel) is fitted
+/// to.
+public struct CellSize: Sendable, Equatable {
+    /// Its width in pixels.
+    public var width: Int
+    /// Its height in pixels.
+    public var height: Int
+
+    /// A cell of `width`×`height` pixels.
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+
+    /// What a cell is taken to be where the terminal does not say: 10×20 pixels.
+    public static let assumed = CellSize(width: 10, height: 20)
 }

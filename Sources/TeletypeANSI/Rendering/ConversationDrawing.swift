@@ -364,7 +364,8 @@ struct ConversationDrawing {
         }
         guard
             let drawn = TerminalImage.drawn(
-                base64: base64, byteCount: byteCount, columns: cells.columns, rows: cells.rows, protocol: kind)
+                base64: base64, byteCount: byteCount, columns: cells.columns, rows: cells.rows, protocol: kind,
+                cell: capabilities.cellSize)
         else { return [] }
         var last = StyledLine(Repetition.spaces(2))
         last.width += drawn.columns
