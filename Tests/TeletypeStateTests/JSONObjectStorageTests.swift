@@ -35,6 +35,42 @@ import Testing
         #expect(value["a"] == .number(3))
     }
 
+    /// A parse builds an object without looking its keys up while no two can be equal; random
+    /// objects of few, often repeated keys (escaped or not) read as the same pairs set one by one.
+    @Test(arguments: 0..<20)
+    func aParsedObjectIsItsPairsSetInOrder(seed: Int) throws {
+        var random = SeededGenerator(seed: UInt64(seed))
+        let alphabet = ["a", "b", "ab", "ba", "é", "aa", "abc", "cba", "key", "kez", "ke", #"x\u0061"#]
+        for _ in 0..<50 {
+            let count = Int.random(in: 0...30, using: &random)
+            let keys = (0..<count).map { _ in alphabet.randomElement(using: &random)! }
+            let text = "{" + keys.enumerated().map { "\"\($1)\": \($0)" }.joined(separator: ",") + "}"
+            let parsed = try #require(try JSONParser.parse(text).object)
+            let decoded = keys.map { $0.replacingOccurrences(of: #"\u0061"#, with: "a") }
+            let expected = JSONObject(decoded.enumerated().map { ($1, JSONValue.number(Double($0))) })
+            #expect(parsed == expected, "\(text)")
+            for key in Set(decoded) { #expect(parsed[key] == expected[key]) }
+        }
+    }
+
+    /// Whole numbers are read without a string; every one reads as `Double` reads its text.
+    @Test func numbersReadAsDoubleReadsTheirText() throws {
+        var random = SeededGenerator(seed: 7)
+        var texts = [
+            "0", "-0", "1", "-1", "999999999999999", "-999999999999999", "1000000000000000",
+            "12345678901234567890", "1.5", "-2.25e3", "1E2", "0.1", "9007199254740993",
+        ]
+        for _ in 0..<2000 {
+            let digits = Int.random(in: 1...18, using: &random)
+            let number = (0..<digits).map { _ in String(Int.random(in: 0...9, using: &random)) }.joined()
+            texts.append((Bool.random(using: &random) ? "-" : "") + number)
+        }
+        for text in texts {
+            let parsed = try JSONParser.parse("[\(text)]")
+            #expect(parsed.array?.first?.number?.bitPattern == Double(text)?.bitPattern, "\(text)")
+        }
+    }
+
     @Test func objectsAreEqualWhenTheirPairsAreInTheSameOrder() {
         let ab = JSONObject([("a", 1), ("b", 2)])
         #expect(ab == JSONObject([("a", 1), ("b", 2)]))

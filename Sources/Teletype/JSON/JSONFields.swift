@@ -116,10 +116,15 @@ public struct JSONFields: Sendable {
                 skipWhitespace()
                 switch want {
                 case .value(let place)?:
-                    let start = index
-                    guard skipValue(depth: 1) else { return false }
-                    let value = UnsafeRawBufferPointer(rebasing: bytes[start..<index])
-                    if let parsed = try? JSONParser.parse(value) { found[place] = parsed }
+                    // Built where it stands, in one pass; a value that is not valid JSON is passed
+                    // over as the scan checks it, and left out.
+                    var cursor = JSONParser.Cursor(bytes: bytes, index: index)
+                    if let parsed = try? cursor.value(depth: 0) {
+                        found[place] = parsed
+                        index = cursor.index
+                    } else {
+                        guard skipValue(depth: 1) else { return false }
+                    }
                 case .fields(let inner)? where peek == UInt8(ascii: "{"):
                     guard object(inner, into: &found) else { return false }
                 default:

@@ -158,6 +158,14 @@ public struct JSONParser {
                 }
                 guard digits(&self) > 0 else { throw failure("expected a digit in the exponent") }
             }
+            // A whole number of up to 15 digits is exact as a Double: made without a string.
+            let negative = bytes[start] == UInt8(ascii: "-")
+            let first = negative ? start + 1 : start
+            if index - first <= 15, !bytes[first..<index].contains(where: { $0 < 0x30 || $0 > 0x39 }) {
+                var whole = 0
+                for position in first..<index { whole = whole &* 10 &+ Int(bytes[position] &- 0x30) }
+                return .number(negative ? -Double(whole) : Double(whole))
+            }
             let text = Swift.String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
             guard let value = Double(text) else { throw failure("invalid number", at: start) }
             return .number(value)
@@ -232,6 +240,15 @@ public struct JSONParser {
             return Swift.String(decoding: UnsafeRawBufferPointer(rebasing: utf8[..<end]), as: UTF8.self)
         }
 
+        /// One of 64 bits for `key`, from its length and its first and last bytes: equal keys
+        /// have the same bit.
+        @inline(__always)
+        static func keyBit(_ key: Swift.String) -> UInt64 {
+            let utf8 = key.utf8
+            let mix = utf8.count &* 31 &+ Int(utf8.first ?? 0) &* 7 &+ Int(utf8.last ?? 0)
+            return 1 << UInt64(mix & 63)
+        }
+
         mutating func hex4() throws(Failure) -> UInt32 {
             guard index + 4 <= bytes.count else { throw failure("incomplete \\u escape") }
             var value: UInt32 = 0
@@ -288,6 +305,10 @@ public struct JSONParser {
                 return .object(JSONObject())
             }
             let mark = pairs.count
+            // A bit for each key read, by its length and ends: while no two keys share a bit,
+            // no key repeats, and the object is built without looking each key up.
+            var seen: UInt64 = 0
+            var mayRepeat = false
             while true {
                 skipWhitespace()
                 guard index < bytes.count else { throw failure("unexpected end of the document: expected a key") }
@@ -295,6 +316,9 @@ public struct JSONParser {
                     throw failure("expected a key in double quotes, found \(describe(bytes[index]))")
                 }
                 let key = try string()
+                let bit = Self.keyBit(key)
+                mayRepeat = mayRepeat || seen & bit != 0
+                seen |= bit
                 skipWhitespace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
                     throw failure("expected ':' after the key \"\(key)\"")
@@ -314,7 +338,8 @@ public struct JSONParser {
                     index += 1
                 } else if bytes[index] == UInt8(ascii: "}") {
                     index += 1
-                    let object = JSONObject(collecting: pairs[mark...])
+                    let object =
+                        mayRepeat ? JSONObject(collecting: pairs[mark...]) : JSONObject(distinct: pairs[mark...])
                     pairs.removeSubrange(mark...)
                     return .object(object)
                 } else {

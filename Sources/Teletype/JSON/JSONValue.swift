@@ -91,6 +91,14 @@ public struct JSONObject: Sendable, Hashable {
         for (key, value) in pairs { self[key] = value }
     }
 
+    /// An object of `pairs` in order, whose keys the caller knows to be distinct: no key is
+    /// looked for before it is added.
+    init(distinct pairs: ArraySlice<(key: String, value: JSONValue)>) {
+        entries.reserveCapacity(pairs.count)
+        for (key, value) in pairs { entries.append(Entry(key: key, value: value)) }
+        if entries.count > Self.indexedFrom { reindex() }
+    }
+
     /// The keys, in order.
     public var keys: [String] { entries.map(\.key) }
 
