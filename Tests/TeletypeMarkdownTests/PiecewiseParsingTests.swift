@@ -108,6 +108,21 @@ import Testing
         expectSameParse(text)
     }
 
+    /// A `[T]::map` or `[label]:` in the middle of a line is no definition (one starts a line, after
+    /// quote and list markers at most): the uses of `T` all over a document do not keep it whole.
+    @Test func labelsFollowedByAColonMidLineAllowCuts() {
+        var text = "Slices: `[T]::sort`, see [T] and [launching pad][lp]: a list.\n\n"
+        text += LargeDocuments.sections(300).replacingOccurrences(of: "[^n", with: "[n")
+        text += "\n- [`[T]::is_sorted`](https://example.com) and [T]\n\nThe end of [T]: done.\n"
+        #expect(cutCount(text) > 0)
+        expectSameParse(text)
+        // At a line's start, in a list item or a quote, it may be one: the uses stay together.
+        for defined in ["- [T]: /in-a-list\n", "> [T]: /in-a-quote\n", "1. [T]: /numbered\n"] {
+            #expect(cutCount(text + "\n" + defined) == 0, "\(defined)")
+            expectSameParse(text + "\n" + defined)
+        }
+    }
+
     /// Real documents one after another: the pieces share their definitions, and the tree is the
     /// one of a whole parse.
     @Test(.enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage))) func theCorpusParsesTheSameInPieces()

@@ -333,11 +333,30 @@ struct LabelSpans {
         defer { self.appearances = appearances }
         Self.forEachLabel(in: bytes) { open, close, key in
             appearances.record(key, at: open)
-            let isDefinition = close + 1 < bytes.count && bytes[close + 1] == UInt8(ascii: ":")
+            let isDefinition =
+                close + 1 < bytes.count && bytes[close + 1] == UInt8(ascii: ":")
+                && Self.mayStartBlock(at: open, in: bytes)
             let isFootnote = close > open + 1 && bytes[open + 1] == UInt8(ascii: "^")
             if isDefinition && (isFootnote || !marginDefinitions.contains(open)) { keptLabels.insert(key) }
         }
         spans = keptLabels.compactMap { appearances.span(of: $0) }.filter { $0.first < $0.last }
+    }
+
+    /// Whether a definition could start at `offset`: only spaces and the markers of quotes and
+    /// list items (`>`, `-`, `+`, `*`, `1.`, `1)`) are before it on its line. A `[T]::map` in a
+    /// sentence or a code span is no definition, and must not keep the uses of `T` together.
+    static func mayStartBlock(at offset: Int, in bytes: UnsafeRawBufferPointer) -> Bool {
+        var index = offset
+        while index > 0 {
+            switch bytes[index - 1] {
+            case 0x0A, 0x0D: return true
+            case 0x20, 0x09, UInt8(ascii: ">"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "*"),
+                UInt8(ascii: "."), UInt8(ascii: ")"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                index -= 1
+            default: return false
+            }
+        }
+        return true
     }
 
     /// Calls `body` with the offsets of the brackets around each `[…]` span of `bytes` that a link
