@@ -38,6 +38,7 @@ struct Bench {
         )
         var rows: [Row] = []
         if suites.contains("real") { rows += RealTextBench.run(quick: quick, me: me, folder: folder) }
+        if suites.contains("machine") { rows += DocumentRatiosBench.machine(quick: quick, me: me) }
         if suites.contains("sizes") { rows += RealTextBench.sizes(quick: quick, me: me, folder: folder) }
         if suites.contains("sessions") { rows += SessionBench.run(quick: quick, me: me, folder: folder) }
         if suites.contains("chat-exports") { rows += ChatExportBench.run(quick: quick, me: me, folder: folder) }

@@ -24,9 +24,16 @@ enum RealTextBench {
                     text.append(0x0A)
                 }
             }
-            let path = folder.appendingPathComponent("real-text.md").path
-            _ = FileManager.default.createFile(atPath: path, contents: text)
-            inputs.append(("real text", path))
+            // Once, and concatenated 2 and 10 times: a document's cost must grow with its length.
+            for times in [1, 2, 10] {
+                let path = folder.appendingPathComponent("real-text-\(times).md").path
+                _ = FileManager.default.createFile(atPath: path, contents: Data(repeating: 0, count: 0))
+                if let handle = FileHandle(forWritingAtPath: path) {
+                    for _ in 0..<times { handle.write(text) }
+                    try? handle.close()
+                }
+                inputs.append((times == 1 ? "real text" : "real text \(times) times", path))
+            }
         } else {
             print("\nReal text: the corpus (../shared/corpus) is not here; only the generated long documents")
         }
@@ -43,12 +50,22 @@ enum RealTextBench {
         if oneCore == nil { print("taskset is not installed: no one-core figures") }
         var rows: [Bench.Row] = []
         for input in inputs {
-            guard let measured = measure(input.path, name: input.name, cli: cli, repeats: repeats, oneCore: oneCore)
+            let size = (try? FileManager.default.attributesOfItem(atPath: input.path)[.size] as? Int) ?? 0
+            let times = size > 10_000_000 ? min(repeats, 5) : repeats
+            guard let measured = measure(input.path, name: input.name, cli: cli, repeats: times, oneCore: oneCore)
             else {
                 print("cmark-gfm is not installed (apt-get install cmark-gfm), or a run failed: no real-text ratios")
                 return rows
             }
             rows += measured
+        }
+        // Each document of the corpus on its own, its ratios printed, the worst and median kept.
+        if let corpus = PipedStreamBench.corpusFolder() {
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: corpus.path)) ?? []).sorted()
+            print("\nThe corpus's documents, each on its own:")
+            rows += DocumentRatiosBench.run(
+                names.filter { $0.hasSuffix(".md") }.map { ($0, corpus.appendingPathComponent($0).path) },
+                label: "the corpus's documents", quick: quick, me: me)
         }
         return rows
     }

@@ -9,7 +9,10 @@ import TeletypeMarkdown
 // Measures Teletype against its peers in one run, on one machine, and prints ratios:
 //   real  the real documents of ../shared/corpus/markdown one after another, and long generated documents shaped
 //         like real ones outside it (release notes, API reference, awesome list, changelog), `teletype md` (HTML,
-//         ANSI) against `cmark-gfm` as whole processes, on every core and on one (taskset -c 0)
+//         ANSI) against `cmark-gfm` as whole processes, on every core and on one (taskset -c 0); the corpus
+//         concatenated 2 and 10 times; each corpus document's own ratios, the worst and the median
+//   machine the Markdown files of 100 KB or more found on this machine at run time (outside the project and
+//         ../shared), each document's ratios to cmark-gfm, the worst and the median
 //   sizes what a 1 KB, a 60 KB and a 1 MB document cost as whole processes, against cmark-gfm
 //   sessions        `teletype export` of agents' session logs (a real 500 KB Claude Code session, a generated
 //                   50 MB one, a Codex rollout) against claude-code-transcripts, claude-code-log, codex-transcripts
@@ -86,7 +89,8 @@ while index < arguments.count {
             exit(2)
         }
         jsonPath = arguments[index]
-    case "real", "sizes", "sessions", "chat-exports", "search", "browse", "html", "ansi", "rich", "render", "export",
+    case "real", "machine", "sizes", "sessions", "chat-exports", "search", "browse", "html", "ansi", "rich", "render",
+        "export",
         "export-large",
         "streaming", "piped",
         "conversation",
@@ -94,7 +98,7 @@ while index < arguments.count {
         suites.append(arguments[index])
     case "-h", "--help":
         print(
-            "usage: teletype-bench [real] [sizes] [sessions] [chat-exports] [search] [browse] [html] [ansi] [rich] [render] [export] [export-large] [streaming] [piped] [conversation] [hostile] [highlight] [archive] [--quick] [--json FILE]"
+            "usage: teletype-bench [real] [machine] [sizes] [sessions] [chat-exports] [search] [browse] [html] [ansi] [rich] [render] [export] [export-large] [streaming] [piped] [conversation] [hostile] [highlight] [archive] [--quick] [--json FILE]"
         )
         exit(0)
     default:
@@ -105,7 +109,8 @@ while index < arguments.count {
 }
 if suites.isEmpty {
     suites = [
-        "real", "sizes", "sessions", "chat-exports", "search", "browse", "html", "ansi", "rich", "render", "export",
+        "real", "machine", "sizes", "sessions", "chat-exports", "search", "browse", "html", "ansi", "rich", "render",
+        "export",
         "export-large", "streaming", "piped", "conversation", "hostile", "highlight", "archive",
     ]
 }
