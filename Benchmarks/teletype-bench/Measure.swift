@@ -50,6 +50,8 @@ enum Stages {
         let blocks = MarkdownLayout.layout(document)
         let renderer = TerminalRenderer(width: 100, capabilities: .full, theme: .dark)
         let lines = renderer.lines(blocks)
+        let pieces = Array(text.utf8).withUnsafeBytes { ParseStages.pieceSizes($0) }
+        print("pieces: \(pieces.count), of \(pieces.map { "\($0 / 1024) KB" }.joined(separator: ", "))")
         for (stage, seconds) in Array(text.utf8).withUnsafeBytes({ ParseStages.measure($0) }) {
             print("  " + stage, String(format: "%.4f s", seconds))
         }

@@ -5,6 +5,13 @@ package enum ParseStages {
     /// Seconds each stage of parsing `bytes` took: planning the pieces, finding long lines, cmark-gfm's
     /// block pass and inline pass, writing math as code spans and checking the result, converting to the Swift tree, releasing the cmark tree and the
     /// Swift tree.
+    /// The sizes in bytes of the pieces a parse on every core cuts `bytes` into (one piece when it
+    /// is parsed whole), to see why a document keeps a core idle.
+    package static func pieceSizes(_ bytes: UnsafeRawBufferPointer) -> [Int] {
+        let cuts = ChunkPlanner.cuts(in: bytes, pieces: MarkdownParser().maximumPieces)
+        return zip([0] + cuts, cuts + [bytes.count]).map { $1 - $0 }
+    }
+
     package static func measure(_ bytes: UnsafeRawBufferPointer) -> [(String, Double)] {
         func time<Result>(_ body: () -> Result) -> (Result, Double) {
             let start = DispatchTime.now().uptimeNanoseconds
