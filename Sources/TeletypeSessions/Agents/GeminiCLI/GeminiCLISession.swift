@@ -61,88 +61,159 @@ enum GeminiCLISession: AgentLogFormat {
         return first["sessionId"] != nil && first["messageId"] != nil && first["message"] != nil
     }
 
+    /// What a JSONL recording's line is read for on the first pass: what kind of line it is, and
+    /// what a message adds to the session's description.
+    static let recordFields = JSONFields(["id", "type", "$set", "$rewindTo", "timestamp", "model", "tokens"])
+
+    /// A message of a JSONL recording, as the first pass leaves it: the line of its last version
+    /// (read again when it is shown) with what it adds to the description, or its value when a
+    /// `$set` of the whole list wrote it.
+    enum Slot {
+        case line(offset: Int, length: Int, summary: JSONValue)
+        case value(JSONValue)
+    }
+
     static func read(
         _ source: SessionSource, name: String, notice: (String) -> Void, start: (SessionInfo) -> Void = { _ in },
         emit: (Message) throws -> Void
     ) throws -> SessionInfo {
-        var lines: [(value: JSONValue, line: Int)] = []
+        // A JSONL recording is read in two passes, in flat memory: the first finds each message's
+        // last version and its place, the second reads those lines again one at a time.
+        var slots: [Slot] = []
+        var place: [String: Int] = [:]
+        var header = JSONObject()
         var truncated: Int?
         var whole: [UInt8] = []
-        // JSONL when the first line is a recording's header.
+        // JSONL when the first line is a recording's header or message.
         var isJSONL: Bool?
+        var records = 0
+        func replaceAll(_ list: [JSONValue]) {
+            slots = list.map { .value($0) }
+            place = [:]
+            for (index, message) in list.enumerated() { if let id = message["id"]?.string { place[id] = index } }
+        }
         try source.forEachLine { line in
-            SessionReading.append(line, to: &whole)
+            if isJSONL != true { SessionReading.append(line, to: &whole) }
             guard line.bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return }
             if isJSONL == nil {
                 isJSONL = fields.read(line.bytes).map { isHeader($0) || isMessageRecord($0) } ?? false
+                if isJSONL == true { whole = [] }
             }
             guard isJSONL == true else { return }
-            if let value = try? JSONParser.parse(line.bytes), value.object != nil {
-                lines.append((value, line.number))
-            } else if !line.isTerminated {
-                truncated = line.number
-            } else {
+            guard let values = recordFields.values(line.bytes) else {
+                guard line.isTerminated else {
+                    truncated = line.number
+                    return
+                }
                 throw SessionReading.error(in: line, name: name)
+            }
+            let (id, type, set, rewind) = (values[0], values[1], values[2], values[3])
+            records += 1
+            // The header, unless the file starts with a message. A message written twice (while
+            // it streamed, then whole) is its last version, in its first place; `$set` of
+            // `messages` replaces those so far; `$rewindTo` drops the message it names and every
+            // one after it.
+            if records == 1, type == nil, set == nil {
+                header = (try? JSONParser.parse(line.bytes))?.object ?? JSONObject()
+            } else if let update = set?.object {
+                for (key, field) in update.pairs {
+                    if key == "messages", let list = field.array { replaceAll(list) } else { header[key] = field }
+                }
+            } else if let target = rewind {
+                let named = target.string ?? target["id"]?.string
+                if let named, let index = place[named] {
+                    slots.removeSubrange(index...)
+                    place = place.filter { $0.value < index }
+                }
+            } else {
+                let summary = JSONValue.object(
+                    JSONObject(
+                        zip(["type", "timestamp", "model", "tokens"], [type, values[4], values[5], values[6]])
+                            .compactMap { key, value in value.map { (key, $0) } }))
+                let slot = Slot.line(offset: line.offset, length: line.bytes.count, summary: summary)
+                if let key = id?.string, let index = place[key] {
+                    slots[index] = slot
+                } else {
+                    if let key = id?.string { place[key] = slots.count }
+                    slots.append(slot)
+                }
             }
         }
         var info = SessionInfo(agent: .geminiCLI)
-        var messages: [JSONValue]
-        if isJSONL == true {
-            if let truncated { notice(SessionReading.truncationNotice(name: name, line: truncated)) }
-            // The header, unless the file starts with a message.
-            let hasHeader = lines.first.map { $0.value["type"] == nil && $0.value["$set"] == nil } ?? false
-            var header = hasHeader ? lines[0].value.object ?? JSONObject() : JSONObject()
-            // A message written twice (while it streamed, then whole) is its last version, in its
-            // first place; `$set` of `messages` replaces those so far; `$rewindTo` drops the message
-            // it names and every one after it.
-            messages = []
-            var place: [String: Int] = [:]
-            func replaceAll(_ list: [JSONValue]) {
-                messages = list
-                place = [:]
-                for (index, message) in list.enumerated() { if let id = message["id"]?.string { place[id] = index } }
-            }
-            for (value, _) in lines.dropFirst(hasHeader ? 1 : 0) {
-                if let update = value["$set"]?.object {
-                    for (key, field) in update.pairs {
-                        if key == "messages", let list = field.array { replaceAll(list) } else { header[key] = field }
-                    }
-                } else if let target = value["$rewindTo"] {
-                    let id = target.string ?? target["id"]?.string
-                    if let id, let index = place[id] { replaceAll(Array(messages[..<index])) }
-                } else if let id = value["id"]?.string, let index = place[id] {
-                    messages[index] = value
-                } else {
-                    if let id = value["id"]?.string { place[id] = messages.count }
-                    messages.append(value)
-                }
-            }
-            describe(.object(header), into: &info)
-        } else {
-            let document = try SessionReading.document(whole, name: name)
-            if let list = document.array {
-                // logs.json: the prompts (and, where kept, the replies) of one or more sessions.
-                messages = list.map { entry in
-                    [
-                        "type": entry["type"] ?? "user", "content": entry["message"] ?? "",
-                        "timestamp": entry["timestamp"] ?? .null,
-                    ]
-                }
-                info.id = list.first?["sessionId"]?.string
-            } else {
-                messages = document["messages"]?.array ?? []
-                describe(document, into: &info)
-            }
-        }
-        // The messages say the models, times and tokens: read before the first is handed over,
+        guard isJSONL == true else { return try readDocument(whole, name: name, info: info, start: start, emit: emit) }
+        if let truncated { notice(SessionReading.truncationNotice(name: name, line: truncated)) }
+        describe(.object(header), into: &info)
+        // The messages say the models, times and tokens: counted before the first is handed over,
         // so that what is known up front is the whole description.
-        let shown = messages.enumerated().compactMap { position, value in
-            message(value, position: position, info: &info)
+        for slot in slots {
+            switch slot {
+            case .line(_, _, let summary): account(summary, into: &info)
+            case .value(let value): account(value, into: &info)
+            }
         }
+        start(info)
+        var shown = 0
+        for (position, slot) in slots.enumerated() {
+            let value: JSONValue
+            switch slot {
+            case .line(let offset, let length, _):
+                let bytes = try source.read(offset: offset, length: length)
+                guard let parsed = bytes.withUnsafeBytes({ try? JSONParser.parse($0) }) else { continue }
+                value = parsed
+            case .value(let written):
+                value = written
+            }
+            guard let message = message(value, position: position) else { continue }
+            shown += 1
+            try emit(message)
+        }
+        info.messageCount = shown
+        return info
+    }
+
+    /// A recording written as one JSON document, or `logs.json`: read whole, as the format is.
+    static func readDocument(
+        _ whole: [UInt8], name: String, info described: SessionInfo, start: (SessionInfo) -> Void,
+        emit: (Message) throws -> Void
+    ) throws -> SessionInfo {
+        var info = described
+        let document = try SessionReading.document(whole, name: name)
+        var messages: [JSONValue]
+        if let list = document.array {
+            // logs.json: the prompts (and, where kept, the replies) of one or more sessions.
+            messages = list.map { entry in
+                [
+                    "type": entry["type"] ?? "user", "content": entry["message"] ?? "",
+                    "timestamp": entry["timestamp"] ?? .null,
+                ]
+            }
+            info.id = list.first?["sessionId"]?.string
+        } else {
+            messages = document["messages"]?.array ?? []
+            describe(document, into: &info)
+        }
+        for value in messages { account(value, into: &info) }
+        let shown = messages.enumerated().compactMap { position, value in message(value, position: position) }
         start(info)
         for message in shown { try emit(message) }
         info.messageCount = shown.count
         return info
+    }
+
+    /// What a message adds to the session's description: its time, and a reply's model and tokens.
+    static func account(_ value: JSONValue, into info: inout SessionInfo) {
+        info.add(time: value["timestamp"]?.string.flatMap(ISODate.seconds))
+        switch value["type"]?.string ?? "" {
+        case "user", "info", "error", "warning": return
+        default: break
+        }
+        info.add(model: value["model"]?.string)
+        if let tokens = value["tokens"] {
+            let cached = tokens["cached"]?.integer ?? 0
+            info.inputTokens += max(0, (tokens["input"]?.integer ?? 0) - cached)
+            info.cacheReadTokens += cached
+            info.outputTokens += (tokens["output"]?.integer ?? 0) + (tokens["thoughts"]?.integer ?? 0)
+        }
     }
 
     static func describe(_ header: JSONValue, into info: inout SessionInfo) {
@@ -155,11 +226,12 @@ enum GeminiCLISession: AgentLogFormat {
         if header["kind"]?.string == "subagent" { info.isSubagent = true }
     }
 
-    static func message(_ value: JSONValue, position: Int, info: inout SessionInfo) -> Message? {
+    /// The message a recording's `value` shows, if any (what it adds to the description is
+    /// ``account(_:into:)``'s).
+    static func message(_ value: JSONValue, position: Int) -> Message? {
         let type = value["type"]?.string ?? ""
         let id = value["id"]?.string ?? "message-\(position + 1)"
         let time = value["timestamp"]?.string.flatMap(ISODate.seconds)
-        info.add(time: time)
         let text = contentText(value["displayContent"] ?? value["content"])
         switch type {
         case "user":
@@ -172,13 +244,6 @@ enum GeminiCLISession: AgentLogFormat {
         default:
             var message = Message(id: id, role: .assistant, text: "", createdAt: time)
             message.model = value["model"]?.string
-            info.add(model: message.model)
-            if let tokens = value["tokens"] {
-                let cached = tokens["cached"]?.integer ?? 0
-                info.inputTokens += max(0, (tokens["input"]?.integer ?? 0) - cached)
-                info.cacheReadTokens += cached
-                info.outputTokens += (tokens["output"]?.integer ?? 0) + (tokens["thoughts"]?.integer ?? 0)
-            }
             // Thoughts, then the text, then the calls: the order Gemini CLI shows them in.
             var pieces = ReplyPieces()
             for (index, thought) in (value["thoughts"]?.array ?? []).enumerated() {
