@@ -34,18 +34,38 @@ enum QwenCodeChat: AgentLogFormat {
         }
     }
 
+    /// What the first pass reads of each record: its place in the tree, and what it adds to the
+    /// session's description.
+    static let recordFields = JSONFields([
+        "uuid", "parentUuid", "type", "subtype", "timestamp", "sessionId", "cwd", "version", "gitBranch", "model",
+        "usageMetadata", "systemPayload.customTitle",
+    ])
+
+    /// A record as the first pass leaves it: its place in the tree, what it adds to the
+    /// description (its fields of ``recordFields``), and where it is to be read again.
+    struct Node {
+        var summary: JSONValue
+        /// The line it is on; nil for a record of a line on which a writer glued several, kept whole.
+        var line: (offset: Int, length: Int)?
+        var whole: JSONValue?
+
+        subscript(key: String) -> JSONValue? { summary[key] }
+    }
+
     static func read(
         _ source: SessionSource, path: String?, name: String, notice: (String) -> Void,
         start: (SessionInfo) -> Void, emit: (Message) throws -> Void
     ) throws -> SessionInfo {
-        var records: [JSONValue] = []
+        // Two passes, in flat memory: the first finds the tree's shown path, the second reads the
+        // records on it again one at a time.
+        var nodes: [Node] = []
         var truncated: Int?
         try source.forEachLine { line in
             guard line.bytes.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return }
-            if let value = try? JSONParser.parse(line.bytes), value.object != nil {
-                records.append(value)
+            if let values = recordFields.values(line.bytes) {
+                nodes.append(Node(summary: summary(values), line: (line.offset, line.bytes.count)))
             } else if let glued = line.bytes.withUnsafeBytes({ JSONLLog.gluedObjects($0) }) {
-                records += glued
+                nodes += glued.map { Node(summary: $0, line: nil, whole: $0) }
             } else if !line.isTerminated {
                 truncated = line.number
             } else {
@@ -53,24 +73,53 @@ enum QwenCodeChat: AgentLogFormat {
             }
         }
         if let truncated { notice(SessionReading.truncationNotice(name: name, line: truncated)) }
-        let shown = activePath(records)
+        let shown = activePath(nodes)
         var info = SessionInfo(agent: .qwenCode)
-        var builder = ConversationBuilder()
-        for record in shown { add(record, to: &builder, info: &info) }
+        for index in shown { describe(nodes[index].summary, into: &info) }
         if info.title == nil {
             info.title =
-                records.last { $0["subtype"]?.string == "custom_title" }?["systemPayload"]?["customTitle"]?.string
+                nodes.last { $0["subtype"]?.string == "custom_title" }?["systemPayload"]?["customTitle"]?.string
         }
-        let messages = builder.finish()
-        info.messageCount = messages.count
         start(info)
-        for message in messages { try emit(message) }
+        var builder = ConversationBuilder()
+        var count = 0
+        func handOver(_ messages: [Message]) throws {
+            count += messages.count
+            for message in messages { try emit(message) }
+        }
+        for index in shown {
+            let node = nodes[index]
+            var record = node.whole
+            if let line = node.line {
+                let bytes = try source.read(offset: line.offset, length: line.length)
+                record = bytes.withUnsafeBytes { try? JSONParser.parse($0) }
+            }
+            guard let record else { continue }
+            add(record, to: &builder)
+            try handOver(builder.takeFinished())
+        }
+        try handOver(builder.finish())
+        info.messageCount = count
         return info
+    }
+
+    /// A record's fields of ``recordFields`` as an object of the same shape.
+    static func summary(_ values: [JSONValue?]) -> JSONValue {
+        var object = JSONObject()
+        for (path, value) in zip(recordFields.paths, values) {
+            guard let value else { continue }
+            if path == "systemPayload.customTitle" {
+                object["systemPayload"] = .object(JSONObject([("customTitle", value)]))
+            } else {
+                object[path] = value
+            }
+        }
+        return .object(object)
     }
 
     /// The records from the first to the latest message, along `parentUuid`; the records in file
     /// order where the tree is broken.
-    static func activePath(_ records: [JSONValue]) -> [JSONValue] {
+    static func activePath(_ records: [Node]) -> [Int] {
         // A message streamed in pieces is several records with one uuid: all of them are kept.
         var byID: [String: [Int]] = [:]
         for (index, record) in records.enumerated() {
@@ -90,18 +139,39 @@ enum QwenCodeChat: AgentLogFormat {
             current = records[index]["parentUuid"]?.string.flatMap { byID[$0]?.last }
         }
         let reachesRoot = path.last.map { records[$0]["parentUuid"]?.string == nil } ?? false
-        guard reachesRoot else { return Array(records[...leaf]) }
-        return path.reversed().map { records[$0] }
+        guard reachesRoot else { return Array(0...leaf) }
+        return path.reversed()
     }
 
-    static func add(_ record: JSONValue, to builder: inout ConversationBuilder, info: inout SessionInfo) {
-        let id = record["uuid"]?.string ?? "record-\(builder.count)"
-        let time = record["timestamp"]?.string.flatMap(ISODate.seconds)
-        info.add(time: time)
+    /// What a record on the shown path adds to the session's description.
+    static func describe(_ record: JSONValue, into info: inout SessionInfo) {
+        info.add(time: record["timestamp"]?.string.flatMap(ISODate.seconds))
         info.id = info.id ?? record["sessionId"]?.string
         info.project = info.project ?? record["cwd"]?.string
         info.version = record["version"]?.string ?? info.version
         if info.gitBranch == nil, let branch = record["gitBranch"]?.string { info.gitBranch = branch }
+        switch record["type"]?.string {
+        case "assistant":
+            info.add(model: record["model"]?.string)
+            if let usage = record["usageMetadata"] {
+                let cached = usage["cachedContentTokenCount"]?.integer ?? 0
+                info.inputTokens += max(0, (usage["promptTokenCount"]?.integer ?? 0) - cached)
+                info.cacheReadTokens += cached
+                info.outputTokens +=
+                    (usage["candidatesTokenCount"]?.integer ?? 0) + (usage["thoughtsTokenCount"]?.integer ?? 0)
+            }
+        case "system" where record["subtype"]?.string == "custom_title":
+            if let title = record["systemPayload"]?["customTitle"]?.string { info.title = title }
+        default:
+            break
+        }
+    }
+
+    /// A record on the shown path, into the conversation (what it adds to the description is
+    /// ``describe(_:into:)``'s).
+    static func add(_ record: JSONValue, to builder: inout ConversationBuilder) {
+        let id = record["uuid"]?.string ?? "record-\(builder.count)"
+        let time = record["timestamp"]?.string.flatMap(ISODate.seconds)
         let parts = record["message"]?["parts"]?.array ?? []
         switch record["type"]?.string {
         case "user":
@@ -121,14 +191,6 @@ enum QwenCodeChat: AgentLogFormat {
             }
         case "assistant":
             let model = record["model"]?.string
-            info.add(model: model)
-            if let usage = record["usageMetadata"] {
-                let cached = usage["cachedContentTokenCount"]?.integer ?? 0
-                info.inputTokens += max(0, (usage["promptTokenCount"]?.integer ?? 0) - cached)
-                info.cacheReadTokens += cached
-                info.outputTokens +=
-                    (usage["candidatesTokenCount"]?.integer ?? 0) + (usage["thoughtsTokenCount"]?.integer ?? 0)
-            }
             builder.startReply(id: id, time: time, model: model)
             for (index, part) in parts.enumerated() {
                 if let call = part["functionCall"] {
@@ -167,8 +229,6 @@ enum QwenCodeChat: AgentLogFormat {
         case "system":
             let payload = record["systemPayload"]
             switch record["subtype"]?.string {
-            case "custom_title":
-                if let title = payload?["customTitle"]?.string { info.title = title }
             case "ui_telemetry" where payload?["uiEvent"]?["event.name"]?.string == "qwen-code.api_error":
                 let event = payload?["uiEvent"]
                 let text =
