@@ -49,6 +49,27 @@ final class SessionSource {
         try forEachBuffer { line in if let line { try body(line) } }
     }
 
+    /// Calls `body` with the source's bytes a chunk at a time, in order, with each chunk's offset
+    /// (the bytes are valid during the call): for a document that is not made of lines.
+    func forEachChunk(_ body: (UnsafeRawBufferPointer, Int) throws -> Void) throws {
+        switch backing {
+        case .bytes(let bytes):
+            try bytes.withUnsafeBytes { try body($0, 0) }
+        case .file(let path):
+            guard let reader = FileReader(path: path) else { throw SessionSourceError.cannotOpen(path) }
+            reader.onRead = onRead
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
+            defer { buffer.deallocate() }
+            var offset = 0
+            while true {
+                let read = try reader.read(into: buffer)
+                if read == 0 { break }
+                try body(UnsafeRawBufferPointer(rebasing: buffer[0..<read]), offset)
+                offset += read
+            }
+        }
+    }
+
     /// Calls `body` with each line, then with nil before the bytes of the lines handed over so far
     /// are let go.
     func forEachBuffer(_ body: (Line?) throws -> Void) throws {

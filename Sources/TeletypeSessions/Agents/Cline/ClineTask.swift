@@ -62,9 +62,59 @@ enum ClineTask: AgentLogFormat {
         return !head.isList && head.hasKeys("sessionId", "messages", "agent")
     }
 
+    /// What the first pass reads of each message of a task's history: what it adds to the
+    /// session's description.
+    static let accountFields = JSONFields(["ts", "model", "modelInfo.id", "usage", "metrics"])
+
     static func read(
         _ source: SessionSource, path: String?, name: String, notice: (String) -> Void,
         start: (SessionInfo) -> Void, emit: (Message) throws -> Void
+    ) throws -> SessionInfo {
+        // A task's history is one JSON array, as long as the task: it is read an element at a
+        // time, in two passes in flat memory (each message checked and counted, then read again
+        // and shown). What is not one array of messages (Cline CLI's object, a broken file) is read
+        // whole, which names where it goes wrong.
+        var places: [(offset: Int, length: Int)] = []
+        var summaries: [JSONValue] = []
+        var isMessages = true
+        let isArray = try JSONArrayElements.forEach(in: source) { bytes, offset in
+            guard isMessages, let values = accountFields.values(bytes) else {
+                isMessages = false
+                return
+            }
+            places.append((offset, bytes.count))
+            var summary = JSONObject()
+            for (key, value) in zip(["ts", "model", "modelInfo", "usage", "metrics"], values) {
+                guard let value else { continue }
+                summary[key] = key == "modelInfo" ? .object(JSONObject([("id", value)])) : value
+            }
+            summaries.append(.object(summary))
+        }
+        guard isArray, isMessages else {
+            return try readWhole(source, path: path, name: name, start: start, emit: emit)
+        }
+        var info = SessionInfo(agent: .cline)
+        if let path { describe(taskAt: path, into: &info) }
+        for summary in summaries { account(summary, into: &info) }
+        summaries = []
+        start(info)
+        var builder = ConversationBuilder()
+        var xmlCalls = 0
+        for (index, place) in places.enumerated() {
+            let bytes = try source.read(offset: place.offset, length: place.length)
+            guard let message = bytes.withUnsafeBytes({ try? JSONParser.parse($0) }) else { continue }
+            add(message, index: index, to: &builder, xmlCalls: &xmlCalls)
+            for message in builder.takeFinished() { try emit(message) }
+        }
+        for message in builder.finish() { try emit(message) }
+        return info
+    }
+
+    /// A history read whole: Cline CLI's messages in an object, or a file that is not one array
+    /// of messages (whose error then names where it goes wrong).
+    static func readWhole(
+        _ source: SessionSource, path: String?, name: String, start: (SessionInfo) -> Void,
+        emit: (Message) throws -> Void
     ) throws -> SessionInfo {
         let document = try SessionReading.document(of: source, name: name)
         var info = SessionInfo(agent: .cline)
@@ -78,64 +128,72 @@ enum ClineTask: AgentLogFormat {
             info.id = document["sessionId"]?.string
             if let path { describe(cliSessionAt: path, into: &info) }
         }
-        for message in messages {
-            info.add(time: message["ts"]?.number.map { $0 / 1000 })
-            info.add(model: message["model"]?.string ?? message["modelInfo"]?["id"]?.string)
-            if let usage = message["usage"] {
-                info.inputTokens += usage["input_tokens"]?.integer ?? 0
-                info.outputTokens += usage["output_tokens"]?.integer ?? 0
-                info.cacheReadTokens += usage["cache_read_input_tokens"]?.integer ?? 0
-                info.cacheWriteTokens += usage["cache_creation_input_tokens"]?.integer ?? 0
-            }
-            if let metrics = message["metrics"] {
-                info.inputTokens += max(
-                    0, (metrics["inputTokens"]?.integer ?? 0) - (metrics["cacheReadTokens"]?.integer ?? 0))
-                info.outputTokens += metrics["outputTokens"]?.integer ?? 0
-                info.cacheReadTokens += metrics["cacheReadTokens"]?.integer ?? 0
-                info.cacheWriteTokens += metrics["cacheWriteTokens"]?.integer ?? 0
-                if let cost = metrics["cost"]?.number { info.cost = (info.cost ?? 0) + cost }
-            }
-        }
+        for message in messages { account(message, into: &info) }
         start(info)
         var builder = ConversationBuilder()
         var xmlCalls = 0
         for (index, message) in messages.enumerated() {
-            let id = message["id"]?.string ?? "message-\(index + 1)"
-            let time = message["ts"]?.number.map { $0 / 1000 }
-            let blocks = message["content"]?.array ?? message["content"].map { [$0] } ?? []
-            if message["role"]?.string == "assistant" {
-                builder.startReply(
-                    id: id, time: time, model: message["model"]?.string ?? message["modelInfo"]?["id"]?.string)
-                for (number, block) in blocks.enumerated() {
-                    switch block["type"]?.string {
-                    case "thinking", "reasoning":
-                        let text = block["thinking"]?.string ?? block["text"]?.string ?? ""
-                        builder.addReasoning(
-                            AIReasoningPart(id: "\(id)-thinking-\(number)", preview: text.isEmpty ? nil : text),
-                            text: text,
-                            id: id)
-                    case "tool_use":
-                        let name = block["name"]?.string ?? ""
-                        let arguments = ToolTable.arguments(block["input"])
-                        if let key = sayingTools[name] {
-                            builder.addText(arguments?[key]?.string ?? "", id: id)
-                            continue
-                        }
-                        builder.addCall(
-                            call(id: block["id"]?.string ?? "\(id)-call-\(number)", name: name, arguments: arguments),
-                            id: id, time: time)
-                    default:
-                        let text = block.string ?? block["text"]?.string ?? ""
-                        addXMLText(text, to: &builder, id: id, time: time, counter: &xmlCalls)
-                    }
-                }
-            } else {
-                readUser(blocks, id: id, time: time, into: &builder)
-            }
+            add(message, index: index, to: &builder, xmlCalls: &xmlCalls)
             for message in builder.takeFinished() { try emit(message) }
         }
         for message in builder.finish() { try emit(message) }
         return info
+    }
+
+    /// What a message adds to the session's description: its time, model, tokens and cost.
+    static func account(_ message: JSONValue, into info: inout SessionInfo) {
+        info.add(time: message["ts"]?.number.map { $0 / 1000 })
+        info.add(model: message["model"]?.string ?? message["modelInfo"]?["id"]?.string)
+        if let usage = message["usage"] {
+            info.inputTokens += usage["input_tokens"]?.integer ?? 0
+            info.outputTokens += usage["output_tokens"]?.integer ?? 0
+            info.cacheReadTokens += usage["cache_read_input_tokens"]?.integer ?? 0
+            info.cacheWriteTokens += usage["cache_creation_input_tokens"]?.integer ?? 0
+        }
+        if let metrics = message["metrics"] {
+            info.inputTokens += max(
+                0, (metrics["inputTokens"]?.integer ?? 0) - (metrics["cacheReadTokens"]?.integer ?? 0))
+            info.outputTokens += metrics["outputTokens"]?.integer ?? 0
+            info.cacheReadTokens += metrics["cacheReadTokens"]?.integer ?? 0
+            info.cacheWriteTokens += metrics["cacheWriteTokens"]?.integer ?? 0
+            if let cost = metrics["cost"]?.number { info.cost = (info.cost ?? 0) + cost }
+        }
+    }
+
+    /// A message of the history (the `index`th) into the conversation.
+    static func add(_ message: JSONValue, index: Int, to builder: inout ConversationBuilder, xmlCalls: inout Int) {
+        let id = message["id"]?.string ?? "message-\(index + 1)"
+        let time = message["ts"]?.number.map { $0 / 1000 }
+        let blocks = message["content"]?.array ?? message["content"].map { [$0] } ?? []
+        if message["role"]?.string == "assistant" {
+            builder.startReply(
+                id: id, time: time, model: message["model"]?.string ?? message["modelInfo"]?["id"]?.string)
+            for (number, block) in blocks.enumerated() {
+                switch block["type"]?.string {
+                case "thinking", "reasoning":
+                    let text = block["thinking"]?.string ?? block["text"]?.string ?? ""
+                    builder.addReasoning(
+                        AIReasoningPart(id: "\(id)-thinking-\(number)", preview: text.isEmpty ? nil : text),
+                        text: text,
+                        id: id)
+                case "tool_use":
+                    let name = block["name"]?.string ?? ""
+                    let arguments = ToolTable.arguments(block["input"])
+                    if let key = sayingTools[name] {
+                        builder.addText(arguments?[key]?.string ?? "", id: id)
+                        continue
+                    }
+                    builder.addCall(
+                        call(id: block["id"]?.string ?? "\(id)-call-\(number)", name: name, arguments: arguments),
+                        id: id, time: time)
+                default:
+                    let text = block.string ?? block["text"]?.string ?? ""
+                    addXMLText(text, to: &builder, id: id, time: time, counter: &xmlCalls)
+                }
+            }
+        } else {
+            readUser(blocks, id: id, time: time, into: &builder)
+        }
     }
 
     /// A call, its arguments as the shared drawing reads them (a SEARCH/REPLACE diff as edits).
@@ -324,25 +382,30 @@ enum ClineTask: AgentLogFormat {
             for usage in metadata["model_usage"]?.array ?? [] { info.add(model: usage["model_id"]?.string) }
             info.version = metadata["environment_history"]?.array?.last?["cline_version"]?.string
         }
-        if let data = FileManager.default.contents(atPath: folder.appendingPathComponent("ui_messages.json").path),
-            let messages = data.withUnsafeBytes({ try? JSONParser.parse($0) })?.array
-        {
-            var inputTokens = 0
-            var outputTokens = 0
-            var cost = 0.0
-            for message in messages where message["say"]?.string == "api_req_started" {
-                guard let text = message["text"]?.string, let request = try? JSONParser.parse(text) else { continue }
-                inputTokens += request["tokensIn"]?.integer ?? 0
-                outputTokens += request["tokensOut"]?.integer ?? 0
-                info.cacheReadTokens += request["cacheReads"]?.integer ?? 0
-                info.cacheWriteTokens += request["cacheWrites"]?.integer ?? 0
-                cost += request["cost"]?.number ?? 0
-            }
-            if info.inputTokens == 0 { info.inputTokens = inputTokens }
-            if info.outputTokens == 0 { info.outputTokens = outputTokens }
-            if cost > 0 { info.cost = cost }
+        // The UI's messages hold every tool's output again: read an element at a time, for the
+        // requests' costs only.
+        var inputTokens = 0
+        var outputTokens = 0
+        var cost = 0.0
+        let uiMessages = folder.appendingPathComponent("ui_messages.json").path
+        guard FileManager.default.fileExists(atPath: uiMessages) else { return }
+        _ = try? JSONArrayElements.forEach(in: SessionSource(path: uiMessages)) { bytes, _ in
+            guard let values = requestFields.values(bytes), values[0]?.string == "api_req_started",
+                let text = values[1]?.string, let request = try? JSONParser.parse(text)
+            else { return }
+            inputTokens += request["tokensIn"]?.integer ?? 0
+            outputTokens += request["tokensOut"]?.integer ?? 0
+            info.cacheReadTokens += request["cacheReads"]?.integer ?? 0
+            info.cacheWriteTokens += request["cacheWrites"]?.integer ?? 0
+            cost += request["cost"]?.number ?? 0
         }
+        if info.inputTokens == 0 { info.inputTokens = inputTokens }
+        if info.outputTokens == 0 { info.outputTokens = outputTokens }
+        if cost > 0 { info.cost = cost }
     }
+
+    /// What a UI message says of a request: its kind and, for `api_req_started`, its figures.
+    static let requestFields = JSONFields(["say", "text"])
 
     /// What a Cline CLI session's `<id>.json` says: its title, folder, model and cost.
     static func describe(cliSessionAt path: String, into info: inout SessionInfo) {
