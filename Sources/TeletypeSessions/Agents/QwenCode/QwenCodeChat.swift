@@ -42,14 +42,69 @@ enum QwenCodeChat: AgentLogFormat {
     ])
 
     /// A record as the first pass leaves it: its place in the tree, what it adds to the
-    /// description (its fields of ``recordFields``), and where it is to be read again.
+    /// description, and where it is to be read again. Kept small (a chat has tens of thousands of
+    /// records): the strings every record repeats are kept once (see ``Strings``).
     struct Node {
-        var summary: JSONValue
+        var uuid: String?
+        var parent: String?
+        var type: String?
+        var subtype: String?
+        var time: Double?
+        var sessionID: String?
+        var folder: String?
+        var version: String?
+        var branch: String?
+        var model: String?
+        var customTitle: String?
+        /// The usage's prompt, cached, candidates and thoughts tokens.
+        var tokens: [Int]?
         /// The line it is on; nil for a record of a line on which a writer glued several, kept whole.
         var line: (offset: Int, length: Int)?
         var whole: JSONValue?
+    }
 
-        subscript(key: String) -> JSONValue? { summary[key] }
+    /// Each distinct string once: a chat's records repeat their session, folder, version, branch
+    /// and model, and a record's parent is another's id.
+    struct Strings {
+        private var kept: [String: String] = [:]
+
+        mutating func callAsFunction(_ value: JSONValue?) -> String? {
+            guard let text = value?.string else { return nil }
+            if let existing = kept[text] { return existing }
+            kept[text] = text
+            return text
+        }
+    }
+
+    /// A record's node, from its fields of ``recordFields`` (in their order).
+    static func node(_ values: [JSONValue?], strings: inout Strings) -> Node {
+        var node = Node()
+        node.uuid = strings(values[0])
+        node.parent = strings(values[1])
+        node.type = strings(values[2])
+        node.subtype = strings(values[3])
+        node.time = values[4]?.string.flatMap(ISODate.seconds)
+        node.sessionID = strings(values[5])
+        node.folder = strings(values[6])
+        node.version = strings(values[7])
+        node.branch = strings(values[8])
+        node.model = strings(values[9])
+        if let usage = values[10] {
+            node.tokens = ["promptTokenCount", "cachedContentTokenCount", "candidatesTokenCount", "thoughtsTokenCount"]
+                .map { usage[$0]?.integer ?? 0 }
+        }
+        node.customTitle = values[11]?.string
+        return node
+    }
+
+    /// The node of a record kept whole.
+    static func node(whole record: JSONValue, strings: inout Strings) -> Node {
+        var node = Self.node(
+            recordFields.paths.map { path in
+                path.split(separator: ".").reduce(Optional(record)) { value, key in value?[String(key)] }
+            }, strings: &strings)
+        node.whole = record
+        return node
     }
 
     static func read(
@@ -59,13 +114,16 @@ enum QwenCodeChat: AgentLogFormat {
         // Two passes, in flat memory: the first finds the tree's shown path, the second reads the
         // records on it again one at a time.
         var nodes: [Node] = []
+        var strings = Strings()
         var truncated: Int?
         try source.forEachLine { line in
             guard line.bytes.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return }
             if let values = recordFields.values(line.bytes) {
-                nodes.append(Node(summary: summary(values), line: (line.offset, line.bytes.count)))
+                var node = node(values, strings: &strings)
+                node.line = (line.offset, line.bytes.count)
+                nodes.append(node)
             } else if let glued = line.bytes.withUnsafeBytes({ JSONLLog.gluedObjects($0) }) {
-                nodes += glued.map { Node(summary: $0, line: nil, whole: $0) }
+                nodes += glued.map { node(whole: $0, strings: &strings) }
             } else if !line.isTerminated {
                 truncated = line.number
             } else {
@@ -75,11 +133,8 @@ enum QwenCodeChat: AgentLogFormat {
         if let truncated { notice(SessionReading.truncationNotice(name: name, line: truncated)) }
         let shown = activePath(nodes)
         var info = SessionInfo(agent: .qwenCode)
-        for index in shown { describe(nodes[index].summary, into: &info) }
-        if info.title == nil {
-            info.title =
-                nodes.last { $0["subtype"]?.string == "custom_title" }?["systemPayload"]?["customTitle"]?.string
-        }
+        for index in shown { describe(nodes[index], into: &info) }
+        if info.title == nil { info.title = nodes.last { $0.subtype == "custom_title" }?.customTitle }
         start(info)
         var builder = ConversationBuilder()
         var count = 0
@@ -103,65 +158,49 @@ enum QwenCodeChat: AgentLogFormat {
         return info
     }
 
-    /// A record's fields of ``recordFields`` as an object of the same shape.
-    static func summary(_ values: [JSONValue?]) -> JSONValue {
-        var object = JSONObject()
-        for (path, value) in zip(recordFields.paths, values) {
-            guard let value else { continue }
-            if path == "systemPayload.customTitle" {
-                object["systemPayload"] = .object(JSONObject([("customTitle", value)]))
-            } else {
-                object[path] = value
-            }
-        }
-        return .object(object)
-    }
-
     /// The records from the first to the latest message, along `parentUuid`; the records in file
     /// order where the tree is broken.
     static func activePath(_ records: [Node]) -> [Int] {
         // A message streamed in pieces is several records with one uuid: all of them are kept.
         var byID: [String: [Int]] = [:]
         for (index, record) in records.enumerated() {
-            if let id = record["uuid"]?.string { byID[id, default: []].append(index) }
+            if let id = record.uuid { byID[id, default: []].append(index) }
         }
         let conversation: Set<String> = ["user", "assistant", "tool_result"]
-        guard let leaf = records.lastIndex(where: { conversation.contains($0["type"]?.string ?? "") }) else {
+        guard let leaf = records.lastIndex(where: { conversation.contains($0.type ?? "") }) else {
             return []
         }
         var path: [Int] = []
         var seen = Set<Int>()
         var current: Int? = leaf
         while let index = current, seen.insert(index).inserted {
-            let pieces = records[index]["uuid"]?.string.flatMap { byID[$0] } ?? [index]
+            let pieces = records[index].uuid.flatMap { byID[$0] } ?? [index]
             path += pieces.reversed()
             seen.formUnion(pieces)
-            current = records[index]["parentUuid"]?.string.flatMap { byID[$0]?.last }
+            current = records[index].parent.flatMap { byID[$0]?.last }
         }
-        let reachesRoot = path.last.map { records[$0]["parentUuid"]?.string == nil } ?? false
+        let reachesRoot = path.last.map { records[$0].parent == nil } ?? false
         guard reachesRoot else { return Array(0...leaf) }
         return path.reversed()
     }
 
     /// What a record on the shown path adds to the session's description.
-    static func describe(_ record: JSONValue, into info: inout SessionInfo) {
-        info.add(time: record["timestamp"]?.string.flatMap(ISODate.seconds))
-        info.id = info.id ?? record["sessionId"]?.string
-        info.project = info.project ?? record["cwd"]?.string
-        info.version = record["version"]?.string ?? info.version
-        if info.gitBranch == nil, let branch = record["gitBranch"]?.string { info.gitBranch = branch }
-        switch record["type"]?.string {
+    static func describe(_ record: Node, into info: inout SessionInfo) {
+        info.add(time: record.time)
+        info.id = info.id ?? record.sessionID
+        info.project = info.project ?? record.folder
+        info.version = record.version ?? info.version
+        if info.gitBranch == nil, let branch = record.branch { info.gitBranch = branch }
+        switch record.type {
         case "assistant":
-            info.add(model: record["model"]?.string)
-            if let usage = record["usageMetadata"] {
-                let cached = usage["cachedContentTokenCount"]?.integer ?? 0
-                info.inputTokens += max(0, (usage["promptTokenCount"]?.integer ?? 0) - cached)
-                info.cacheReadTokens += cached
-                info.outputTokens +=
-                    (usage["candidatesTokenCount"]?.integer ?? 0) + (usage["thoughtsTokenCount"]?.integer ?? 0)
+            info.add(model: record.model)
+            if let tokens = record.tokens {
+                info.inputTokens += max(0, tokens[0] - tokens[1])
+                info.cacheReadTokens += tokens[1]
+                info.outputTokens += tokens[2] + tokens[3]
             }
-        case "system" where record["subtype"]?.string == "custom_title":
-            if let title = record["systemPayload"]?["customTitle"]?.string { info.title = title }
+        case "system" where record.subtype == "custom_title":
+            if let title = record.customTitle { info.title = title }
         default:
             break
         }
