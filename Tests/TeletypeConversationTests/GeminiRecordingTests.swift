@@ -54,8 +54,14 @@ import Testing
         return (lines.joined(separator: "\n") + "\n", model.map { ($0.id, $0.text) })
     }
 
-    @Test(arguments: 0..<25)
-    func aRecordingShowsEachMessagesLastVersionInItsFirstPlace(seed: UInt64) throws {
+    /// Each recording is read keeping its lines parsed (as a small file is) and reading them again
+    /// (as a large one is).
+    @Test(arguments: 0..<25, [0, SessionReadingLimits.keptParsedBytes])
+    func aRecordingShowsEachMessagesLastVersionInItsFirstPlace(seed: UInt64, keptParsed: Int) throws {
+        try SessionReadingLimits.$keptParsedBytes.withValue(keptParsed) { try check(seed: seed) }
+    }
+
+    func check(seed: UInt64) throws {
         let (text, shown) = Self.recording(seed: seed)
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("session-\(UUID()).jsonl").path
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))

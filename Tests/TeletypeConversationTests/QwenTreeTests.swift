@@ -64,10 +64,12 @@ import Testing
         return messages
     }
 
-    @Test(arguments: 0..<20)
-    func aChatWithBranchesShowsItsPathAlone(seed: UInt64) throws {
+    /// Each chat is read keeping its records parsed (as a small file is) and reading them again (as
+    /// a large one is).
+    @Test(arguments: 0..<20, [0, SessionReadingLimits.keptParsedBytes])
+    func aChatWithBranchesShowsItsPathAlone(seed: UInt64, keptParsed: Int) throws {
         let (all, path) = Self.chat(seed: seed)
-        let shown = try Self.read(all)
+        let shown = try SessionReadingLimits.$keptParsedBytes.withValue(keptParsed) { try Self.read(all) }
         let expected = try Self.read(path)
         #expect(shown.map(\.text) == expected.map(\.text))
         #expect(!shown.contains { $0.text.contains("abandoned") })

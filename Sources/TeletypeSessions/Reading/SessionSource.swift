@@ -49,6 +49,20 @@ final class SessionSource {
         try forEachBuffer { line in if let line { try body(line) } }
     }
 
+    /// How many bytes the source holds (as its file is now); nil when the file cannot be looked at.
+    var byteCount: Int? {
+        switch backing {
+        case .bytes(let bytes): return bytes.count
+        case .file(let path):
+            var status = stat()
+            return stat(path, &status) == 0 ? Int(status.st_size) : nil
+        }
+    }
+
+    /// Whether a reader that reads twice keeps what its first pass parsed (see
+    /// ``SessionReadingLimits/keptParsedBytes``).
+    var keepsParsed: Bool { (byteCount ?? Int.max) <= SessionReadingLimits.keptParsedBytes }
+
     /// Calls `body` with the source's bytes a chunk at a time, in order, with each chunk's offset
     /// (the bytes are valid during the call): for a document that is not made of lines.
     func forEachChunk(_ body: (UnsafeRawBufferPointer, Int) throws -> Void) throws {
@@ -191,6 +205,15 @@ final class SessionSource {
             return done == length ? result : Array(result[..<done])
         }
     }
+}
+
+/// How much the session readers keep in memory.
+package enum SessionReadingLimits {
+    /// Sources up to this size are kept parsed from a first pass by the readers that read twice
+    /// (a tree, a message written again): reading the records shown a second time costs more than
+    /// keeping them, and a session's usual size is far below it. Above it, memory stays flat.
+    /// Tests set it (for a task) to try the second pass on small files.
+    @TaskLocal package static var keptParsedBytes = 8 << 20
 }
 
 /// Why a session's bytes could not be read.

@@ -76,9 +76,20 @@ enum ClineTask: AgentLogFormat {
         // whole, which names where it goes wrong.
         var places: [(offset: Int, length: Int)] = []
         var summaries: [JSONValue] = []
+        var kept: [JSONValue] = []
         var isMessages = true
+        let keepsParsed = source.keepsParsed
         let isArray = try JSONArrayElements.forEach(in: source) { bytes, offset in
-            guard isMessages, let values = accountFields.values(bytes) else {
+            guard isMessages else { return }
+            if keepsParsed {
+                guard let message = try? JSONParser.parse(bytes), message.object != nil else {
+                    isMessages = false
+                    return
+                }
+                kept.append(message)
+                return
+            }
+            guard let values = accountFields.values(bytes) else {
                 isMessages = false
                 return
             }
@@ -95,11 +106,16 @@ enum ClineTask: AgentLogFormat {
         }
         var info = SessionInfo(agent: .cline)
         if let path { describe(taskAt: path, into: &info) }
-        for summary in summaries { account(summary, into: &info) }
+        for summary in summaries + kept { account(summary, into: &info) }
         summaries = []
         start(info)
         var builder = ConversationBuilder()
         var xmlCalls = 0
+        // A small history was kept parsed; a large one is read again an element at a time.
+        for (index, message) in kept.enumerated() {
+            add(message, index: index, to: &builder, xmlCalls: &xmlCalls)
+            for message in builder.takeFinished() { try emit(message) }
+        }
         for (index, place) in places.enumerated() {
             let bytes = try source.read(offset: place.offset, length: place.length)
             guard let message = bytes.withUnsafeBytes({ try? JSONParser.parse($0) }) else { continue }

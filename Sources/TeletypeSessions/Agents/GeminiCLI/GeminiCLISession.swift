@@ -67,7 +67,7 @@ enum GeminiCLISession: AgentLogFormat {
 
     /// A message of a JSONL recording, as the first pass leaves it: the line of its last version
     /// (read again when it is shown) with what it adds to the description, or its value when a
-    /// `$set` of the whole list wrote it.
+    /// `$set` of the whole list wrote it or the file is small enough to keep it.
     enum Slot {
         case line(offset: Int, length: Int, summary: JSONValue)
         case value(JSONValue)
@@ -87,6 +87,7 @@ enum GeminiCLISession: AgentLogFormat {
         // JSONL when the first line is a recording's header or message.
         var isJSONL: Bool?
         var records = 0
+        let keepsParsed = source.keepsParsed
         func replaceAll(_ list: [JSONValue]) {
             slots = list.map { .value($0) }
             place = [:]
@@ -130,7 +131,11 @@ enum GeminiCLISession: AgentLogFormat {
                     JSONObject(
                         zip(["type", "timestamp", "model", "tokens"], [type, values[4], values[5], values[6]])
                             .compactMap { key, value in value.map { (key, $0) } }))
-                let slot = Slot.line(offset: line.offset, length: line.bytes.count, summary: summary)
+                let slot =
+                    keepsParsed
+                    ? (try? JSONParser.parse(line.bytes)).map(Slot.value)
+                        ?? .line(offset: line.offset, length: line.bytes.count, summary: summary)
+                    : .line(offset: line.offset, length: line.bytes.count, summary: summary)
                 if let key = id?.string, let index = place[key] {
                     slots[index] = slot
                 } else {

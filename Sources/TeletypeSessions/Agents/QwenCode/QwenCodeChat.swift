@@ -58,8 +58,9 @@ enum QwenCodeChat: AgentLogFormat {
         var customTitle: String?
         /// The usage's prompt, cached, candidates and thoughts tokens.
         var tokens: [Int]?
-        /// The line it is on; nil for a record of a line on which a writer glued several, kept whole.
+        /// The line it is on; nil for a record of a line on which a writer glued several.
         var line: (offset: Int, length: Int)?
+        /// The record, when it is kept (a glued one, or any of a small file).
         var whole: JSONValue?
     }
 
@@ -115,10 +116,15 @@ enum QwenCodeChat: AgentLogFormat {
         // records on it again one at a time.
         var nodes: [Node] = []
         var strings = Strings()
+        let keepsParsed = source.keepsParsed
         var truncated: Int?
         try source.forEachLine { line in
             guard line.bytes.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return }
-            if let values = recordFields.values(line.bytes) {
+            if keepsParsed, let record = try? JSONParser.parse(line.bytes), record.object != nil {
+                var node = node(whole: record, strings: &strings)
+                node.line = (line.offset, line.bytes.count)
+                nodes.append(node)
+            } else if let values = recordFields.values(line.bytes) {
                 var node = node(values, strings: &strings)
                 node.line = (line.offset, line.bytes.count)
                 nodes.append(node)
@@ -145,7 +151,7 @@ enum QwenCodeChat: AgentLogFormat {
         for index in shown {
             let node = nodes[index]
             var record = node.whole
-            if let line = node.line {
+            if record == nil, let line = node.line {
                 let bytes = try source.read(offset: line.offset, length: line.length)
                 record = bytes.withUnsafeBytes { try? JSONParser.parse($0) }
             }
