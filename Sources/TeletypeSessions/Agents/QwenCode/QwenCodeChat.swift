@@ -98,14 +98,30 @@ enum QwenCodeChat: AgentLogFormat {
         return node
     }
 
-    /// The node of a record kept whole.
-    static func node(whole record: JSONValue, strings: inout Strings) -> Node {
-        var node = Self.node(
-            recordFields.paths.map { path in
-                path.split(separator: ".").reduce(Optional(record)) { value, key in value?[String(key)] }
-            }, strings: &strings)
+    /// The node of a record kept whole: its place in the tree now, its other fields when it is
+    /// described (``described(_:strings:)``; only the shown path's are).
+    static func node(keeping record: JSONValue) -> Node {
+        var node = Node()
+        node.uuid = record["uuid"]?.string
+        node.parent = record["parentUuid"]?.string
+        node.type = record["type"]?.string
+        node.subtype = record["subtype"]?.string
         node.whole = record
         return node
+    }
+
+    /// A node with every field of ``recordFields`` (read from its record, when it is kept).
+    static func described(_ node: Node, strings: inout Strings) -> Node {
+        guard let record = node.whole else { return node }
+        var full = Self.node(
+            [
+                record["uuid"], record["parentUuid"], record["type"], record["subtype"], record["timestamp"],
+                record["sessionId"], record["cwd"], record["version"], record["gitBranch"], record["model"],
+                record["usageMetadata"], record["systemPayload"]?["customTitle"],
+            ], strings: &strings)
+        full.line = node.line
+        full.whole = record
+        return full
     }
 
     static func read(
@@ -121,7 +137,7 @@ enum QwenCodeChat: AgentLogFormat {
         try source.forEachLine { line in
             guard line.bytes.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return }
             if keepsParsed, let record = try? JSONParser.parse(line.bytes), record.object != nil {
-                var node = node(whole: record, strings: &strings)
+                var node = node(keeping: record)
                 node.line = (line.offset, line.bytes.count)
                 nodes.append(node)
             } else if let values = recordFields.values(line.bytes) {
@@ -129,7 +145,7 @@ enum QwenCodeChat: AgentLogFormat {
                 node.line = (line.offset, line.bytes.count)
                 nodes.append(node)
             } else if let glued = line.bytes.withUnsafeBytes({ JSONLLog.gluedObjects($0) }) {
-                nodes += glued.map { node(whole: $0, strings: &strings) }
+                nodes += glued.map { node(keeping: $0) }
             } else if !line.isTerminated {
                 truncated = line.number
             } else {
@@ -139,8 +155,10 @@ enum QwenCodeChat: AgentLogFormat {
         if let truncated { notice(SessionReading.truncationNotice(name: name, line: truncated)) }
         let shown = activePath(nodes)
         var info = SessionInfo(agent: .qwenCode)
-        for index in shown { describe(nodes[index], into: &info) }
-        if info.title == nil { info.title = nodes.last { $0.subtype == "custom_title" }?.customTitle }
+        for index in shown { describe(described(nodes[index], strings: &strings), into: &info) }
+        if info.title == nil, let titled = nodes.last(where: { $0.subtype == "custom_title" }) {
+            info.title = described(titled, strings: &strings).customTitle
+        }
         start(info)
         var builder = ConversationBuilder()
         var count = 0
