@@ -87,7 +87,7 @@ enum DocumentRatiosBench {
     /// The worst and the median of each kind, over every document and over those of 200 KB or more.
     static func summary(_ measured: [Measured], label: String) -> [Bench.Row] {
         var rows: [Bench.Row] = []
-        let large = measured.filter { $0.bytes >= 200_000 }
+        let large = measured.filter { $0.bytes >= 200 * 1024 }
         for kind in kinds {
             for (group, isLarge) in [(large, true), (measured, false)] where !group.isEmpty {
                 if isLarge == false, large.count == measured.count { continue }
