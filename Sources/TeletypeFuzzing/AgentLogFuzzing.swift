@@ -33,6 +33,19 @@ enum AgentLogFuzzing {
             } catch {
                 wholeResult = .failure(error)
             }
+            // Read again as a large log is (its shown records read a second time by their place).
+            var again: [Message] = []
+            let againResult: Result<TranscriptFormat, any Error> = SessionReadingLimits.$keptParsedBytes.withValue(0) {
+                Result {
+                    try ConversationStream(format: format).forEachMessage(inFileAt: path, name: path) {
+                        again.append($0)
+                    }
+                }
+            }
+            if (try? againResult.get()) != (try? streamResult.get()) || again != streamed {
+                problems.append(
+                    "\(name): read as a large log, \(again.count) messages; as a small one, \(streamed.count)")
+            }
             switch (streamResult, wholeResult) {
             case (.success, .success(let whole)):
                 if streamed.map(\.id) != whole.messages.map(\.id) {
@@ -50,7 +63,42 @@ enum AgentLogFuzzing {
                 problems.append("\(name): read whole, but a record at a time: \(error)")
             }
         }
+        problems += arrayElementProblems(path: path, bytes: bytes)
         return problems
+    }
+
+    /// A JSON array's elements found a chunk at a time (in chunks of a size from the input) are
+    /// those of a whole parse; what a whole parse refuses is not taken for an array of elements.
+    static func arrayElementProblems(path: String, bytes: [UInt8]) -> [String] {
+        let chunk = 1 + Int(bytes.first ?? 0) % 17
+        var elements: [JSONValue?] = []
+        guard
+            let isArray = try? JSONArrayElements.forEach(
+                inFileAt: path, chunkSize: chunk,
+                { element, _ in
+                    elements.append(try? JSONParser.parse(element))
+                })
+        else { return ["the array's elements could not be read"] }
+        let whole: Result<JSONValue, JSONParser.Failure> = bytes.withUnsafeBytes { raw in
+            do throws(JSONParser.Failure) {
+                return .success(try JSONParser.parse(raw))
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch whole {
+        case .success(let value):
+            if let list = value.array, !isArray || elements != list.map({ $0 }) {
+                return ["an array's elements differ from a whole parse's"]
+            }
+            if value.array == nil, isArray { return ["a document that is not an array was read as one"] }
+        case .failure(let failure):
+            // An element parsed alone may nest one level deeper than it can in the whole.
+            if isArray, !elements.contains(where: { $0 == nil }), !failure.message.contains("nesting") {
+                return ["bytes a whole parse refuses (\(failure)) were read as an array of valid elements"]
+            }
+        }
+        return []
     }
 }
 
