@@ -56,7 +56,10 @@ enum IndexedHome {
 
     /// Reads what changed into the index, with a progress line on standard error (unless `quiet`)
     /// once it takes half a second; says which files could not be read.
-    static func update(_ index: SearchIndex, _ sources: [SearchIndex.Source], roots: [String], quiet: Bool) throws {
+    @discardableResult
+    static func update(_ index: SearchIndex, _ sources: [SearchIndex.Source], roots: [String], quiet: Bool) throws
+        -> SearchIndex.Report
+    {
         let progress = ProgressLine(quiet: quiet, after: 0.5)
         let report: SearchIndex.Report
         do {
@@ -74,5 +77,6 @@ enum IndexedHome {
         if report.failures.count > 3 {
             Console.error("teletype: … and \(report.failures.count - 3) more files that could not be read\n")
         }
+        return report
     }
 }

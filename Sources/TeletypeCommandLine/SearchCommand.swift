@@ -3,6 +3,7 @@ import TeletypeANSI
 import TeletypeArchive
 import TeletypeHTML
 import TeletypeLayout
+import TeletypeMarkdown
 import TeletypeSessions
 import TeletypeTranscripts
 
@@ -71,14 +72,22 @@ enum SearchCommand {
         var query = try self.query(parsed)
         let color = try parser.choice(parsed, "--color", in: ["auto", "always", "never"], default: "auto")
         let index = try IndexedHome.open(parsed.value("--index"), reindex: parsed.isSet("--reindex"), usage: usage)
-        let (sources, roots) = try IndexedHome.sources(named: parsed.all("--in"), environment: environment)
-        try IndexedHome.update(
+        // The look at every agent's folders for what changed runs beside a search of the index as
+        // it stands; only when the index then changes is it searched again.
+        let named = parsed.all("--in")
+        let looking = BackgroundWork { Result { try IndexedHome.sources(named: named, environment: environment) } }
+        let roots = IndexedHome.roots(named: named)
+        query.perConversation = 3
+        let writesBefore = try? index.othersWrites()
+        let searched = Result { try index.search(query, roots: roots) }
+        let (sources, _) = try looking.wait().get()
+        let report = try IndexedHome.update(
             index, sources, roots: roots,
             quiet: parsed.isSet("--quiet") || parsed.isSet("--json") || parsed.isSet("--html"))
-        query.perConversation = 3
+        let isCurrent = !report.changedIndex && writesBefore != nil && (try? index.othersWrites()) == writesBefore
         let hits: [SearchHit]
         do {
-            hits = try index.search(query, roots: roots)
+            hits = isCurrent ? try searched.get() : try index.search(query, roots: roots)
         } catch let failure as SearchQuery.Failure {
             throw CommandError.usage("the query \(query.text.debugDescription): \(failure.message)", help: usage)
         }

@@ -105,6 +105,33 @@ import Testing
         #expect(failed.status == 1 && failed.error.contains(blocked.path), "\(failed.error)")
     }
 
+    /// A search answers from the index as it stands while it looks for what changed, and searches
+    /// again when something did: a session written since is found at once, and one deleted is gone.
+    @Test func whatChangedSinceTheLastSearchIsFoundAtOnce() throws {
+        let (home, environment) = try Self.place()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let before = try cli.run(["search", "zanzibar", "--json"], environment: environment)
+        #expect(before.status == 1 && before.output.isEmpty, "\(before.output)")
+        let projects = home.appendingPathComponent(".claude/projects")
+        let session = try #require(
+            FileManager.default.enumerator(atPath: projects.path)?.compactMap { $0 as? String }
+                .first {
+                    $0.hasSuffix(".jsonl") && !$0.contains("subagents")
+                        && !($0 as NSString).lastPathComponent.hasPrefix("agent-")
+                })
+        let text = try String(contentsOf: projects.appendingPathComponent(session), encoding: .utf8)
+        let written = projects.appendingPathComponent(
+            (session as NSString).deletingLastPathComponent + "/11111111-2222-4333-8444-555555555555.jsonl")
+        try Data(text.replacingOccurrences(of: "greeting", with: "zanzibar").utf8).write(to: written)
+        let after = try cli.run(["search", "zanzibar", "--json"], environment: environment)
+        #expect(
+            after.status == 0 && Self.rows(after.output).contains { ($0["path"] as? String) == written.path },
+            "\(after.output) \(after.error)")
+        try FileManager.default.removeItem(at: written)
+        let gone = try cli.run(["search", "zanzibar", "--json"], environment: environment)
+        #expect(gone.status == 1 && gone.output.isEmpty, "\(gone.output)")
+    }
+
     /// A damaged index is made again with a word; two searches at once both answer, the same.
     @Test func aDamagedIndexAndTwoSearchesAtOnce() throws {
         let (home, environment) = try Self.place()

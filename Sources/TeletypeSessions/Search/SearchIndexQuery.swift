@@ -1,6 +1,13 @@
 import TeletypeTranscripts
 
 extension SearchIndex {
+    /// A number that changes when another process writes the index (SQLite's `data_version`): a
+    /// search made before an update holds only if neither this process's update nor another's
+    /// changed it.
+    public func othersWrites() throws -> Int {
+        Int(try database.rows("PRAGMA data_version").first?.first?.number ?? 0)
+    }
+
     /// The messages that match `query` among the conversations of files under `roots` ("" for
     /// the agents' own folders), best first (by BM25 relevance; the more recent conversation
     /// first where two match as well), at most ``SearchQuery/perConversation`` of one

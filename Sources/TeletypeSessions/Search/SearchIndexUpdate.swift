@@ -37,6 +37,11 @@ extension SearchIndex {
         public var unchanged = 0
         /// Files and stores gone since, whose conversations left the index.
         public var removed = 0
+        /// Files and stores now found under another root (`--in`).
+        public var moved = 0
+
+        /// Whether the index changed: a search of it before would find otherwise.
+        public var changedIndex: Bool { read > 0 || removed > 0 || moved > 0 }
         /// Files that could not be read, with why.
         public var failures: [String] = []
     }
@@ -107,6 +112,7 @@ extension SearchIndex {
             }
         }
         report.removed = gone.count
+        report.moved = moved.count
         // Oldest first: a conversation's id grows with its time, which a search's window of the
         // latest matches leans on.
         todo.sort { $0.stamp.modified != $1.stamp.modified ? $0.stamp.modified < $1.stamp.modified : $0.path < $1.path }
