@@ -109,21 +109,31 @@ enum ClineTask: AgentLogFormat {
         for summary in summaries + kept { account(summary, into: &info) }
         summaries = []
         start(info)
+        // A small history was kept parsed; a large one is read again an element at a time.
+        if places.isEmpty {
+            try show(kept.count, { kept[$0] }, emit: emit)
+        } else {
+            try show(
+                places.count,
+                { index in
+                    let bytes = try source.read(offset: places[index].offset, length: places[index].length)
+                    return bytes.withUnsafeBytes { try? JSONParser.parse($0) }
+                }, emit: emit)
+        }
+        return info
+    }
+
+    /// Hands over the conversation of a history's `count` messages (`message` gives each, or nil
+    /// for one that cannot be read), a turn at a time.
+    static func show(_ count: Int, _ message: (Int) throws -> JSONValue?, emit: (Message) throws -> Void) throws {
         var builder = ConversationBuilder()
         var xmlCalls = 0
-        // A small history was kept parsed; a large one is read again an element at a time.
-        for (index, message) in kept.enumerated() {
-            add(message, index: index, to: &builder, xmlCalls: &xmlCalls)
-            for message in builder.takeFinished() { try emit(message) }
-        }
-        for (index, place) in places.enumerated() {
-            let bytes = try source.read(offset: place.offset, length: place.length)
-            guard let message = bytes.withUnsafeBytes({ try? JSONParser.parse($0) }) else { continue }
-            add(message, index: index, to: &builder, xmlCalls: &xmlCalls)
+        for index in 0..<count {
+            guard let value = try message(index) else { continue }
+            add(value, index: index, to: &builder, xmlCalls: &xmlCalls)
             for message in builder.takeFinished() { try emit(message) }
         }
         for message in builder.finish() { try emit(message) }
-        return info
     }
 
     /// A history read whole: Cline CLI's messages in an object, or a file that is not one array
@@ -146,13 +156,7 @@ enum ClineTask: AgentLogFormat {
         }
         for message in messages { account(message, into: &info) }
         start(info)
-        var builder = ConversationBuilder()
-        var xmlCalls = 0
-        for (index, message) in messages.enumerated() {
-            add(message, index: index, to: &builder, xmlCalls: &xmlCalls)
-            for message in builder.takeFinished() { try emit(message) }
-        }
-        for message in builder.finish() { try emit(message) }
+        try show(messages.count, { messages[$0] }, emit: emit)
         return info
     }
 
