@@ -101,7 +101,10 @@ enum GeminiCLISession: AgentLogFormat {
                 if isJSONL == true { whole = [] }
             }
             guard isJSONL == true else { return }
-            guard let values = recordFields.values(line.bytes) else {
+            // A kept line is parsed once, its fields read from the value.
+            let parsed = keepsParsed ? (try? JSONParser.parse(line.bytes)).flatMap { $0.object != nil ? $0 : nil } : nil
+            let fieldsOfParsed = parsed.map { value in recordFields.paths.map { value[$0] } }
+            guard let values = fieldsOfParsed ?? recordFields.values(line.bytes) else {
                 guard line.isTerminated else {
                     truncated = line.number
                     return
@@ -115,7 +118,7 @@ enum GeminiCLISession: AgentLogFormat {
             // `messages` replaces those so far; `$rewindTo` drops the message it names and every
             // one after it.
             if records == 1, type == nil, set == nil {
-                header = (try? JSONParser.parse(line.bytes))?.object ?? JSONObject()
+                header = (parsed ?? (try? JSONParser.parse(line.bytes)))?.object ?? JSONObject()
             } else if let update = set?.object {
                 for (key, field) in update.pairs {
                     if key == "messages", let list = field.array { replaceAll(list) } else { header[key] = field }
@@ -132,10 +135,7 @@ enum GeminiCLISession: AgentLogFormat {
                         zip(["type", "timestamp", "model", "tokens"], [type, values[4], values[5], values[6]])
                             .compactMap { key, value in value.map { (key, $0) } }))
                 let slot =
-                    keepsParsed
-                    ? (try? JSONParser.parse(line.bytes)).map(Slot.value)
-                        ?? .line(offset: line.offset, length: line.bytes.count, summary: summary)
-                    : .line(offset: line.offset, length: line.bytes.count, summary: summary)
+                    parsed.map(Slot.value) ?? .line(offset: line.offset, length: line.bytes.count, summary: summary)
                 if let key = id?.string, let index = place[key] {
                     slots[index] = slot
                 } else {
