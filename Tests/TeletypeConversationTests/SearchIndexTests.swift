@@ -70,6 +70,52 @@ import Testing
         }
     }
 
+    /// Queries of one word and of several, common and rare, in the fixtures' index.
+    static let rankedQueries = [
+        "\"upload\"", "\"the\"", "\"the\" \"test\"", "\"rate\" OR \"limiting\"", "\"a\" \"to\" \"and\"",
+        "\"port\" AND \"the\"",
+    ]
+
+    /// The ranking counts a phrase's rows only up to a limit: below it, its scores are FTS5's
+    /// `bm25()`'s; past it, a query of one phrase still orders its rows as `bm25()` does (the
+    /// phrase's weight is the same for every row) and every score stays a number.
+    @Test func rankingIsBM25AndCountsUpToALimit() throws {
+        let place = try Place()
+        defer { place.remove() }
+        let index = try SearchIndex(path: place.index)
+        _ = try place.update(index)
+        var compared = 0
+        for expression in Self.rankedQueries {
+            let whole = try index.ranksBesideBM25(expression, limit: 1 << 40)
+            compared += whole.count
+            for row in whole {
+                #expect(abs(row.rank - row.bm25) <= 1e-9 * max(1, abs(row.bm25)), "\(expression): \(row)")
+            }
+            let cut = try index.ranksBesideBM25(expression, limit: 2)
+            #expect(cut.allSatisfy { $0.rank.isFinite && $0.rank <= 0 }, "\(expression): \(cut)")
+            guard !expression.contains(" ") else { continue }
+            let byRank = cut.sorted { $0.rank != $1.rank ? $0.rank < $1.rank : $0.row < $1.row }.map(\.row)
+            let byBM25 = cut.sorted { $0.bm25 != $1.bm25 ? $0.bm25 < $1.bm25 : $0.row < $1.row }.map(\.row)
+            #expect(byRank == byBM25, "\(expression)")
+        }
+        #expect(compared > 40, "too few rows matched to compare: \(compared)")
+    }
+
+    /// A count stopped at its limit is scaled by the share of the index's row ids it went through,
+    /// never below what was counted nor above the index's rows.
+    @Test func aStoppedCountIsEstimatedFromHowFarItGot() {
+        #expect(
+            SearchIndex.estimatedRows(counted: 100, lastCounted: 1_000, first: 0, last: 10_000, rowCount: 5_000)
+                == 1_000)
+        #expect(
+            SearchIndex.estimatedRows(counted: 100, lastCounted: 5_000, first: 0, last: 10_000, rowCount: 5_000) == 200)
+        #expect(
+            SearchIndex.estimatedRows(counted: 100, lastCounted: 1, first: 0, last: 10_000, rowCount: 5_000) == 5_000)
+        #expect(
+            SearchIndex.estimatedRows(counted: 100, lastCounted: 10_000, first: 0, last: 10_000, rowCount: 5_000) == 100
+        )
+    }
+
     @Test func filtersNarrowByRoleAgentAndTime() throws {
         let place = try Place()
         defer { place.remove() }

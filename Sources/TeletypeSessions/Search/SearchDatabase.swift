@@ -71,6 +71,10 @@ final class SearchDatabase {
                         Int32($0.count), unsafeBitCast(-1, to: sqlite3_destructor_type.self))
                 }
             }, nil, nil, nil)
+        // The relevance a search ranks by, without counting every row of a common word first.
+        guard SearchRank.register(on: handle) else {
+            throw Failure(message: "\(path): SQLite's FTS5 takes no ranking function", code: SQLITE_ERROR)
+        }
     }
 
     deinit {
