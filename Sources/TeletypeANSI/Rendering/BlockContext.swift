@@ -291,7 +291,7 @@ struct BlockContext {
     func alert(_ alert: MarkdownAlert, _ children: [LayoutBlock], width: Int, indent: Int, base: TextStyle)
         -> [StyledLine]
     {
-        let color = theme.alerts[alert] ?? theme.quoteBar
+        let color = theme.alert(alert) ?? theme.quoteBar
         let bar = StyledLine(glyphs.quoteBar + " ", style: base.merged(with: color))
         let icon = capabilities.unicode ? alert.icon.unicode : alert.icon.ascii
         let title = TerminalSafeText.sanitize(alertTitles[alert] ?? alert.defaultTitle)

@@ -54,31 +54,39 @@ public struct SyntaxHighlighter: Sendable {
 public struct SyntaxStyles: Sendable, Equatable {
     /// The style of each kind; missing kinds are plain.
     public var styles: [CodeTokenKind: TextStyle] {
-        didSet { byKind = Self.table(styles) }
+        get {
+            var styles: [CodeTokenKind: TextStyle] = [:]
+            for kind in CodeTokenKind.allCases { styles[kind] = byKind[Int(kind.rawValue)] }
+            return styles
+        }
+        set { byKind = CodeTokenKind.allCases.map { newValue[$0] } }
     }
 
-    /// The same styles by the kind's raw value: a code block looks one up for every token.
+    /// The styles by the kind's raw value: a code block looks one up for every token. Kept as an
+    /// array rather than a dictionary also because a dictionary keyed by a type of Teletype's own
+    /// costs every run that makes a theme a look through all the program's conformances.
     private var byKind: [TextStyle?]
 
     /// Styles for these kinds.
     public init(_ styles: [CodeTokenKind: TextStyle] = [:]) {
-        self.styles = styles
-        byKind = Self.table(styles)
+        byKind = CodeTokenKind.allCases.map { styles[$0] }
+    }
+
+    /// Styles for these kinds, the last of a kind given twice counting (the built-in themes').
+    package init(kinds: KeyValuePairs<CodeTokenKind, TextStyle>) {
+        byKind = Array(repeating: nil, count: CodeTokenKind.allCases.count)
+        for (kind, style) in kinds { byKind[Int(kind.rawValue)] = style }
     }
 
     /// No highlighting: every kind plain.
-    public static let none = SyntaxStyles()
+    public static let none = SyntaxStyles(kinds: [:])
 
     /// The style of `kind`, nil when it is drawn plain.
     public subscript(kind: CodeTokenKind) -> TextStyle? { byKind[Int(kind.rawValue)] }
 
-    private static func table(_ styles: [CodeTokenKind: TextStyle]) -> [TextStyle?] {
-        CodeTokenKind.allCases.map { styles[$0] }
-    }
-
     /// Whether both give every token kind the same style.
-    public static func == (lhs: SyntaxStyles, rhs: SyntaxStyles) -> Bool { lhs.styles == rhs.styles }
+    public static func == (lhs: SyntaxStyles, rhs: SyntaxStyles) -> Bool { lhs.byKind == rhs.byKind }
 
     /// Whether any kind has a style: a theme without styles draws code in one colour.
-    public var isEmpty: Bool { styles.isEmpty }
+    public var isEmpty: Bool { byKind.allSatisfy { $0 == nil } }
 }

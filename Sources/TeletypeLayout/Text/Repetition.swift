@@ -2,7 +2,14 @@
 /// line is made of: short runs of spaces are made once, and other runs are written in one go
 /// instead of a glyph at a time.
 package enum Repetition {
-    private static let madeSpaces: [String] = (0..<128).map { String(repeating: " ", count: $0) }
+    /// Runs of 0 to 127 spaces, each written in one go: made at every start, so made cheaply
+    /// (`String(repeating:count:)` appends a space at a time, a measurable share of a short run).
+    private static let madeSpaces: [String] = (0..<128).map { count in
+        String(unsafeUninitializedCapacity: count) { buffer in
+            buffer.initialize(repeating: 0x20)
+            return count
+        }
+    }
 
     /// `count` spaces (none for a count below one).
     package static func spaces(_ count: Int) -> String {

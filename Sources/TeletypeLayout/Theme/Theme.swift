@@ -54,7 +54,29 @@ public struct Theme: Sendable, Equatable {
     /// Math (`$…$`, `$$…$$`), drawn with Unicode.
     public var math: TextStyle = .plain
     /// The colour of each kind of GitHub alert (`> [!NOTE]`); a missing one uses the quote bar's.
-    public var alerts: [MarkdownAlert: TextStyle] = [:]
+    public var alerts: [MarkdownAlert: TextStyle] {
+        get {
+            var alerts: [MarkdownAlert: TextStyle] = [:]
+            for (kind, style) in zip(MarkdownAlert.allCases, alertStyles) { alerts[kind] = style }
+            return alerts
+        }
+        set { alertStyles = MarkdownAlert.allCases.map { newValue[$0] } }
+    }
+
+    /// ``alerts`` in the order of `MarkdownAlert.allCases`: an array, because a dictionary keyed
+    /// by a type of Teletype's own costs every run that makes a theme a look through all the
+    /// program's conformances.
+    var alertStyles: [TextStyle?] = Array(repeating: nil, count: MarkdownAlert.allCases.count)
+
+    /// The colour of `kind`'s alerts, nil where the quote bar's is used.
+    public func alert(_ kind: MarkdownAlert) -> TextStyle? {
+        MarkdownAlert.allCases.firstIndex(of: kind).flatMap { alertStyles[$0] }
+    }
+
+    /// ``alertStyles`` of these kinds.
+    static func alertStyles(_ kinds: KeyValuePairs<MarkdownAlert, TextStyle>) -> [TextStyle?] {
+        MarkdownAlert.allCases.map { kind in kinds.last { $0.key == kind }?.value }
+    }
 
     /// The style of a heading of `level` (clamped to 1–6).
     public func heading(_ level: Int) -> TextStyle {

@@ -32,7 +32,7 @@ extension Theme {
         tableBorder: TextStyle(foreground: .hex(0x666C78)),
         tableHeader: TextStyle(bold: true),
         controlPicture: TextStyle(foreground: .hex(0xE06C75), bold: true),
-        syntax: SyntaxStyles([
+        syntax: SyntaxStyles(kinds: [
             .keyword: TextStyle(foreground: .hex(0xC678DD)), .string: TextStyle(foreground: .hex(0x98C379)),
             .comment: TextStyle(foreground: .hex(0x7F848E), italic: true),
             .number: TextStyle(foreground: .hex(0xD19A66)),
@@ -45,11 +45,11 @@ extension Theme {
             .heading: TextStyle(foreground: .hex(0xE5C07B), bold: true), .emphasis: TextStyle(italic: true),
         ]),
         math: TextStyle(foreground: .hex(0x56B6C2)),
-        alerts: [
+        alertStyles: alertStyles([
             .note: TextStyle(foreground: .hex(0x4493F8)), .tip: TextStyle(foreground: .hex(0x3FB950)),
             .important: TextStyle(foreground: .hex(0xA371F7)), .warning: TextStyle(foreground: .hex(0xD29922)),
             .caution: TextStyle(foreground: .hex(0xF85149)),
-        ])
+        ]))
 
     /// For terminals with a light background.
     public static let light = Theme(
@@ -84,7 +84,7 @@ extension Theme {
         tableBorder: TextStyle(foreground: .hex(0x8B8C92)),
         tableHeader: TextStyle(bold: true),
         controlPicture: TextStyle(foreground: .hex(0xCC2D1E), bold: true),
-        syntax: SyntaxStyles([
+        syntax: SyntaxStyles(kinds: [
             .keyword: TextStyle(foreground: .hex(0xA626A4)), .string: TextStyle(foreground: .hex(0x3C783B)),
             .comment: TextStyle(foreground: .hex(0x6A6B72), italic: true),
             .number: TextStyle(foreground: .hex(0x986801)),
@@ -97,11 +97,11 @@ extension Theme {
             .heading: TextStyle(foreground: .hex(0x986801), bold: true), .emphasis: TextStyle(italic: true),
         ]),
         math: TextStyle(foreground: .hex(0x0172A3)),
-        alerts: [
+        alertStyles: alertStyles([
             .note: TextStyle(foreground: .hex(0x0969DA)), .tip: TextStyle(foreground: .hex(0x1A7F37)),
             .important: TextStyle(foreground: .hex(0x8250DF)), .warning: TextStyle(foreground: .hex(0x9A6700)),
             .caution: TextStyle(foreground: .hex(0xCF222E)),
-        ])
+        ]))
 
     /// No colours at all: only bold, italic, underline, dim and strikethrough.
     public static let plain = Theme(

@@ -11,8 +11,16 @@ public struct MarkdownParser: Sendable {
     /// The options every parse uses.
     public var options: MarkdownParseOptions
 
-    /// How many pieces a large document may be parsed in at once; 1 parses serially.
-    package var maximumPieces: Int
+    /// How many pieces a large document may be parsed in at once; 1 parses serially. By default
+    /// 16 per core, the cores counted only when a document is large enough to cut (counting them
+    /// reads the process's cgroup: a small document's run need not).
+    package var maximumPieces: Int {
+        get { chosenPieces ?? 16 * ParallelWork.cores }
+        set { chosenPieces = newValue }
+    }
+
+    /// The pieces set by ``maximumPieces``, if any.
+    private var chosenPieces: Int?
 
     /// Whether very long paragraph lines are parsed in pieces (see ``LongLineGuard``); tests and
     /// benchmarks turn it off to compare.
@@ -21,7 +29,6 @@ public struct MarkdownParser: Sendable {
     /// Creates a parser.
     public init(options: MarkdownParseOptions = .init()) {
         self.options = options
-        self.maximumPieces = 16 * ParallelWork.cores
     }
 
     /// Parses `text` into a document.
@@ -127,7 +134,7 @@ public struct MarkdownParser: Sendable {
         _ bytes: UnsafeRawBufferPointer, session: CmarkSession, strays: StrayMath?,
         process: @Sendable ([Block]) -> Part, restore: @Sendable ([Block], Int) -> (blocks: [Block], restored: Int)?
     ) -> (pieces: ProcessedPieces<Part>, restored: Int)? {
-        if maximumPieces > 1 {
+        if bytes.count >= 2 * ChunkPlanner.minimumPieceBytes, maximumPieces > 1 {
             let plan = ChunkPlanner.plan(bytes, pieces: maximumPieces)
             if !plan.cuts.isEmpty, let definitions = sharedDefinitions(bytes, plan: plan) {
                 var cutBadly = false
