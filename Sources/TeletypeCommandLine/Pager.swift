@@ -37,8 +37,9 @@ package enum Pager {
     /// Whether a pager is asked for (by the environment, or `less` by default) but none is
     /// installed: `render` then opens its own reader, where a terminal is there to read it in.
     static func isMissing(_ environment: [String: String]) -> Bool {
-        let chosen = (environment["TELETYPE_PAGER"] ?? environment["PAGER"] ?? "less").trimmingCharacters(
-            in: .whitespaces)
+        let chosen = String(
+            (environment["TELETYPE_PAGER"] ?? environment["PAGER"] ?? "less").drop { $0 == " " || $0 == "\t" }
+                .reversed().drop { $0 == " " || $0 == "\t" }.reversed())
         return !chosen.isEmpty && chosen != "cat" && command(environment) == nil
     }
 

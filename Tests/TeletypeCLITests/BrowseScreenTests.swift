@@ -48,6 +48,25 @@ import Testing
         for character in text { _ = screen.handle(.character(character)) }
     }
 
+    /// What `/` marks in a line: whole characters whose lowercase spells the search's, as byte
+    /// ranges of the line, one after another (the reader finds its lines by `lowercased()` too).
+    @Test(arguments: [
+        ("Hello hello HELLO", "hello", [0..<5, 6..<11, 12..<17]), ("ÉCOLE école", "école", [0..<6, 7..<13]),
+        ("a😀b😀b", "😀B", [1..<6, 6..<11]), ("aaaa", "aa", [0..<2, 2..<4]), ("cafe\u{301}", "cafe", []),
+        ("nothing here", "zebra", []), ("", "x", []), ("x", "", []),
+    ])
+    func searchedWordsAreMarkedInAnyCase(_ example: (line: String, text: String, ranges: [Range<Int>])) {
+        #expect(MatchHighlight.matches(of: example.text, in: example.line) == example.ranges)
+    }
+
+    /// A pager named with spaces around it is still the one named; `cat` or only spaces is none.
+    @Test func thePagerAskedForIsReadWithoutItsSpaces() {
+        #expect(Pager.isMissing(["TELETYPE_PAGER": "  teletype-no-such-pager  "]))
+        #expect(!Pager.isMissing(["TELETYPE_PAGER": "  cat \t"]))
+        #expect(!Pager.isMissing(["PAGER": "   "]))
+        #expect(!Pager.isMissing(["TELETYPE_PAGER": " sh ", "PATH": "/bin:/usr/bin"]))
+    }
+
     @Test func theListNarrowsAsTypedAndEnterSearchesWhatWasSaid() throws {
         let (home, index) = try Self.indexedHome()
         defer { try? FileManager.default.removeItem(at: home) }

@@ -187,7 +187,7 @@ package struct BrowseScreen {
         case .home: list.move(-list.entries.count, height: room)
         case .end: list.move(list.entries.count, height: room)
         case .enter:
-            if !list.filter.trimmingCharacters(in: .whitespaces).isEmpty, list.searched != list.filter {
+            if !list.filter.allSatisfy({ $0 == " " || $0 == "\t" }), list.searched != list.filter {
                 search()
             } else {
                 openSelection()

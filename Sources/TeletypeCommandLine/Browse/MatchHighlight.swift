@@ -17,15 +17,7 @@ enum MatchHighlight {
     static func mark(_ line: StyledLine, matching text: String) -> StyledLine {
         let plain = line.plainText
         guard !text.isEmpty, !plain.isEmpty else { return line }
-        // The matches as byte ranges of the line's UTF-8.
-        var ranges: [Range<Int>] = []
-        var searchStart = plain.startIndex
-        while let found = plain.range(of: text, options: .caseInsensitive, range: searchStart..<plain.endIndex) {
-            guard !found.isEmpty else { break }
-            let start = plain.utf8.distance(from: plain.startIndex, to: found.lowerBound)
-            ranges.append(start..<start + plain.utf8.distance(from: found.lowerBound, to: found.upperBound))
-            searchStart = found.upperBound
-        }
+        let ranges = matches(of: text, in: plain)
         guard !ranges.isEmpty else { return line }
         var segments: [StyledSegment] = []
         var offset = 0
@@ -51,5 +43,36 @@ enum MatchHighlight {
         var marked = line
         marked.segments = segments
         return marked
+    }
+
+    /// Where `text` is found in `plain`, any case, as byte ranges of `plain`'s UTF-8: whole
+    /// characters whose lowercase spells `text`'s, as the reader's `/` finds a line (by
+    /// `lowercased()`), one match after another.
+    static func matches(of text: String, in plain: String) -> [Range<Int>] {
+        let needle = Array(text.lowercased().utf8)
+        guard !needle.isEmpty else { return [] }
+        var characters: [(offset: Int, lowercase: [UInt8])] = []
+        var offset = 0
+        for character in plain {
+            characters.append((offset, Array(String(character).lowercased().utf8)))
+            offset += character.utf8.count
+        }
+        var ranges: [Range<Int>] = []
+        var start = 0
+        while start < characters.count {
+            var spelled: [UInt8] = []
+            var end = start
+            while end < characters.count, spelled.count < needle.count {
+                spelled += characters[end].lowercase
+                end += 1
+            }
+            if spelled == needle {
+                ranges.append(characters[start].offset..<(end < characters.count ? characters[end].offset : offset))
+                start = end
+            } else {
+                start += 1
+            }
+        }
+        return ranges
     }
 }
