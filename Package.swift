@@ -38,12 +38,17 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
+        .systemLibrary(
+            name: "CZstd",
+            pkgConfig: "libzstd",
+            providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]
+        ),
         .target(name: "TeletypeMarkdown", dependencies: ["CCmarkGFM", "CCmarkSupport"]),
         .target(name: "Teletype"),
         .target(name: "TeletypeTranscripts", dependencies: ["Teletype", "TeletypeMarkdown", "CCmarkSupport"]),
         .target(
             name: "TeletypeSessions",
-            dependencies: ["Teletype", "TeletypeMarkdown", "TeletypeTranscripts", "CCmarkSupport", "CSQLite", "CZlib"]),
+            dependencies: ["Teletype", "TeletypeMarkdown", "TeletypeTranscripts", "CCmarkSupport", "CSQLite", "CZstd"]),
         .target(name: "TeletypeTransports", dependencies: ["Teletype", "TeletypeTranscripts"]),
         .target(name: "TeletypeLayout", dependencies: ["Teletype", "TeletypeMarkdown"]),
         .target(name: "TeletypeANSI", dependencies: ["TeletypeLayout", "CZlib"]),

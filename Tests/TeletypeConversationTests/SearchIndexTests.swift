@@ -220,6 +220,49 @@ import Testing
         #expect(try !index.search(SearchQuery("licences")).isEmpty)
     }
 
+    /// An index made by another version of Teletype (zlib's compressed text, before) is made again
+    /// with a notice, and finds what the home holds.
+    @Test func anIndexOfAnotherVersionIsMadeAgain() throws {
+        let place = try Place()
+        defer { place.remove() }
+        try FileManager.default.createDirectory(
+            atPath: (place.index as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try SQLiteFixture.make(
+            at: place.index, sql: "CREATE TABLE said_text(id INTEGER PRIMARY KEY, z BLOB); PRAGMA user_version = 2;")
+        var notices: [String] = []
+        let index = try SearchIndex(path: place.index) { notices.append($0) }
+        #expect(notices.count == 1 && notices[0].contains("another version"), "\(notices)")
+        _ = try place.update(index)
+        #expect(try !index.search(SearchQuery("licences")).isEmpty)
+    }
+
+    /// Texts as the index keeps them: short and long, every script, repeated and not.
+    static let keptTexts: [String] = [
+        "", "a", "naïve café — ok 😀", String(repeating: "the same line again\n", count: 5_000),
+        (0..<20_000).map { String(UnicodeScalar(UInt8(32 + ($0 * 7919) % 95))) }.joined(),
+        "中文 العربية עברית हिन्दी " + String(repeating: "🙂", count: 300),
+    ]
+
+    /// What is compressed reads back as it was, with one context for many pieces or one each; what
+    /// is not a compressed text (cut, damaged, too short) reads as nothing, never as other text.
+    @Test func compressedTextReadsBackAsItWas() {
+        let compressor = CompressedText.Compressor()
+        let decompressor = CompressedText.Decompressor()
+        for text in Self.keptTexts {
+            let kept = compressor.compress(text)
+            #expect(kept == CompressedText.compress(text))
+            #expect(kept.withUnsafeBytes { decompressor.decompress($0) } == text)
+            #expect(kept.withUnsafeBytes { CompressedText.decompress($0) } == text)
+            guard !text.isEmpty else { continue }
+            #expect(kept.dropLast(3).withUnsafeBytes { decompressor.decompress($0) } == nil)
+            var damaged = kept
+            damaged[6] ^= 0xFF
+            #expect(damaged.withUnsafeBytes { decompressor.decompress($0) } != text)
+        }
+        #expect([UInt8]([1, 2]).withUnsafeBytes { decompressor.decompress($0) } == nil)
+        #expect(Self.keptTexts[3].utf8.count > 10 * CompressedText.compress(Self.keptTexts[3]).count)
+    }
+
     static let expressions: [(query: String, expression: String)] = [
         ("auth redirect", #""auth" AND "redirect""#),
         (#""exact phrase" here"#, #""exact phrase" AND "here""#),

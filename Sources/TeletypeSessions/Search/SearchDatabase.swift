@@ -52,16 +52,21 @@ final class SearchDatabase {
             try execute("PRAGMA journal_mode = WAL")
         }
         try execute("PRAGMA synchronous = NORMAL; PRAGMA cache_size = -65536")
-        // The text the index keeps compressed, as its snippets and previews read it.
+        // The text the index keeps compressed, as its snippets and previews read it (with a
+        // decompression context of the connection's own, freed with it).
+        let decompressor = Unmanaged.passRetained(CompressedText.Decompressor()).toOpaque()
         sqlite3_create_function_v2(
-            handle, "teletype_text", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil,
+            handle, "teletype_text", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, decompressor,
             { context, _, values in
-                guard let value = values?[0], let blob = sqlite3_value_blob(value) else {
+                guard let value = values?[0], let blob = sqlite3_value_blob(value),
+                    let user = sqlite3_user_data(context)
+                else {
                     sqlite3_result_null(context)
                     return
                 }
+                let decompressor = Unmanaged<CompressedText.Decompressor>.fromOpaque(user).takeUnretainedValue()
                 let bytes = UnsafeRawBufferPointer(start: blob, count: Int(sqlite3_value_bytes(value)))
-                guard var text = CompressedText.decompress(bytes) else {
+                guard var text = decompressor.decompress(bytes) else {
                     sqlite3_result_error(context, "the index's text is damaged", -1)
                     return
                 }
@@ -70,7 +75,7 @@ final class SearchDatabase {
                         context, UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self),
                         Int32($0.count), unsafeBitCast(-1, to: sqlite3_destructor_type.self))
                 }
-            }, nil, nil, nil)
+            }, nil, nil, { Unmanaged<CompressedText.Decompressor>.fromOpaque($0!).release() })
         // The relevance a search ranks by, without counting every row of a common word first.
         guard SearchRank.register(on: handle) else {
             throw Failure(message: "\(path): SQLite's FTS5 takes no ranking function", code: SQLITE_ERROR)

@@ -27,7 +27,7 @@ public final class SearchIndex {
     public let path: String
 
     /// The version of the index's tables; an index of another is made again.
-    static let version = 2
+    static let version = 3
     /// Around each match in a snippet, before it is shown.
     static let markStart: Unicode.Scalar = "\u{2}"
     static let markEnd: Unicode.Scalar = "\u{3}"

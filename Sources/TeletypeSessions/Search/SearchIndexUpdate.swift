@@ -176,14 +176,14 @@ extension SearchIndex {
         /// Secrets never reach the index: what is kept is what an exported page shows.
         static let redactor = SecretRedactor()
 
-        mutating func add(_ read: Message) {
+        mutating func add(_ read: Message, compressor: CompressedText.Compressor) {
             messages += 1
             guard messages <= SearchIndex.messageLimit else { return }
             var tally = SecretRedactor.Tally()
             let message = Self.redactor.redact(read, into: &tally)
             if firstPrompt == nil, message.role.isUser { firstPrompt = message.text }
             for piece in SearchableText.pieces(of: message) {
-                pieces.append((messages, piece.kind, piece.text, CompressedText.compress(piece.text)))
+                pieces.append((messages, piece.kind, piece.text, compressor.compress(piece.text)))
             }
         }
     }
@@ -191,6 +191,7 @@ extension SearchIndex {
     /// Reads what `source` says (no index needed: runs on any thread).
     static func read(_ source: Source) -> ReadFile {
         var file = ReadFile(source: source)
+        let compressor = CompressedText.Compressor()
         do {
             if source.isStore {
                 guard let collection = try ConversationCollections.open(source.path) else {
@@ -207,7 +208,7 @@ extension SearchIndex {
                         },
                         title: listed.title.isEmpty ? nil : ReadConversation.redactor.redact(listed.title),
                         updated: listed.updatedAt ?? listed.createdAt ?? source.stamp.modified)
-                    for message in transcript.messages { conversation.add(message) }
+                    for message in transcript.messages { conversation.add(message, compressor: compressor) }
                     conversation.title = conversation.title ?? conversation.firstPrompt.map(SessionLocator.titleLine)
                     if conversation.messages > 0 { file.conversations.append(conversation) }
                 }
@@ -217,7 +218,7 @@ extension SearchIndex {
                     key: nil, agent: source.agent?.displayName ?? "", updated: source.stamp.modified)
                 let format = try ConversationStream().forEachMessage(
                     inFileAt: source.path, name: source.path, session: { info = $0 }
-                ) { conversation.add($0) }
+                ) { conversation.add($0, compressor: compressor) }
                 // A subagent's own log is searched as part of its session.
                 guard info?.isSubagent != true, conversation.messages > 0 else { return file }
                 if conversation.agent.isEmpty {
