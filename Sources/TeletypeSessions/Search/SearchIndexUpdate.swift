@@ -105,11 +105,9 @@ extension SearchIndex {
         }
         let rootSet = Set(roots)
         let gone = known.filter { !present.contains($0.key) && rootSet.contains($0.value.root) }.map(\.key)
-        try database.transaction {
-            for path in gone { try forget(path) }
-            for source in moved {
-                try database.run("UPDATE file SET root = ? WHERE path = ?", [.text(source.root), .text(source.path)])
-            }
+        // Nothing gone or moved (most searches): no write transaction is taken.
+        if !gone.isEmpty || !moved.isEmpty {
+            try removing(gone, moving: moved)
         }
         report.removed = gone.count
         report.moved = moved.count
@@ -235,6 +233,17 @@ extension SearchIndex {
             file.conversations = []
         }
         return file
+    }
+
+    /// Takes the files `gone` out of the index and files its `moved` ones under their new roots, in
+    /// one transaction.
+    private func removing(_ gone: [String], moving moved: [Source]) throws {
+        try database.transaction {
+            for path in gone { try forget(path) }
+            for source in moved {
+                try database.run("UPDATE file SET root = ? WHERE path = ?", [.text(source.root), .text(source.path)])
+            }
+        }
     }
 
     /// Takes the conversations of the file at `path` out of the index.
