@@ -19,7 +19,7 @@ for module in "${modules[@]}"; do
   mkdir -p "$graphs/$module"
   swift-symbolgraph-extract -module-name "$module" -I "$bin/Modules" -target "$triple" \
     -Xcc -fmodule-map-file=Sources/CCmarkGFM/module.modulemap -Xcc -fmodule-map-file=Sources/CSQLite/module.modulemap \
-    -Xcc -fmodule-map-file=Sources/CZlib/module.modulemap \
+    -Xcc -fmodule-map-file=Sources/CZlib/module.modulemap -Xcc -fmodule-map-file=Sources/CZstd/module.modulemap \
     -Xcc -fmodule-map-file="$bin/CCmarkSupport.build/module.modulemap" \
     -minimum-access-level public -skip-inherited-docs -output-dir "$graphs/$module"
   log=".build/docs/$module.log"

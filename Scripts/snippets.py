@@ -78,6 +78,7 @@ def check(job):
         "-Xcc", "-fmodule-map-file=" + os.path.join(ROOT, "Sources/CCmarkGFM/module.modulemap"),
         "-Xcc", "-fmodule-map-file=" + os.path.join(ROOT, "Sources/CSQLite/module.modulemap"),
         "-Xcc", "-fmodule-map-file=" + os.path.join(ROOT, "Sources/CZlib/module.modulemap"),
+        "-Xcc", "-fmodule-map-file=" + os.path.join(ROOT, "Sources/CZstd/module.modulemap"),
         "-Xcc", "-fmodule-map-file=" + os.path.join(bin_path, "CCmarkSupport.build/module.modulemap"),
     ]
     if is_library(code):

@@ -48,10 +48,8 @@ extension SearchIndex {
         // of a common word would cost in proportion to the whole index.
         let window = max(Self.rankingWindow, query.limit * 50)
         // The first and last row ids: how far through them a common word's count got estimates the rest.
-        let ends = try database.rows("SELECT (SELECT min(id) FROM said_text), (SELECT max(id) FROM said_text)").first?
-            .map { $0.number ?? 0 }
-        let (first, last) = (Int64(ends?[0] ?? 0), Int64(ends?[1] ?? 0))
-        arguments = [.integer(first), .integer(last), .integer(Int64(SearchRank.countedRows))] + arguments
+        let ends = try rowIDBounds()
+        arguments = [.integer(ends.first), .integer(ends.last), .integer(Int64(SearchRank.countedRows))] + arguments
         let sql = """
             SELECT said.rowid, teletype_rank(said, ?, ?, ?), c.id, c.file, c.key, c.agent, c.project, c.title, c.updated
             FROM said JOIN conversation c ON c.id = (said.rowid >> \(shift)) JOIN file f ON f.path = c.file

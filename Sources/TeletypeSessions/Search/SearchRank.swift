@@ -167,17 +167,27 @@ extension SearchIndex {
     /// to against the other.
     package func ranksBesideBM25(_ expression: String, limit: Int) throws -> [(row: Int64, rank: Double, bm25: Double)]
     {
-        let ends = try database.rows("SELECT (SELECT min(id) FROM said_text), (SELECT max(id) FROM said_text)")
-            .first?.map { Int64($0.number ?? 0) }
+        let ends = try rowIDBounds()
         var found: [(row: Int64, rank: Double, bm25: Double)] = []
         try database.forEachRow(
             "SELECT rowid, teletype_rank(said, ?, ?, ?), bm25(said) FROM said WHERE said MATCH ? ORDER BY rowid",
-            [.integer(ends?[0] ?? 0), .integer(ends?[1] ?? 0), .integer(Int64(limit)), .text(expression)]
+            [.integer(ends.first), .integer(ends.last), .integer(Int64(limit)), .text(expression)]
         ) { (row: [SQLiteDatabase.Value]) in
             guard case .integer(let id) = row[0] else { return }
             found.append((id, row[1].number ?? .nan, row[2].number ?? .nan))
         }
         return found
+    }
+
+    /// The first and last row ids of the index's text (0 and 0 when it holds none): what
+    /// ``SearchRank`` scales a stopped count by. Each is one step down SQLite's table, not a scan.
+    func rowIDBounds() throws -> (first: Int64, last: Int64) {
+        let row = try database.rows("SELECT (SELECT min(id) FROM said_text), (SELECT max(id) FROM said_text)").first
+        func integer(_ value: SQLiteDatabase.Value?) -> Int64 {
+            if case .integer(let number)? = value { return number }
+            return 0
+        }
+        return (integer(row?[0]), integer(row?[1]))
     }
 
     /// ``SearchRank``'s estimate of a phrase's rows when its count stopped at `counted` rows, the
