@@ -170,9 +170,17 @@ extension SearchIndex {
         /// Each piece of text, and its copy compressed (made here, on the reading thread).
         var pieces: [(message: Int, kind: SearchableText.Kind, text: String, compressed: [UInt8])] = []
         var firstPrompt: String?
+        /// The title as it is searched (message 0), cleaned and compressed on the reading thread.
+        var searchedTitle: (text: String, compressed: [UInt8])?
 
         /// Secrets never reach the index: what is kept is what an exported page shows.
         static let redactor = SecretRedactor()
+
+        /// Keeps the title as it is searched, once it is known.
+        mutating func keepTitle(compressor: CompressedText.Compressor) {
+            guard let cleaned = title.map(SearchableText.cleaned), !cleaned.isEmpty else { return }
+            searchedTitle = (cleaned, compressor.compress(cleaned))
+        }
 
         mutating func add(_ read: Message, compressor: CompressedText.Compressor) {
             messages += 1
@@ -208,6 +216,7 @@ extension SearchIndex {
                         updated: listed.updatedAt ?? listed.createdAt ?? source.stamp.modified)
                     for message in transcript.messages { conversation.add(message, compressor: compressor) }
                     conversation.title = conversation.title ?? conversation.firstPrompt.map(SessionLocator.titleLine)
+                    conversation.keepTitle(compressor: compressor)
                     if conversation.messages > 0 { file.conversations.append(conversation) }
                 }
             } else {
@@ -226,6 +235,7 @@ extension SearchIndex {
                 conversation.title =
                     (info?.title).map { ReadConversation.redactor.redact($0) }
                     ?? conversation.firstPrompt.map(SessionLocator.titleLine)
+                conversation.keepTitle(compressor: compressor)
                 file.conversations.append(conversation)
             }
         } catch {
@@ -280,9 +290,8 @@ extension SearchIndex {
                 ])
             let id = database.lastInsertedRow
             // The title is searched too, as the conversation's message 0.
-            if let title = conversation.title.map(SearchableText.cleaned), !title.isEmpty {
-                try insert(
-                    Self.rowID(conversation: id, message: 0, kind: .user), title, CompressedText.compress(title))
+            if let title = conversation.searchedTitle {
+                try insert(Self.rowID(conversation: id, message: 0, kind: .user), title.text, title.compressed)
             }
             for piece in conversation.pieces {
                 try insert(
