@@ -22,7 +22,15 @@ import Testing
     /// Where two parses first differ, for a readable failure.
     func firstDifference(_ a: MarkdownDocument, _ b: MarkdownDocument) -> String {
         for (index, (x, y)) in zip(a.blocks, b.blocks).enumerated() where x != y {
-            return "block \(index):\n\(x)\n---\n\(y)"
+            // Around the first character where their descriptions differ.
+            let (left, right) = (Array("\(x)".utf8), Array("\(y)".utf8))
+            let at =
+                zip(left, right).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                ?? min(left.count, right.count)
+            func around(_ text: [UInt8]) -> String {
+                String(decoding: text[max(0, at - 300)..<min(text.count, at + 200)], as: UTF8.self)
+            }
+            return "block \(index):\n…\(around(left))…\n---\n…\(around(right))…"
         }
         return "block counts \(a.blocks.count) and \(b.blocks.count)"
     }
@@ -30,7 +38,8 @@ import Testing
     func expectSameParse(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let split = pieces(text)
         let full = whole(text)
-        #expect(split == full, "\(firstDifference(split, full))", sourceLocation: sourceLocation)
+        let same = split == full
+        #expect(same, "\(firstDifference(split, full))", sourceLocation: sourceLocation)
     }
 
     func cutCount(_ text: String) -> Int {
@@ -60,12 +69,94 @@ import Testing
         expectSameParse(text)
     }
 
-    @Test func definitionsUsedAcrossSectionsPreventCuts() {
+    /// A parse of `text` that went through pieces (none fell back to the whole), equal to the whole's.
+    func expectSameParseInPieces(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        var parser = MarkdownParser()
+        parser.maximumPieces = 6
+        guard let split = parser.parseInPiecesOnly(text) else {
+            Issue.record("not parsed in pieces", sourceLocation: sourceLocation)
+            return
+        }
+        // The pieces alone are parsed without math: so is the whole they are compared with.
+        parser.maximumPieces = 1
+        parser.options.recognizesMath = false
+        let full = parser.parse(text)
+        let same = split == full
+        #expect(same, "\(firstDifference(split, full))", sourceLocation: sourceLocation)
+        expectSameParse(text, sourceLocation: sourceLocation)
+    }
+
+    @Test func linkDefinitionsInsideAParagraphStillPreventCuts() {
+        var text = "See [far] and more.\n\n"
+        text += LargeDocuments.sections(300)
+        text += "Text\n[far]: https://example.com/far\n"
+        expectSameParse(text)
+    }
+
+    /// A footnote may be referenced in one piece and defined in another: every piece is parsed with
+    /// stand-ins of the others' footnotes, and numbers, occurrences and definitions are the whole's.
+    @Test func footnotesReferencedInOnePieceAndDefinedInAnotherAllowCuts() {
         var text = "See [far] and a note[^far].\n\n"
         text += LargeDocuments.sections(300)
-        text += "[far]: https://example.com/far\n\n[^far]: Defined at the very end.\n"
-        #expect(cutCount(text) == 0)
+        text +=
+            "A last note[^far] and another[^n1].\n\n[far]: https://example.com/far\n\n[^far]: Defined at the very end.\n"
+        #expect(cutCount(text) > 0)
+        expectSameParseInPieces(text)
+    }
+
+    /// A document twice over (a concatenation, a log pasted again): every label is defined in both
+    /// copies and referenced in both; the first definition wins and every reference counts.
+    @Test func aDocumentTwiceOverParsesTheSameInPieces() {
+        let once = LargeDocuments.sections(150)
+        let text = once + "\n" + once
+        #expect(cutCount(text) > 0)
+        expectSameParseInPieces(text)
+    }
+
+    /// Footnotes as real documents write them, all over a document cut into pieces: definitions in
+    /// list items and quotes, before their references and after, referencing other footnotes,
+    /// unreferenced, repeated with other words, labels in another case, references in code.
+    @Test func footnotesOfEveryShapeParseTheSameInPieces() {
+        var text = ""
+        for section in 0..<240 {
+            text += "# Part \(section)\n\nWords[^p\(section % 7)] and [^Shared] and `[^p1]` in code.\n\n"
+            switch section % 6 {
+            case 0: text += "- [^p\(section % 7)]: In a list, with [^shared] inside.\n\n"
+            case 1: text += "> [^q\(section)]: In a quote; never referenced.\n\n"
+            case 2:
+                text +=
+                    "[^SHARED]: A definition of the shared note, maybe not the first.\n\n    Its second paragraph.\n\n"
+            case 3: text += "```\n[^p3]: not a definition, in a fence\n```\n\n"
+            case 4: text += "Unknown[^nowhere] stays text.\n\n"
+            default: text += "[^p\(section % 7)]: Defined again, ignored[^p2].\n\n"
+            }
+            text += String(repeating: "Filler text of the section, long enough to be cut. ", count: 20) + "\n\n"
+        }
+        #expect(cutCount(text) > 1)
+        expectSameParseInPieces(text)
+    }
+
+    /// The stand-ins written after the last piece close the blocks still open at the document's end:
+    /// those blocks end where the document does, as in a whole parse, whatever the last line is.
+    @Test(arguments: [
+        "- an item[^n3]\n  > quoted", "- an item[^n3]\n  > quoted\n", "[^far]: at the end\n\n  \n",
+        "[^far]: at the end\n    continued", "> a quote[^far]\n>\n", "1. one[^n5]\n\n   more\n\n\n",
+    ])
+    func theLastPieceEndsAsTheWholeDoes(_ ending: String) {
+        let text = "A note[^far].\n\n" + LargeDocuments.sections(300) + "[^far]: Far.\n\n" + ending
+        expectSameParseInPieces(text)
+        // With carriage returns as well.
+        expectSameParse(text.replacingOccurrences(of: "\n", with: "\r\n"))
+    }
+
+    /// A label defined only where cmark-gfm sees no definition (in a fence) and referenced in another
+    /// piece: the stand-in would resolve it, the whole does not, and the parse is the whole's.
+    @Test func aDefinitionOnlyInCodeIsNoDefinition() {
+        var text = "A note[^ghost] here.\n\n" + LargeDocuments.sections(300)
+        text += "```\n[^ghost]: inside a fence\n```\n"
         expectSameParse(text)
+        // The last piece ends in an open fence: what is written before it cannot change that.
+        expectSameParse(text + "\nMore[^n2].\n\n```\n[^n2]: open to the end\n")
     }
 
     /// Link reference definitions on lines of their own at the margin — where real documents keep
@@ -130,7 +221,9 @@ import Testing
     {
         let text = Corpus.markdown.map(\.text).joined(separator: "\n")
         #expect(cutCount(text) > 1)
-        expectSameParse(text)
+        expectSameParseInPieces(text)
+        // Twice over, every footnote label of the corpus is defined and referenced in both copies.
+        expectSameParseInPieces(text + "\n" + text)
     }
 
     @Test(arguments: [1, 2, 3])

@@ -16,8 +16,10 @@
 ///
 /// Link reference definitions at the left margin (where real documents keep them, often all at
 /// the end) are handed to every piece that may use them (see ``Plan/definitionRegions``), so a cut
-/// may fall between such a definition and a use. A cut is never put between any other definition —
-/// a footnote's, or a link's inside a quote or list — and a use of its label.
+/// may fall between such a definition and a use, and so may a cut between a footnote's definition
+/// and its references (the pieces are parsed with stand-ins of the footnotes of others, see
+/// `FootnoteMarks`). A cut is never put between any other definition — a link's inside a quote or
+/// list — and a use of its label.
 enum ChunkPlanner {
     /// Pieces smaller than this are not worth a thread.
     static let minimumPieceBytes = 64 * 1024
@@ -40,14 +42,15 @@ enum ChunkPlanner {
         plan(bytes, pieces: wanted).cuts
     }
 
-    /// How to cut `bytes` into about `pieces` pieces.
-    static func plan(_ bytes: UnsafeRawBufferPointer, pieces wanted: Int) -> Plan {
+    /// How to cut `bytes` into about `pieces` pieces; `carryingFootnotes` when footnotes are parsed
+    /// (a `[^label]` is then a footnote's, not a link's, and footnotes do not keep pieces together).
+    static func plan(_ bytes: UnsafeRawBufferPointer, pieces wanted: Int, carryingFootnotes: Bool = true) -> Plan {
         let count = bytes.count
         let pieces = min(wanted, count / minimumPieceBytes)
         var plan = Plan(cuts: [], definitionRegions: [], keptLabels: [])
         guard pieces > 1 else { return plan }
         let scan = scanLines(in: bytes)
-        let labels = LabelSpans(bytes, marginDefinitions: scan.definitionLines)
+        let labels = LabelSpans(bytes, marginDefinitions: scan.definitionLines, carryingFootnotes: carryingFootnotes)
         plan.keptLabels = labels.keptLabels
         let candidates = scan.blockStarts
         guard !candidates.isEmpty else { return plan }
@@ -325,8 +328,9 @@ struct LabelSpans {
     /// The first and last appearance of every label.
     private var appearances = LabelAppearances()
 
-    /// The spans of `bytes`, whose margin definitions start at the offsets `marginDefinitions`.
-    init(_ bytes: UnsafeRawBufferPointer, marginDefinitions: Set<Int> = []) {
+    /// The spans of `bytes`, whose margin definitions start at the offsets `marginDefinitions`; with
+    /// `carryingFootnotes`, footnote labels keep nothing together.
+    init(_ bytes: UnsafeRawBufferPointer, marginDefinitions: Set<Int> = [], carryingFootnotes: Bool = false) {
         // Labels are keyed by a hash of their normalized text: two labels that share a hash only
         // keep more text together, never less.
         var appearances = LabelAppearances()
@@ -337,7 +341,9 @@ struct LabelSpans {
                 close + 1 < bytes.count && bytes[close + 1] == UInt8(ascii: ":")
                 && Self.mayStartBlock(at: open, in: bytes)
             let isFootnote = close > open + 1 && bytes[open + 1] == UInt8(ascii: "^")
-            if isDefinition && (isFootnote || !marginDefinitions.contains(open)) { keptLabels.insert(key) }
+            if isDefinition && (isFootnote ? !carryingFootnotes : !marginDefinitions.contains(open)) {
+                keptLabels.insert(key)
+            }
         }
         spans = keptLabels.compactMap { appearances.span(of: $0) }.filter { $0.first < $0.last }
     }
@@ -403,7 +409,12 @@ struct LabelSpans {
 
     /// The key a label's raw text is known by (see ``hash(_:)``).
     static func key(of label: [UInt8]) -> UInt64 {
-        label.allSatisfy { $0 < 0x80 } ? hash(label) : hash(ReferenceLabel(label[...]).key)
+        key(of: label[...])
+    }
+
+    /// The key a label's raw text is known by (see ``hash(_:)``).
+    static func key(of label: ArraySlice<UInt8>) -> UInt64 {
+        label.allSatisfy { $0 < 0x80 } ? hash(label) : hash(ReferenceLabel(label).key)
     }
 
     /// FNV-1a of an ASCII label as CommonMark matches it: lowercased, whitespace runs as one space,

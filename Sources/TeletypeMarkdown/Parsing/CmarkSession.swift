@@ -80,9 +80,14 @@ struct CmarkRoot: @unchecked Sendable {
     /// Whether the last block before the footnotes — or the last block inside it, when it is a list
     /// or a quote — is a fenced code block or raw HTML block that runs to the end of the input, that
     /// is, one that was never closed.
-    func endsInsideOpenBlock(lastLine: Int) -> Bool {
+    /// Blocks from line `standIns` on were written after the input (see `FootnoteMarks`) and are
+    /// passed over, unless an open block took them in.
+    func endsInsideOpenBlock(lastLine: Int, before standIns: Int = .max) -> Bool {
         var node = pointer.flatMap { cmark_node_last_child($0) }
-        while let current = node, cmark_node_get_type(current) == CMARK_NODE_FOOTNOTE_DEFINITION {
+        while let current = node,
+            cmark_node_get_type(current) == CMARK_NODE_FOOTNOTE_DEFINITION
+                || Int(cmark_node_get_start_line(current)) >= standIns
+        {
             node = cmark_node_previous(current)
         }
         // The innermost last block: a fence inside a list item or a quote may be open too.

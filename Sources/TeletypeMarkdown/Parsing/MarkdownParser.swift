@@ -135,7 +135,8 @@ public struct MarkdownParser: Sendable {
         process: @Sendable ([Block]) -> Part, restore: @Sendable ([Block], Int) -> (blocks: [Block], restored: Int)?
     ) -> (pieces: ProcessedPieces<Part>, restored: Int)? {
         if bytes.count >= 2 * ChunkPlanner.minimumPieceBytes, maximumPieces > 1 {
-            let plan = ChunkPlanner.plan(bytes, pieces: maximumPieces)
+            let plan = ChunkPlanner.plan(
+                bytes, pieces: maximumPieces, carryingFootnotes: options.extensions.contains(.footnotes))
             if !plan.cuts.isEmpty, let definitions = sharedDefinitions(bytes, plan: plan) {
                 var cutBadly = false
                 if let pieces = parsePieces(
@@ -159,6 +160,27 @@ public struct MarkdownParser: Sendable {
         guard let (blocks, restored) = restore(converted, Int.max) else { return nil }
         let (body, footnotes) = Self.separatingFootnotes(blocks)
         return (ProcessedPieces(parts: [process(body)], footnotes: footnotes), restored)
+    }
+
+    /// The parse of `text` in pieces, without math or the long-line guard; nil when it is not cut or
+    /// its pieces do not parse as the whole does. Tests use it to see that a document they expect to
+    /// be parsed in pieces is, rather than in a whole parse after a failed one.
+    package func parseInPiecesOnly(_ text: String) -> MarkdownDocument? {
+        var plain = self
+        plain.options.recognizesMath = false
+        var source = text
+        return source.withUTF8 { buffer -> MarkdownDocument? in
+            let bytes = UnsafeRawBufferPointer(buffer)
+            let session = CmarkSession(options: plain.options, validated: true)
+            let plan = ChunkPlanner.plan(
+                bytes, pieces: maximumPieces, carryingFootnotes: options.extensions.contains(.footnotes))
+            guard !plan.cuts.isEmpty, let definitions = plain.sharedDefinitions(bytes, plan: plan) else { return nil }
+            var cutBadly = false
+            let pieces = plain.parsePieces(
+                bytes, cuts: plan.cuts, definitions: definitions, session: session, process: { $0 },
+                restore: { blocks, _ in (blocks, 0) }, cutBadly: &cutBadly)
+            return pieces.map { document(from: $0.pieces) }
+        }
     }
 
     /// The link reference definitions the pieces of a plan share, read from its definition regions
@@ -193,11 +215,12 @@ public struct MarkdownParser: Sendable {
     }
 
     /// Parses each piece on its own, converts it with its line and footnote numbers shifted and
-    /// processes it; `nil` when a cut turned out to fall inside a block, so the caller parses the
-    /// whole.
+    /// processes it; `nil` when a cut turned out to fall inside a block, or a piece's footnotes do not
+    /// add up to the whole's, so the caller parses the whole.
     ///
     /// Pieces are parsed, converted and processed on every core; a piece waits only to learn where its
-    /// footnote numbers start, and only for earlier pieces that may hold footnotes.
+    /// line and footnote numbers start, and only for earlier pieces that may hold footnotes. A footnote
+    /// may be referenced and defined in different pieces (see ``FootnoteMarks``).
     private func parsePieces<Part: Sendable>(
         _ bytes: UnsafeRawBufferPointer, cuts: [Int], definitions: ReferenceDefinitions, session: CmarkSession,
         process: @Sendable ([Block]) -> Part, restore: @Sendable ([Block], Int) -> (blocks: [Block], restored: Int)?,
@@ -207,57 +230,123 @@ public struct MarkdownParser: Sendable {
         nonisolated(unsafe) let source = bytes
         let turns = PieceTurns(count: bounds.count)
         defer { cutBadly = turns.failed }
-        let results = ParallelWork.map(bounds.count) { index -> (part: Part, footnotes: [Block], restored: Int)? in
+        let marks =
+            session.extensions.contains(.footnotes) && LabelScanner.containsFootnoteMark(bytes)
+            ? FootnoteMarks(bytes, cuts: cuts) : nil
+        let results = ParallelWork.map(bounds.count) { index -> PieceResult<Part>? in
             let piece = UnsafeRawBufferPointer(rebasing: source[bounds[index]])
             let lines = ByteScan.count(0x0A, in: piece)
-            turns.announce(index, lines: lines, mayHoldFootnotes: LabelScanner.containsFootnoteMark(piece))
-            // The definitions of other pieces that this one may use are written before it.
+            let isLast = index == bounds.count - 1
+            let mayHoldFootnotes = marks != nil && LabelScanner.containsFootnoteMark(piece)
+            turns.announce(index, lines: lines, mayHoldFootnotes: mayHoldFootnotes)
+            // The definitions of other pieces that this one may use are written before it, and the
+            // stand-ins of its footnotes after it: at once after the blank line that ends it, or, after
+            // the document's last line, a blank line on.
             var carrier: (bytes: [UInt8], lines: Int) = ([], 0)
             if definitions.count > 0 {
                 carrier = definitions.carrier(for: definitions.labelsUsed(in: piece))
             }
-            let converted = CmarkArena.scope { () -> (document: MarkdownDocument, lineOffset: Int)? in
-                let parser: CmarkParser
-                if carrier.bytes.isEmpty {
-                    parser = session.feed(piece)
-                } else {
-                    parser = (carrier.bytes + piece).withUnsafeBytes { session.feed($0) }
+            var standIns: (bytes: [UInt8], referenceLine: Int) = ([], 0)
+            if mayHoldFootnotes, let marks { standIns = marks.standIns(for: index) }
+            if isLast, !standIns.bytes.isEmpty { standIns.bytes.insert(contentsOf: [0x0A, 0x0A], at: 0) }
+            let converted = CmarkArena.scope { () -> (MarkdownDocument, PieceFootnotes?, Int, [ReferenceLabel], Int)? in
+                var fed: [UInt8] = []
+                if !carrier.bytes.isEmpty || !standIns.bytes.isEmpty {
+                    fed.reserveCapacity(carrier.bytes.count + piece.count + standIns.bytes.count)
+                    fed += carrier.bytes
+                    fed.append(contentsOf: piece)
+                    fed += standIns.bytes
                 }
+                let parser = fed.isEmpty ? session.feed(piece) : fed.withUnsafeBytes { session.feed($0) }
                 let root = session.finish(parser)
                 defer { root.free() }
-                let isLast = index == bounds.count - 1
-                let valid = isLast || !root.endsInsideOpenBlock(lastLine: carrier.lines + lines)
+                // Where the stand-ins start, and how the piece ends, in the lines cmark-gfm counts.
+                let ending =
+                    standIns.bytes.isEmpty
+                    ? nil : fed.withUnsafeBytes { PieceEnding($0, upTo: fed.count - standIns.bytes.count) }
+                let standInLine = ending.map { $0.nextLine + (isLast ? 2 : 0) } ?? Int.max
+                var valid =
+                    (isLast && standIns.bytes.isEmpty)
+                    || !root.endsInsideOpenBlock(lastLine: carrier.lines + lines, before: standInLine)
+                var footnotes: PieceFootnotes?
+                if valid, mayHoldFootnotes {
+                    let sentinel = marks?.sentinel ?? []
+                    footnotes =
+                        fed.isEmpty
+                        ? PieceFootnotes(root, source: piece, standInLine: standInLine, sentinel: sentinel)
+                        : fed.withUnsafeBytes {
+                            PieceFootnotes(root, source: $0, standInLine: standInLine, sentinel: sentinel)
+                        }
+                    valid = footnotes != nil
+                }
                 let offsets = turns.take(
-                    index, own: valid ? PieceTurns.Offsets(lines: lines, footnotes: root.footnoteDefinitionCount) : nil)
+                    index,
+                    own: valid
+                        ? PieceTurns.Own(
+                            lines: lines, footnotes: footnotes ?? PieceFootnotes(standInLine: standInLine)) : nil)
                 guard let offsets, !turns.failed else { return nil }
+                // The blocks the stand-ins closed after the last line end where the document ends.
+                var closed: (from: SourcePosition, to: SourcePosition)?
+                if isLast, let ending { closed = (SourcePosition(line: standInLine - 1, column: 0), ending.end) }
                 var converter = TreeConverter(
-                    kinds: session.kinds, lineOffset: offsets.lines - carrier.lines, footnoteOffset: offsets.footnotes)
-                return (converter.convert(root.pointer), offsets.lines - carrier.lines)
-            }
-            guard let (document, lineOffset) = converted else { return nil }
-            // The definitions written before the piece leave no block: if one does, parse the whole.
-            if carrier.lines > 0,
-                document.blocks.contains(where: { (1...carrier.lines).contains($0.sourceRange.start.line - lineOffset) }
+                    kinds: session.kinds, lineOffset: offsets.lines - carrier.lines,
+                    footnoteNumbering: offsets.footnotes,
+                    closedByStandIns: closed)
+                let document = converter.convert(root.pointer)
+                return (
+                    document, footnotes, offsets.lines - carrier.lines, converter.unresolvedFootnotes, standInLine
                 )
-            {
+            }
+            guard let (document, footnotes, lineOffset, unresolved, standInLine) = converted else { return nil }
+            // What is written before the piece leaves no block, nor what is written after it but the
+            // paragraph of the stand-ins' references: if it does, parse the whole.
+            var blocks = document.blocks
+            let written = blocks.indices.filter { index in
+                if case .footnoteDefinition = blocks[index] { return false }
+                let line = blocks[index].sourceRange.start.line - lineOffset
+                return line <= carrier.lines || line >= standInLine
+            }
+            let onlyReferences = written.allSatisfy { index in
+                guard case .paragraph = blocks[index], standIns.referenceLine > 0 else { return false }
+                return blocks[index].sourceRange.start.line - lineOffset >= standInLine
+            }
+            guard onlyReferences else {
                 turns.fail()
                 return nil
             }
+            for index in written.reversed() { blocks.remove(at: index) }
             let lastLine = lineOffset + carrier.lines + lines
-            guard let (restoredBlocks, restored) = restore(document.blocks, lastLine) else { return nil }
-            let (blocks, footnotes) = Self.separatingFootnotes(restoredBlocks)
-            return (process(blocks), footnotes, restored)
+            guard let (restoredBlocks, restored) = restore(blocks, lastLine) else { return nil }
+            let (body, notes) = Self.separatingFootnotes(restoredBlocks)
+            return PieceResult(
+                part: process(body),
+                footnotes: PieceFootnoteAssembly.Piece(
+                    definitions: notes, labels: footnotes?.labels ?? [], isStandIn: footnotes?.isStandIn ?? [],
+                    unresolved: unresolved),
+                restored: restored)
         }
         var parts: [Part] = []
-        var footnotes: [Block] = []
         var restored = 0
         for result in results {
             guard let result else { return nil }
             parts.append(result.part)
-            footnotes.append(contentsOf: result.footnotes)
             restored += result.restored
         }
+        guard
+            let footnotes = PieceFootnoteAssembly.definitions(
+                results.map { $0!.footnotes }, tally: turns.finalTally())
+        else {
+            turns.fail()
+            return nil
+        }
         return (ProcessedPieces(parts: parts, footnotes: footnotes), restored)
+    }
+
+    /// What one piece gave.
+    private struct PieceResult<Part: Sendable>: Sendable {
+        var part: Part
+        var footnotes: PieceFootnoteAssembly.Piece
+        var restored: Int
     }
 }
 
@@ -270,26 +359,38 @@ package struct ProcessedPieces<Part> {
     package var footnotes: [Block]
 }
 
-/// Tells each piece how many lines and footnotes came before it. A piece's lines are known as soon
-/// as it starts, and so are its footnotes when it holds no `[^` (which every footnote reference and
-/// definition starts with): a piece waits only for the earlier pieces that may hold footnotes to be
-/// parsed. Once a piece is found to be cut badly, later pieces are not converted.
+/// Tells each piece how many lines came before it, and what of the document's footnotes. A piece's
+/// lines are known as soon as it starts, and so are its footnotes when it holds no `[^` (which every
+/// footnote reference and definition starts with): a piece waits only for the earlier pieces that may
+/// hold footnotes to be parsed. Once a piece is found to be cut badly, later pieces are not converted.
 final class PieceTurns: @unchecked Sendable {
-    /// What precedes a piece.
+    /// What precedes a piece: its lines, and how its footnote numbers become the document's.
     struct Offsets {
         var lines: Int
-        var footnotes: Int
+        var footnotes: FootnoteNumbering
+    }
+
+    /// What a piece holds.
+    struct Own {
+        var lines: Int
+        var footnotes: PieceFootnotes
     }
 
     private let condition = ThreadLock()
     /// Each piece's lines and footnotes, as they become known.
     private var lines: [Int?]
-    private var footnotes: [Int?]
+    private var footnotes: [PieceFootnotes?]
+    /// The footnotes of the pieces added up so far, in order, and how many they are.
+    private var tally = FootnoteTally()
+    private var added = 0
+    /// Each added piece's numbering, made from the tally before it.
+    private var numberings: [FootnoteNumbering?]
     private var isFailed = false
 
     init(count: Int) {
         lines = Array(repeating: nil, count: count)
         footnotes = Array(repeating: nil, count: count)
+        numberings = Array(repeating: nil, count: count)
     }
 
     /// Marks the parse as failed (a piece turned out not to parse as it does in the whole).
@@ -308,15 +409,16 @@ final class PieceTurns: @unchecked Sendable {
     func announce(_ index: Int, lines: Int, mayHoldFootnotes: Bool) {
         condition.withLock {
             self.lines[index] = lines
-            if !mayHoldFootnotes { footnotes[index] = 0 }
+            if !mayHoldFootnotes { footnotes[index] = PieceFootnotes(standInLine: .max) }
+            addKnownPieces()
         }
         condition.broadcast()
     }
 
-    /// Adds piece `index`'s own lines and footnotes (`nil` when it is cut badly), waits until those
-    /// of every earlier piece are known, and returns what precedes it (`nil` once any piece has been
-    /// found cut badly).
-    func take(_ index: Int, own: Offsets?) -> Offsets? {
+    /// Adds what piece `index` holds (`nil` when it is cut badly), waits until what every earlier
+    /// piece holds is known, and returns what precedes it (`nil` once any piece has been found cut
+    /// badly).
+    func take(_ index: Int, own: Own?) -> Offsets? {
         condition.lock()
         defer { condition.unlock() }
         guard let own else {
@@ -326,10 +428,24 @@ final class PieceTurns: @unchecked Sendable {
         }
         lines[index] = own.lines
         footnotes[index] = own.footnotes
+        addKnownPieces()
         condition.broadcast()
-        while !isFailed, !(0..<index).allSatisfy({ lines[$0] != nil && footnotes[$0] != nil }) { condition.wait() }
-        guard !isFailed else { return nil }
-        return Offsets(
-            lines: lines[..<index].reduce(0) { $0 + $1! }, footnotes: footnotes[..<index].reduce(0) { $0 + $1! })
+        while !isFailed, added <= index || !(0..<index).allSatisfy({ lines[$0] != nil }) { condition.wait() }
+        guard !isFailed, let numbering = numberings[index] else { return nil }
+        return Offsets(lines: lines[..<index].reduce(0) { $0 + $1! }, footnotes: numbering)
+    }
+
+    /// The footnotes of every piece, once each has been taken.
+    func finalTally() -> FootnoteTally {
+        condition.withLock { tally }
+    }
+
+    /// Adds up, in order, the pieces whose footnotes are known; called with the lock held.
+    private func addKnownPieces() {
+        while added < footnotes.count, let next = footnotes[added] {
+            numberings[added] = next.numbering(after: tally)
+            tally.add(next.summary, piece: added)
+            added += 1
+        }
     }
 }

@@ -36,17 +36,31 @@ struct TreeConverter {
     /// Footnote bookkeeping: how many references each numbered footnote has had so far.
     private var referenceCounts: [Int: Int] = [:]
     private var definitionsSeen = 0
+    /// Whether the walk has reached the definitions (which cmark-gfm puts after the body).
+    private var definitionsEntered = false
 
     /// Added to every line number, for a piece of a larger document.
     let lineOffset: Int
-    /// Added to every footnote number, for a piece of a larger document.
-    let footnoteOffset: Int
+    /// For a piece of a larger document, the document's footnote numbers for the piece's own.
+    let footnoteNumbering: FootnoteNumbering?
+    /// For a piece of a larger document: the labels of the `[^label]` texts that are no reference
+    /// in the piece (cmark-gfm writes a reference it cannot resolve so), which must not be defined
+    /// anywhere in the document either.
+    private(set) var unresolvedFootnotes: [ReferenceLabel] = []
 
-    init(kinds: ExtensionRegistry, lineOffset: Int = 0, footnoteOffset: Int = 0) {
+    /// For the last piece of a document, parsed with stand-ins after it: the end cmark-gfm gives the
+    /// blocks the stand-ins closed (the line before them, column 0), and the end the document's own
+    /// end gives them in a whole parse.
+    let closedByStandIns: (from: SourcePosition, to: SourcePosition)?
+
+    init(
+        kinds: ExtensionRegistry, lineOffset: Int = 0, footnoteNumbering: FootnoteNumbering? = nil,
+        closedByStandIns: (from: SourcePosition, to: SourcePosition)? = nil
+    ) {
         self.kinds = kinds
         self.lineOffset = lineOffset
-        self.footnoteOffset = footnoteOffset
-        self.definitionsSeen = footnoteOffset
+        self.footnoteNumbering = footnoteNumbering
+        self.closedByStandIns = closedByStandIns
     }
 
     mutating func convert(_ root: OpaquePointer?) -> MarkdownDocument {
@@ -63,7 +77,9 @@ struct TreeConverter {
                 if type == CMARK_NODE_TEXT {
                     // cmark-gfm leaves text in several nodes where a bracket or an escape was: they
                     // are joined here, as `cmark_consolidate_text_nodes` would in a pass of its own.
-                    appendText(literal(node), to: &stack[stack.count - 1])
+                    let text = literal(node)
+                    if footnoteNumbering != nil { noteUnresolvedFootnote(text) }
+                    appendText(text, to: &stack[stack.count - 1])
                 } else if let leaf = leaf(node, type) {
                     append(leaf, to: &stack[stack.count - 1])
                 } else if stack.count > Self.maximumDepth, let flat = flattened(node, type) {
@@ -71,6 +87,7 @@ struct TreeConverter {
                     append(flat, to: &stack[stack.count - 1])
                     cmark_iter_reset(iterator, node, CMARK_EVENT_EXIT)
                 } else {
+                    if type == CMARK_NODE_FOOTNOTE_DEFINITION { definitionsEntered = true }
                     stack.append(frame(node, type))
                 }
             } else if event == CMARK_EVENT_EXIT, stack.count > 1 {
@@ -305,19 +322,43 @@ struct TreeConverter {
     }
 
     /// cmark-gfm replaces a reference's literal by its footnote's number once footnotes are resolved.
+    /// In a piece, the number is the document's and the occurrence counts the pieces before; a
+    /// reference inside a definition keeps the piece's own number, negated, until the pieces are put
+    /// together (see ``PieceFootnoteAssembly``).
     private mutating func footnoteReference(_ node: OpaquePointer) -> FootnoteReference {
-        let number = (Int(literal(node)) ?? 0) + footnoteOffset
+        var number = Int(literal(node)) ?? 0
+        var earlier = 0
+        if let footnoteNumbering {
+            // The stand-ins' references written after the piece count for nothing.
+            guard Int(cmark_node_get_start_line(node)) < footnoteNumbering.standInLine else {
+                return FootnoteReference(index: 0, occurrence: 0)
+            }
+            if definitionsEntered { return FootnoteReference(index: -number, occurrence: 0) }
+            number = footnoteNumbering.number(number)
+            earlier = footnoteNumbering.earlierReferences[number] ?? 0
+        }
         let occurrence = (referenceCounts[number] ?? 0) + 1
         referenceCounts[number] = occurrence
-        return FootnoteReference(index: number, occurrence: occurrence)
+        return FootnoteReference(index: number, occurrence: earlier + occurrence)
     }
 
-    /// Referenced definitions come last, in the order of their numbers, after every reference.
+    /// Referenced definitions come last, in the order of their numbers, after every reference. In a
+    /// piece, the number and the count of references are the document's, known once every piece is
+    /// parsed (see ``PieceFootnoteAssembly``).
     private mutating func footnoteDefinition(_ node: OpaquePointer, children: [Block]) -> FootnoteDefinition {
         definitionsSeen += 1
         return FootnoteDefinition(
-            index: definitionsSeen, referenceCount: referenceCounts[definitionsSeen] ?? 0,
-            children: children, sourceRange: range(node))
+            index: definitionsSeen, referenceCount: referenceCounts[definitionsSeen] ?? 0, children: children,
+            sourceRange: range(node))
+    }
+
+    /// Notes the label of a text that is a `[^label]` as a whole.
+    private mutating func noteUnresolvedFootnote(_ text: String) {
+        let utf8 = text.utf8
+        guard utf8.count > 3, utf8.first == UInt8(ascii: "["), utf8.last == UInt8(ascii: "]") else { return }
+        let bytes = Array(utf8)
+        guard bytes[1] == UInt8(ascii: "^") else { return }
+        unresolvedFootnotes.append(ReferenceLabel(bytes[2..<(bytes.count - 1)]))
     }
 
     // MARK: Helpers
@@ -332,11 +373,13 @@ struct TreeConverter {
     }
 
     private func range(_ node: OpaquePointer) -> SourceRange {
-        SourceRange(
+        var end = SourcePosition(line: Int(cmark_node_get_end_line(node)), column: Int(cmark_node_get_end_column(node)))
+        if let closedByStandIns, end == closedByStandIns.from { end = closedByStandIns.to }
+        end.line += lineOffset
+        return SourceRange(
             start: SourcePosition(
                 line: Int(cmark_node_get_start_line(node)) + lineOffset,
                 column: Int(cmark_node_get_start_column(node))),
-            end: SourcePosition(
-                line: Int(cmark_node_get_end_line(node)) + lineOffset, column: Int(cmark_node_get_end_column(node))))
+            end: end)
     }
 }

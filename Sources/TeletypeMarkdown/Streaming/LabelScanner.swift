@@ -89,9 +89,13 @@ enum LabelScanner {
 }
 
 /// A link label as CommonMark matches it: case folded, with its whitespace collapsed and trimmed.
+/// It hashes as a number made once (labels are looked up many times in the tables of a document's
+/// definitions and footnotes) and compares by its bytes.
 struct ReferenceLabel: Hashable, Sendable {
     /// The normalized bytes.
     let key: [UInt8]
+    /// FNV-1a of `key`.
+    private let digest: UInt64
 
     init(_ raw: ArraySlice<UInt8>) {
         var out: [UInt8] = []
@@ -115,7 +119,16 @@ struct ReferenceLabel: Hashable, Sendable {
             let folded = String(decoding: out, as: UTF8.self).lowercased().uppercased().lowercased()
             key = Array(folded.utf8)
         }
+        var digest: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in key { digest = (digest ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        self.digest = digest
     }
+
+    static func == (left: ReferenceLabel, right: ReferenceLabel) -> Bool {
+        left.digest == right.digest && left.key == right.key
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(digest) }
 
     /// Whether folding the case of `bytes` (valid UTF-8 whose ASCII letters are lowercase already)
     /// leaves them as they are: no other scalar changes when its case is mapped, as in most labels
