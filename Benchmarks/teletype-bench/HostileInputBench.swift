@@ -35,6 +35,12 @@ enum HostileInputBench {
                 "|" + String(repeating: " a |", count: 5000) + "\n|" + String(repeating: "---|", count: 5000) + "\n|"
                     + String(repeating: " b |", count: 5000)
             },
+            Input(name: "60,000 footnotes, referenced in the first half, defined in the second") {
+                let count = 60_000
+                let uses = (0..<count).map { "Paragraph \($0) cites[^n\($0)] and[^n\($0 * 7 % count)].\n\n" }
+                let notes = (0..<count).map { "[^n\($0)]: Note \($0), citing[^n\($0 * 3 % count)].\n\n" }
+                return uses.joined() + notes.joined()
+            },
         ]
     }
 
