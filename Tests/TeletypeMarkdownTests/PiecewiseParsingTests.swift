@@ -149,6 +149,42 @@ import Testing
         expectSameParse(text.replacingOccurrences(of: "\n", with: "\r\n"))
     }
 
+    /// Documents of footnotes put together at random — references and definitions of a few labels
+    /// in any case, in paragraphs, headings, tables, lists, quotes and other definitions, repeated,
+    /// unreferenced, in code, after the last line or before the first — parse in pieces as whole.
+    @Test(arguments: [11, 12, 13, 14, 15] as [UInt64])
+    func footnotesPutTogetherAtRandomParseTheSameInPieces(_ seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        let labels = ["a", "B", "note", "Note", "x-1", "日本", "ß", "long_label_here", "q"]
+        func label() -> String { labels.randomElement(using: &generator)! }
+        func reference() -> String { "[^\(label())]" }
+        var text = ""
+        var bytes = 0
+        while bytes < 400_000 {
+            let filler = String(repeating: "Words of filler text. ", count: Int.random(in: 1...12, using: &generator))
+            var block: String
+            switch Int.random(in: 0..<14, using: &generator) {
+            case 0: block = "\(filler)\(reference()) and \(reference())."
+            case 1: block = "[^\(label())]: A definition citing \(reference()).\n\n    Its second paragraph."
+            case 2: block = "- item \(reference())\n- [^\(label())]: defined in a list"
+            case 3: block = "> [^\(label())]: defined in a quote \(reference())\n> more"
+            case 4: block = "```\n[^\(label())]: code, not a definition \(reference())\n```"
+            case 5: block = "| a | b |\n| - | - |\n| \(reference()) | `[^\(label())]` |"
+            case 6: block = "## Heading \(reference())"
+            case 7: block = "[^\(label())]:\n    [^\(label())]: nested, citing \(reference())"
+            case 8: block = "Unknown[^nowhere-\(Int.random(in: 0..<3, using: &generator))] and \\[^\(label())]."
+            case 9: block = "1. one\n\n   [^\(label())]: inside an ordered item"
+            case 10: block = "<div>\n[^\(label())]: in raw HTML\n</div>"
+            default: block = filler
+            }
+            text += block + "\n\n"
+            bytes += block.utf8.count + 2
+        }
+        // How the document ends: at a definition, in an open list, without a line ending.
+        text += ["[^a]: the last", "- open [^B]\n  > quoted", "tail[^note]"].randomElement(using: &generator)!
+        expectSameParseInPieces(text)
+    }
+
     /// A label defined only where cmark-gfm sees no definition (in a fence) and referenced in another
     /// piece: the stand-in would resolve it, the whole does not, and the parse is the whole's.
     @Test func aDefinitionOnlyInCodeIsNoDefinition() {
