@@ -139,6 +139,19 @@ enum AgentHomeBench {
                     ratio: first.seconds / again.seconds, goal: "< 1 s", oursPeakMB: Double(again.peak) / 1024,
                     peerPeakMB: Double(first.peak) / 1024))
         }
+        // The newest sessions the first time (nothing cached): the files past them are not read.
+        let uncached = ["env", "HOME=\(home)", "TELETYPE_CACHE_DIR=off", "XDG_CONFIG_HOME=", "XDG_DATA_HOME="]
+        if let newest = SessionBench.best(uncached + [cli, "sessions", "--limit", "20"], quick ? 2 : 5), let first {
+            print(String(format: "  teletype sessions --limit 20, nothing cached: %.3f s", newest.seconds))
+            rows.append(
+                Bench.Row(
+                    benchmark: "`teletype sessions --limit 20` of that home, nothing cached",
+                    input: "\(listed) sessions, \(label(bytes))",
+                    ours: String(format: "%.3f s", newest.seconds),
+                    peer: String(format: "the whole first listing %.2f s", first.seconds),
+                    ratio: first.seconds / newest.seconds, goal: "—", oursPeakMB: Double(newest.peak) / 1024,
+                    peerPeakMB: Double(first.peak) / 1024))
+        }
         // The archive of the whole home, against agentsview's sync of it.
         let out = folder.appendingPathComponent("home-archive").path
         try? FileManager.default.removeItem(atPath: out)

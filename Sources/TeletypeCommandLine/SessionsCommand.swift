@@ -21,9 +21,10 @@ enum SessionsCommand {
         Cursor's and VS Code's user folders, OpenCode's and Kiro's databases, …); a session in a store of
         many is listed with the --conversation that shows it.
         AGENT is one of \(HelpText.wrapped(HelpText.agents + ".", start: 16, indent: 0, width: 100))
-        `teletype render --latest [AGENT]` shows the newest one. What was read is kept in a cache
-        ($XDG_CACHE_HOME/teletype; TELETYPE_CACHE_DIR=off keeps none), so a file that has not changed is
-        not read again.
+        `teletype render --latest [AGENT]` shows the newest one. Sessions are written as they are read,
+        the newest files first, so the newest come at once, and with --limit the older files are not
+        read. What was read is kept in a cache ($XDG_CACHE_HOME/teletype; TELETYPE_CACHE_DIR=off keeps
+        none), so a file that has not changed is not read again.
 
         OPTIONS
           --json                        One JSON object per session: agent, project, title, last, messages, path,
@@ -54,44 +55,47 @@ enum SessionsCommand {
             }
             limit = number
         }
-        let sessions = Array(
-            SessionLocator.sessions(agents: agents, environment: ProcessInfo.processInfo.environment).prefix(limit))
-        if parsed.isSet("--json") {
-            var out = ""
-            for entry in sessions {
-                var object = JSONObject()
-                object["agent"] = .string(entry.agent.rawValue)
-                object["project"] = entry.project.map(JSONValue.string) ?? .null
-                object["title"] = entry.title.map(JSONValue.string) ?? .null
-                object["last"] = .string(SessionTime.iso(entry.lastModified))
-                object["messages"] = .number(Double(entry.messages))
-                object["path"] = .string(entry.path)
-                object["conversation"] = entry.conversation.map(JSONValue.string) ?? .null
-                out += JSONValue.object(object).jsonText + "\n"
-            }
-            Console.output(out)
-            return 0
+        // Written as they are found, newest first: the first lines come at once, and with --limit
+        // the files past it are not read.
+        let json = parsed.isSet("--json")
+        var shown = 0
+        SessionLocator.forEachSession(agents: agents, environment: ProcessInfo.processInfo.environment) { found in
+            let sessions = found.prefix(limit - shown)
+            shown += sessions.count
+            Console.output(sessions.map { json ? jsonLine($0) : lines($0) }.joined())
+            return shown < limit
         }
-        guard !sessions.isEmpty else {
+        if shown == 0, !json {
             Console.error(
                 "teletype: no sessions found under "
                     + agents.flatMap {
                         SessionLocator.folders(for: $0, environment: ProcessInfo.processInfo.environment)
                     }.joined(separator: ", ") + "\n")
-            return 0
         }
-        // Columns: agent, project, title, last, messages; the path on a line of its own below.
-        var out = ""
-        for entry in sessions {
-            let project = entry.project.map(shortened) ?? "—"
-            let title = TerminalSafeText.sanitize(entry.title ?? "(untitled)")
-            out += "\(entry.agent.displayName) · \(TerminalSafeText.sanitize(project)) · \(title)\n"
-            out +=
-                "  \(SessionTime.text(entry.lastModified)) · \(entry.messages) messages · "
-                + TerminalSafeText.sanitize(entry.arguments.map(shellWord).joined(separator: " ")) + "\n"
-        }
-        Console.output(out)
         return 0
+    }
+
+    /// A session as a line of JSON: agent, project, title, last, messages, path, conversation.
+    static func jsonLine(_ entry: SessionLocator.Entry) -> String {
+        var object = JSONObject()
+        object["agent"] = .string(entry.agent.rawValue)
+        object["project"] = entry.project.map(JSONValue.string) ?? .null
+        object["title"] = entry.title.map(JSONValue.string) ?? .null
+        object["last"] = .string(SessionTime.iso(entry.lastModified))
+        object["messages"] = .number(Double(entry.messages))
+        object["path"] = .string(entry.path)
+        object["conversation"] = entry.conversation.map(JSONValue.string) ?? .null
+        return JSONValue.object(object).jsonText + "\n"
+    }
+
+    /// A session as two lines: agent, project and title; then its time, messages and the arguments
+    /// that show it.
+    static func lines(_ entry: SessionLocator.Entry) -> String {
+        let project = entry.project.map(shortened) ?? "—"
+        let title = TerminalSafeText.sanitize(entry.title ?? "(untitled)")
+        return "\(entry.agent.displayName) · \(TerminalSafeText.sanitize(project)) · \(title)\n"
+            + "  \(SessionTime.text(entry.lastModified)) · \(entry.messages) messages · "
+            + TerminalSafeText.sanitize(entry.arguments.map(shellWord).joined(separator: " ")) + "\n"
     }
 
     /// A word as a shell reads it back: quoted when it holds anything but letters, digits and `/._-`.

@@ -163,4 +163,46 @@ import Testing
         #expect(!third.contains { $0.title == "Show the Go version" || $0.title == "Summarise the README" })
         #expect(third.count == first.count - 1)
     }
+
+    /// Sessions are handed over newest first as they are read: the newest come before the older
+    /// files are read, and a listing that wants no more leaves the rest unread.
+    @Test func theNewestSessionsComeFirstAndTheRestIsNotRead() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("teletype-home-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let chats = home.appendingPathComponent(".qwen/projects/-home-dev-app/chats")
+        try FileManager.default.createDirectory(at: chats, withIntermediateDirectories: true)
+        let fixture = MoreAgentsTests.fixture("qwen-code/projects/-home-dev-app/chats/q1.jsonl")
+        for index in 0..<60 {
+            let file = chats.appendingPathComponent("q\(index).jsonl")
+            try FileManager.default.copyItem(atPath: fixture, toPath: file.path)
+            // Every tenth file as new as the one before it: equal times go by path.
+            let age = Double(index - index % 10 / 9) * 60
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date(timeIntervalSince1970: 1_790_000_000 - age)], ofItemAtPath: file.path)
+        }
+        let all = SessionLocator.sessions(environment: ["HOME": home.path, "TELETYPE_CACHE_DIR": "off"])
+        #expect(all.count == 60)
+        #expect(zip(all, all.dropFirst()).allSatisfy { SessionLocator.isNewer($0, $1) })
+        // Handed over in calls, they are the same sessions in the same order.
+        var calls = 0
+        var handed: [SessionLocator.Entry] = []
+        SessionLocator.forEachSession(environment: ["HOME": home.path, "TELETYPE_CACHE_DIR": "off"]) {
+            calls += 1
+            handed += $0
+            return true
+        }
+        #expect(handed == all)
+        #expect(calls > 1)
+        // Three wanted: the files past the first few are not read (the cache holds what was read).
+        let cache = home.appendingPathComponent("cache")
+        var first: [SessionLocator.Entry] = []
+        SessionLocator.forEachSession(environment: ["HOME": home.path, "TELETYPE_CACHE_DIR": cache.path]) {
+            first += $0
+            return first.count < 3
+        }
+        #expect(Array(first.prefix(3)) == Array(all.prefix(3)))
+        let kept = try String(contentsOf: cache.appendingPathComponent("sessions.jsonl"), encoding: .utf8)
+        let read = kept.split(separator: "\n").count
+        #expect(read >= 3 && read < 30, "\(read) files read")
+    }
 }

@@ -121,22 +121,81 @@ public enum SessionLocator {
     public static func sessions(agents: [SessionAgent] = SessionAgent.allCases, environment: [String: String])
         -> [Entry]
     {
+        var entries: [Entry] = []
+        forEachSession(agents: agents, environment: environment) { found in
+            entries += found
+            return true
+        }
+        return entries
+    }
+
+    /// ``sessions(agents:environment:)`` handed over as it is read, newest first: each call of
+    /// `body` brings the sessions that no file still unread can come before, and returns whether
+    /// more are wanted; when it returns false, the files left are not read.
+    ///
+    /// A session of a file is as new as the file, which is known before the file is read: files are
+    /// read newest first, a few at first and more at a time after, so that the newest sessions are
+    /// handed over at once. Stores (a database, a folder of conversations) may hold sessions of any
+    /// time, and are read first.
+    public static func forEachSession(
+        agents: [SessionAgent] = SessionAgent.allCases, environment: [String: String],
+        _ body: ([Entry]) -> Bool
+    ) {
         let found = candidates(agents: agents, environment: environment)
         var cache = SessionListingCache(environment: environment)
-        let kept = found.map { cache.entries($0.path, stamp: $0.stamp) }
-        // The largest first, so that no core is left reading one large file alone at the end.
-        let missing = found.indices.filter { kept[$0] == nil }.sorted { found[$0].stamp.size > found[$1].stamp.size }
-        let read = ParallelWork.map(missing.count) { index -> [Entry] in
-            describe(found[missing[index]])
+        var known: [Entry] = []
+        var stores: [Int] = []
+        var files: [Int] = []
+        for (index, candidate) in found.enumerated() {
+            if let kept = cache.entries(candidate.path, stamp: candidate.stamp) {
+                known += kept
+            } else if candidate.isStore {
+                stores.append(index)
+            } else {
+                files.append(index)
+            }
         }
-        for (index, entries) in zip(missing, read) {
-            cache.keep(found[index].path, stamp: found[index].stamp, entries: entries)
+        /// Reads the candidates at `indices` on every core, keeping what they hold in the cache.
+        func read(_ indices: ArraySlice<Int>) {
+            // The largest first, so that no core is left reading one large file alone at the end.
+            let order = indices.sorted { found[$0].stamp.size > found[$1].stamp.size }
+            let read = ParallelWork.map(order.count) { index -> [Entry] in describe(found[order[index]]) }
+            for (index, entries) in zip(order, read) {
+                cache.keep(found[index].path, stamp: found[index].stamp, entries: entries)
+                known += entries
+            }
+        }
+        read(stores[...])
+        files.sort {
+            found[$0].stamp.modified != found[$1].stamp.modified
+                ? found[$0].stamp.modified > found[$1].stamp.modified : found[$0].path < found[$1].path
+        }
+        var next = 0
+        var batch = 4 * ParallelWork.cores
+        while true {
+            // What no unread file can come before: newer than the newest of them (an equal time
+            // goes by path, which the file may win).
+            let bound = next < files.count ? found[files[next]].stamp.modified : -Double.infinity
+            known.sort(by: isNewer)
+            let ready = known.prefix { $0.lastModified > bound }
+            if !ready.isEmpty {
+                let wanted = body(Array(ready))
+                known.removeFirst(ready.count)
+                if !wanted { break }
+            }
+            guard next < files.count else { break }
+            let upTo = min(next + batch, files.count)
+            read(files[next..<upTo])
+            next = upTo
+            batch = min(batch * 2, 1024)
         }
         cache.keepOnly(Set(found.map(\.path)), under: agents.flatMap { folders(for: $0, environment: environment) })
         cache.save()
-        var entries = kept.compactMap { $0 }.flatMap { $0 } + read.flatMap { $0 }
-        entries.sort { $0.lastModified != $1.lastModified ? $0.lastModified > $1.lastModified : $0.path < $1.path }
-        return entries
+    }
+
+    /// Whether `left` is listed before `right`: newer first, then by path.
+    package static func isNewer(_ left: Entry, _ right: Entry) -> Bool {
+        left.lastModified != right.lastModified ? left.lastModified > right.lastModified : left.path < right.path
     }
 
     /// The newest session (of `agent`, if given).
