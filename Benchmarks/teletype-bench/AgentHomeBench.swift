@@ -125,32 +125,35 @@ enum AgentHomeBench {
         let again = SessionBench.best(environment + [cli, "sessions", "--json"], quick ? 2 : 5)
         let listed =
             ChildProcess.run(environment + [cli, "sessions", "--json"])?.output.split(separator: "\n").count ?? 0
+        /// A row of a listing measured against the first listing of the home.
+        func listingRow(
+            _ benchmark: String, _ ours: (seconds: Double, peak: Int), against first: (seconds: Double, peak: Int),
+            peer: String, goal: String
+        ) -> Bench.Row {
+            Bench.Row(
+                benchmark: benchmark, input: "\(listed) sessions, \(label(bytes))",
+                ours: String(format: "%.3f s", ours.seconds), peer: peer, ratio: first.seconds / ours.seconds,
+                goal: goal,
+                oursPeakMB: Double(ours.peak) / 1024, peerPeakMB: Double(first.peak) / 1024)
+        }
         if let first, let again {
             print(
                 String(
                     format: "  teletype sessions: %d listed, %.2f s the first time (%.0f MB), %.3f s from the cache",
                     listed, first.seconds, Double(first.peak) / 1024, again.seconds))
             rows.append(
-                Bench.Row(
-                    benchmark: "`teletype sessions` of a generated home, from its cache",
-                    input: "\(listed) sessions, \(label(bytes))",
-                    ours: String(format: "%.3f s", again.seconds),
-                    peer: String(format: "the first listing %.2f s", first.seconds),
-                    ratio: first.seconds / again.seconds, goal: "< 1 s", oursPeakMB: Double(again.peak) / 1024,
-                    peerPeakMB: Double(first.peak) / 1024))
+                listingRow(
+                    "`teletype sessions` of a generated home, from its cache", again, against: first,
+                    peer: String(format: "the first listing %.2f s", first.seconds), goal: "< 1 s"))
         }
         // The newest sessions the first time (nothing cached): the files past them are not read.
         let uncached = ["env", "HOME=\(home)", "TELETYPE_CACHE_DIR=off", "XDG_CONFIG_HOME=", "XDG_DATA_HOME="]
         if let newest = SessionBench.best(uncached + [cli, "sessions", "--limit", "20"], quick ? 2 : 5), let first {
             print(String(format: "  teletype sessions --limit 20, nothing cached: %.3f s", newest.seconds))
             rows.append(
-                Bench.Row(
-                    benchmark: "`teletype sessions --limit 20` of that home, nothing cached",
-                    input: "\(listed) sessions, \(label(bytes))",
-                    ours: String(format: "%.3f s", newest.seconds),
-                    peer: String(format: "the whole first listing %.2f s", first.seconds),
-                    ratio: first.seconds / newest.seconds, goal: "—", oursPeakMB: Double(newest.peak) / 1024,
-                    peerPeakMB: Double(first.peak) / 1024))
+                listingRow(
+                    "`teletype sessions --limit 20` of that home, nothing cached", newest, against: first,
+                    peer: String(format: "the whole first listing %.2f s", first.seconds), goal: "—"))
         }
         // The archive of the whole home, against agentsview's sync of it.
         let out = folder.appendingPathComponent("home-archive").path
