@@ -89,7 +89,9 @@ enum A2UIBlocks {
                 .paragraph(spans)
             ]
         case .slider(_, let label, let minimum, let maximum, let value):
-            let share = maximum > minimum ? min(max((value - minimum) / (maximum - minimum), 0), 1) : 0
+            // A range or a distance past what a double holds (1e308 on either side) gives no share.
+            let ratio = maximum > minimum ? (value - minimum) / (maximum - minimum) : 0
+            let share = ratio.isFinite ? min(max(ratio, 0), 1) : 0
             let filled = Int((share * 20).rounded())
             let bar = String(repeating: "━", count: filled) + "●" + String(repeating: "─", count: 20 - filled)
             var spans: [Span] = []
@@ -103,7 +105,14 @@ enum A2UIBlocks {
         }
     }
 
-    static func safe(_ text: String) -> String { TerminalSafeText.sanitize(text) }
+    /// Text from the agent as a span holds it: control characters as their pictures, and a tab or a
+    /// line break as a space (a label, a title or a field's value is drawn on its line; a tab's width
+    /// would depend on the column it fell at).
+    static func safe(_ text: String) -> String {
+        let clean = TerminalSafeText.sanitize(text)
+        guard clean.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A }) else { return clean }
+        return String(clean.map { $0 == "\t" || $0 == "\n" ? " " : $0 })
+    }
 
     /// One line naming a problem.
     static func fallback(_ message: String) -> LayoutBlock {

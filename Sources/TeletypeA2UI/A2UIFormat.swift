@@ -11,7 +11,8 @@ enum A2UIFormat {
         var magnitude = abs(value)
         var fraction = ""
         let scale = pow10(places ?? 6)
-        magnitude = (magnitude * scale).rounded() / scale
+        // Rounded to the places shown, unless scaling overflows (then no fraction is left to round).
+        if (magnitude * scale).isFinite { magnitude = (magnitude * scale).rounded() / scale }
         var whole = magnitude.rounded(.towardZero)
         var remainder = magnitude - whole
         if let places, places > 0 {
