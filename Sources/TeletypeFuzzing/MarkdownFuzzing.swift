@@ -1,6 +1,7 @@
 import TeletypeANSI
 import TeletypeHTML
 import TeletypeLayout
+import TeletypeMarkdown
 
 /// Markdown to plain text, ANSI and HTML: safe output whose lines fit.
 enum MarkdownFuzzing {
@@ -27,6 +28,25 @@ enum MarkdownFuzzing {
         }
         problems += RenderedOutputChecks.html(
             MarkdownHTMLRenderer(options: .untrusted).render(markdown: markdown), "HTML")
+        // One input in 64 (two parses of 132 KB cost about 40 ms here), many times over: a document
+        // large enough to be cut into pieces.
+        if hash % 64 == 0 { problems += piecewise(markdown) }
         return problems
+    }
+
+    /// The input over and over, a blank line between copies, as one document of more than 128 KB
+    /// (where a parse is cut into pieces): parsed in pieces, it gives the tree of a whole parse,
+    /// footnotes, definitions and source positions included (every label is defined and used in
+    /// every copy, as in a document pasted twice).
+    static func piecewise(_ markdown: String) -> [String] {
+        guard !markdown.isEmpty else { return [] }
+        let copy = markdown + "\n\n"
+        let text = String(repeating: copy, count: 132 * 1024 / copy.utf8.count + 1)
+        var parser = MarkdownParser()
+        parser.maximumPieces = 6
+        let split = parser.parse(text)
+        parser.maximumPieces = 1
+        guard split != parser.parse(text) else { return [] }
+        return ["the input \(text.utf8.count / copy.utf8.count) times over parses differently in pieces"]
     }
 }

@@ -86,6 +86,18 @@ import Testing
         expectSameParse(text, sourceLocation: sourceLocation)
     }
 
+    /// A carriage return alone ends a line for cmark-gfm as a line feed does (old Mac text, a log
+    /// written by a progress bar): the lines before a piece are counted that way, and its blocks'
+    /// positions are the whole's.
+    @Test(arguments: ["\r", "\r\n", "\n\r"])
+    func linesEndedByACarriageReturnAloneKeepTheirPositions(_ ending: String) {
+        let section =
+            "| a | b[link](#x)\n\nText on\(ending)two lines |\n --- | \r-- |\n| row\n  - item\n   r | c |\nend\n\n\n"
+        let text = String(repeating: section, count: 140 * 1024 / section.utf8.count)
+        #expect(cutCount(text) > 0)
+        expectSameParseInPieces(text)
+    }
+
     @Test func linkDefinitionsInsideAParagraphStillPreventCuts() {
         var text = "See [far] and more.\n\n"
         text += LargeDocuments.sections(300)

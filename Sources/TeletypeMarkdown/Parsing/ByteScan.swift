@@ -42,6 +42,19 @@ package enum ByteScan {
         return count
     }
 
+    /// How many lines `bytes` ends, as cmark-gfm counts them: at a line feed, a carriage return and
+    /// line feed, or a carriage return alone.
+    package static func lineEndings(in bytes: UnsafeRawBufferPointer) -> Int {
+        let feeds = count(0x0A, in: bytes)
+        var alone = 0
+        var index = 0
+        while let found = firstIndex(of: 0x0D, in: bytes, from: index) {
+            if found + 1 == bytes.count || bytes[found + 1] != 0x0A { alone += 1 }
+            index = found + 1
+        }
+        return feeds + alone
+    }
+
     /// Whether some line of `bytes` (between line feeds) is at least `length` bytes long.
     package static func hasLine(atLeast length: Int, in bytes: UnsafeRawBufferPointer) -> Bool {
         // Such a line holds a whole aligned window of half its length: when every window holds a

@@ -235,7 +235,7 @@ public struct MarkdownParser: Sendable {
             ? FootnoteMarks(bytes, cuts: cuts) : nil
         let results = ParallelWork.map(bounds.count) { index -> PieceResult<Part>? in
             let piece = UnsafeRawBufferPointer(rebasing: source[bounds[index]])
-            let lines = ByteScan.count(0x0A, in: piece)
+            let lines = ByteScan.lineEndings(in: piece)
             let isLast = index == bounds.count - 1
             let mayHoldFootnotes = marks != nil && LabelScanner.containsFootnoteMark(piece)
             turns.announce(index, lines: lines, mayHoldFootnotes: mayHoldFootnotes)

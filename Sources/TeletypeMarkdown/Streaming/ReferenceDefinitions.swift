@@ -68,7 +68,7 @@ struct ReferenceDefinitions: Sendable {
         }
         guard !out.isEmpty else { return ([], 0) }
         out.append(0x0A)
-        return (out, out.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) })
+        return (out, out.withUnsafeBytes { ByteScan.lineEndings(in: $0) })
     }
 
     /// `text` with every ASCII punctuation character backslash-escaped: cmark-gfm reads it back as
