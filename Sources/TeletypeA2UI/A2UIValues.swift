@@ -64,12 +64,6 @@ struct A2UIContext {
         return number.flatMap { $0.isFinite ? $0 : nil }
     }
 
-    /// A finite number as a whole one, toward zero, held to what an `Int` can count (`decimals`
-    /// of 1e300 is as many as there can be, not a crash).
-    static func integer(_ number: Double) -> Int {
-        number >= 9.2e18 ? Int.max : number <= -9.2e18 ? Int.min : Int(number)
-    }
-
     /// A function of the basic catalog; nil for one it does not have (the value then reads as
     /// missing, and the component shows what it can).
     func call(_ name: String, arguments: JSONObject) -> JSONValue? {
@@ -78,13 +72,13 @@ struct A2UIContext {
         case "formatString": return .string(interpolate(string(value)))
         case "formatNumber":
             guard let number = number(value) else { return nil }
-            let decimals = self.number(arguments["decimals"]).map(Self.integer)
+            let decimals = self.number(arguments["decimals"]).map(\.clampedToInt)
             let grouping = bool(arguments["grouping"]) ?? true
             return .string(A2UIFormat.number(number, decimals: decimals, grouping: grouping))
         case "formatCurrency":
             guard let number = number(value) else { return nil }
             let currency = string(arguments["currency"])
-            let decimals = self.number(arguments["decimals"]).map(Self.integer)
+            let decimals = self.number(arguments["decimals"]).map(\.clampedToInt)
             return .string(A2UIFormat.currency(number, code: currency.isEmpty ? "USD" : currency, decimals: decimals))
         case "formatDate":
             let text = string(value)
@@ -111,8 +105,8 @@ struct A2UIContext {
             return .bool(valid)
         case "length":
             let count = string(value).count
-            let minimum = number(arguments["min"]).map(Self.integer) ?? 0
-            let maximum = number(arguments["max"]).map(Self.integer) ?? Int.max
+            let minimum = number(arguments["min"]).map(\.clampedToInt) ?? 0
+            let maximum = number(arguments["max"]).map(\.clampedToInt) ?? Int.max
             return .bool(count >= minimum && count <= maximum)
         case "numeric":
             guard let number = number(value) else { return .bool(false) }

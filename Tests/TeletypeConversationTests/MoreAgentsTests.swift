@@ -210,6 +210,65 @@ import Testing
     }
 
     /// A subagent's conversation is nested under the call that started it, in full in HTML.
+    /// A VS Code operation log whose steps name elements no array holds (1e300, 1e400, -1, 1.5,
+    /// a trillion) is replayed as far as it makes sense, never a crash or a trillion nulls.
+    @Test func anOperationLogOfImpossibleIndicesIsReplayedSafely() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("oplog-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let original = try String(
+            contentsOfFile: Self.fixture("vscode-copilot/workspaceStorage/ab12/chatSessions/9f01.jsonl"),
+            encoding: .utf8)
+        var log = original
+        for step in ["1e300", "1e400", "-1", "1.5", "1000000000000", "-1e400"] {
+            log += #"{"kind": 1, "k": ["requests", \#(step), "isComplete"], "v": false}"# + "\n"
+            log += #"{"kind": 2, "k": ["requests", \#(step), "response"], "v": [{"value": "x"}]}"# + "\n"
+            log += #"{"kind": 3, "k": ["requests", \#(step)]}"# + "\n"
+        }
+        let chats = folder.appendingPathComponent("workspaceStorage/ab12/chatSessions")
+        try FileManager.default.createDirectory(at: chats, withIntermediateDirectories: true)
+        let path = chats.appendingPathComponent("9f01.jsonl").path
+        try log.write(toFile: path, atomically: true, encoding: .utf8)
+        var messages: [Message] = []
+        _ = try ConversationStream().forEachMessage(inFileAt: path, name: path) { messages.append($0) }
+        #expect(messages.map(\.text).joined(separator: "\n").contains("Both cases pass"))
+    }
+
+    /// Token counts no integer holds (aider's `1e300 sent`, a thousand records of 9e15 tokens) add
+    /// up to as many as an `Int` counts, and the session's line is drawn: never a crash.
+    @Test func tokenTotalsPastWhatAnIntegerHoldsAreHeld() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tokens-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var aider = "# aider chat started at 2025-10-04 11:00:00\n\n#### Hello  \n\nHi.\n\n"
+        aider += "> Tokens: 1e300 sent, nan received.  \n\n> Tokens: 9e18 sent, -1e400 received.  \n\n"
+        let aiderPath = folder.appendingPathComponent(".aider.chat.history.md").path
+        try aider.write(toFile: aiderPath, atomically: true, encoding: .utf8)
+        var cline = "["
+        for index in 0..<1200 {
+            cline += index == 0 ? "" : ","
+            cline +=
+                #"{"role":"assistant","content":[{"type":"text","text":"step \#(index)"}],"metrics":{"inputTokens":8.9e15,"outputTokens":8.9e15,"cacheReadTokens":0,"cacheWriteTokens":8.9e15}}"#
+        }
+        cline += "]"
+        let tasks = folder.appendingPathComponent("saoudrizwan.claude-dev/tasks/1790000000000")
+        try FileManager.default.createDirectory(at: tasks, withIntermediateDirectories: true)
+        let clinePath = tasks.appendingPathComponent("api_conversation_history.json").path
+        try cline.write(toFile: clinePath, atomically: true, encoding: .utf8)
+        for path in [aiderPath, clinePath] {
+            var info: SessionInfo?
+            var messages: [Message] = []
+            _ = try ConversationStream().forEachMessage(inFileAt: path, name: path, session: { info = $0 }) {
+                messages.append($0)
+            }
+            let read = try #require(info, "\(path)")
+            #expect(!messages.isEmpty && read.totalTokens > 0, "\(path)")
+            let plain = AgentSessionTests.show(Transcript(messages: messages, format: .aider, info: read), width: 100)
+                .plain
+            #expect(!plain.isEmpty)
+        }
+    }
+
     @Test func subagentsAreNestedUnderTheirCalls() throws {
         for (shape, said) in [
             (Self.shapes[2], "One: upload.test.ts sets 2000 ms."), (Self.shapes[9], "In server.ts, line 12."),

@@ -123,12 +123,16 @@ struct TestUIRenderer: AIUIRenderer {
 
     @Test(arguments: [
         (0.04, "0.1s"), (0.4, "0.4s"), (0.96, "1s"), (3.2, "3s"), (125, "2m"), (7200, "2h"),
+        // Durations a hostile or broken log may hold: drawn, never a crash.
+        (1e300, "9223372036854775807h"), (-.infinity, "0.1s"), (.nan, "0h"),
     ])
     func toolDurations(_ seconds: Double, _ text: String) {
         #expect(DisplayFormatting.toolDuration(seconds) == text)
     }
 
-    @Test(arguments: [(0.2, "1s"), (8.2, "8s"), (125, "2m 5s"), (120, "2m")])
+    @Test(arguments: [
+        (0.2, "1s"), (8.2, "8s"), (125, "2m 5s"), (120, "2m"), (1e300, "153722867280912930m 7s"), (.nan, "1s"),
+    ])
     func thoughtDurations(_ seconds: Double, _ text: String) {
         #expect(DisplayFormatting.thoughtDuration(seconds) == text)
     }

@@ -706,7 +706,7 @@ package struct BrowseScreen {
 
     /// An age in a few letters: `now`, `5m`, `3h`, `2d`, `6w`, `2y`.
     static func age(_ seconds: Double) -> String {
-        let minutes = Int(max(0, seconds) / 60)
+        let minutes = (max(0, seconds) / 60).clampedToInt
         if minutes < 1 { return "now" }
         if minutes < 60 { return "\(minutes)m" }
         if minutes < 60 * 24 { return "\(minutes / 60)h" }

@@ -2,7 +2,7 @@
 public enum DisplayFormatting {
     /// A reasoning duration: whole seconds, at least 1 ("8s"), minutes when long ("2m 5s").
     public static func thoughtDuration(_ seconds: Double) -> String {
-        let whole = max(1, Int(seconds.rounded()))
+        let whole = max(1, seconds.rounded().clampedToInt)
         if whole < 60 { return "\(whole)s" }
         let minutes = whole / 60
         let rest = whole % 60
@@ -12,12 +12,12 @@ public enum DisplayFormatting {
     /// A tool call duration: "0.4s" under a second, else whole units ("3s", "2m", "1h").
     public static func toolDuration(_ seconds: Double) -> String {
         if seconds < 1 {
-            let tenths = max(1, Int((seconds * 10).rounded()))
+            let tenths = max(1, (seconds * 10).rounded().clampedToInt)
             return tenths >= 10 ? "1s" : "0.\(tenths)s"
         }
-        if seconds < 60 { return "\(Int(seconds.rounded()))s" }
-        if seconds < 3600 { return "\(Int((seconds / 60).rounded()))m" }
-        return "\(Int((seconds / 3600).rounded()))h"
+        if seconds < 60 { return "\(seconds.rounded().clampedToInt)s" }
+        if seconds < 3600 { return "\((seconds / 60).rounded().clampedToInt)m" }
+        return "\((seconds / 3600).rounded().clampedToInt)h"
     }
 
     /// A file size in decimal units: "512 bytes", "2.4 MB".

@@ -39,7 +39,8 @@ extension SearchIndex {
             found.append(
                 IndexedConversation(
                     id: id, agent: row[1].text ?? "", project: row[2].text, title: row[3].text, path: row[4].text ?? "",
-                    conversation: row[5].text, updated: row[6].number ?? 0, messages: Int(row[7].number ?? 0)))
+                    conversation: row[5].text, updated: row[6].number ?? 0, messages: (row[7].number ?? 0).clampedToInt)
+            )
         }
         return found
     }

@@ -89,7 +89,9 @@ extension SearchIndex {
         var known: [String: (stamp: SessionListingCache.Stamp, root: String)] = [:]
         try database.forEachRow("SELECT path, size, modified, root FROM file") { row in
             guard let path = row[0].text else { return }
-            known[path] = (.init(size: Int(row[1].number ?? 0), modified: row[2].number ?? 0), row[3].text ?? "")
+            known[path] = (
+                .init(size: (row[1].number ?? 0).clampedToInt, modified: row[2].number ?? 0), row[3].text ?? ""
+            )
         }
         var report = Report()
         var todo: [Source] = []

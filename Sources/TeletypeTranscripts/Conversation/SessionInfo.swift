@@ -119,7 +119,11 @@ public struct SessionInfo: Sendable, Equatable {
     }
 
     /// All the tokens counted.
-    public var totalTokens: Int { inputTokens + outputTokens + cacheReadTokens + cacheWriteTokens }
+    public var totalTokens: Int {
+        var total = inputTokens
+        for more in [outputTokens, cacheReadTokens, cacheWriteTokens] { total.saturatingAdd(more) }
+        return total
+    }
 
     /// One line about the session: agent, project, branch, models, when, tokens.
     public var summaryLine: String {
@@ -156,7 +160,7 @@ public enum SessionTime {
 
     /// A turn's length: `42s`, `4m 7s`, `1h 12m`.
     public static func duration(_ seconds: Double) -> String {
-        let whole = max(1, Int(seconds.rounded()))
+        let whole = max(1, seconds.rounded().clampedToInt)
         if whole < 60 { return "\(whole)s" }
         if whole < 3600 { return "\(whole / 60)m" + (whole % 60 == 0 ? "" : " \(whole % 60)s") }
         let minutes = whole / 60 % 60
@@ -166,7 +170,7 @@ public enum SessionTime {
     /// `1.2M`, `45k`, `812`.
     public static func tokens(_ count: Int) -> String {
         if count >= 1_000_000 {
-            let tenths = (count + 50_000) / 100_000
+            let tenths = count / 100_000 + (count % 100_000 >= 50_000 ? 1 : 0)  // no overflow at Int.max
             return "\(tenths / 10).\(tenths % 10)M"
         }
         if count >= 10_000 { return "\((count + 500) / 1000)k" }

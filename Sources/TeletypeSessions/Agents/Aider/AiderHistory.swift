@@ -129,8 +129,8 @@ enum AiderHistory: AgentLogFormat {
             if line.hasPrefix("Tokens: ") {
                 let words = line.split(separator: " ")
                 if words.count > 3 {
-                    info.inputTokens += Self.count(words[1])
-                    info.outputTokens += Self.count(words[3])
+                    info.inputTokens.saturatingAdd(Self.count(words[1]))
+                    info.outputTokens.saturatingAdd(Self.count(words[3]))
                 }
             }
         }
@@ -146,7 +146,7 @@ enum AiderHistory: AgentLogFormat {
                 scale = 1_000_000
                 text.removeLast()
             }
-            return Int((Double(text) ?? 0) * scale)
+            return max(0, ((Double(text) ?? 0) * scale).clampedToInt)
         }
 
         private mutating func end() -> [Message] {

@@ -219,10 +219,10 @@ struct ClaudeCodeIndex {
             records.contains { $0.isConversation && $0.isSidechain }
             && !records.contains { $0.isConversation && !$0.isSidechain }
         for counts in usage.values {
-            info.inputTokens += counts["input_tokens"]?.integer ?? 0
-            info.outputTokens += counts["output_tokens"]?.integer ?? 0
-            info.cacheReadTokens += counts["cache_read_input_tokens"]?.integer ?? 0
-            info.cacheWriteTokens += counts["cache_creation_input_tokens"]?.integer ?? 0
+            info.inputTokens.saturatingAdd(counts["input_tokens"]?.integer ?? 0)
+            info.outputTokens.saturatingAdd(counts["output_tokens"]?.integer ?? 0)
+            info.cacheReadTokens.saturatingAdd(counts["cache_read_input_tokens"]?.integer ?? 0)
+            info.cacheWriteTokens.saturatingAdd(counts["cache_creation_input_tokens"]?.integer ?? 0)
         }
         usage = [:]
     }

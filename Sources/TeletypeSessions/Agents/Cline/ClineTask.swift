@@ -165,17 +165,18 @@ enum ClineTask: AgentLogFormat {
         info.add(time: message["ts"]?.number.map { $0 / 1000 })
         info.add(model: message["model"]?.string ?? message["modelInfo"]?["id"]?.string)
         if let usage = message["usage"] {
-            info.inputTokens += usage["input_tokens"]?.integer ?? 0
-            info.outputTokens += usage["output_tokens"]?.integer ?? 0
-            info.cacheReadTokens += usage["cache_read_input_tokens"]?.integer ?? 0
-            info.cacheWriteTokens += usage["cache_creation_input_tokens"]?.integer ?? 0
+            info.inputTokens.saturatingAdd(usage["input_tokens"]?.integer ?? 0)
+            info.outputTokens.saturatingAdd(usage["output_tokens"]?.integer ?? 0)
+            info.cacheReadTokens.saturatingAdd(usage["cache_read_input_tokens"]?.integer ?? 0)
+            info.cacheWriteTokens.saturatingAdd(usage["cache_creation_input_tokens"]?.integer ?? 0)
         }
         if let metrics = message["metrics"] {
-            info.inputTokens += max(
-                0, (metrics["inputTokens"]?.integer ?? 0) - (metrics["cacheReadTokens"]?.integer ?? 0))
-            info.outputTokens += metrics["outputTokens"]?.integer ?? 0
-            info.cacheReadTokens += metrics["cacheReadTokens"]?.integer ?? 0
-            info.cacheWriteTokens += metrics["cacheWriteTokens"]?.integer ?? 0
+            info.inputTokens.saturatingAdd(
+                max(
+                    0, (metrics["inputTokens"]?.integer ?? 0) - (metrics["cacheReadTokens"]?.integer ?? 0)))
+            info.outputTokens.saturatingAdd(metrics["outputTokens"]?.integer ?? 0)
+            info.cacheReadTokens.saturatingAdd(metrics["cacheReadTokens"]?.integer ?? 0)
+            info.cacheWriteTokens.saturatingAdd(metrics["cacheWriteTokens"]?.integer ?? 0)
             if let cost = metrics["cost"]?.number { info.cost = (info.cost ?? 0) + cost }
         }
     }
@@ -413,10 +414,10 @@ enum ClineTask: AgentLogFormat {
             guard let values = requestFields.values(bytes), values[0]?.string == "api_req_started",
                 let text = values[1]?.string, let request = try? JSONParser.parse(text)
             else { return }
-            inputTokens += request["tokensIn"]?.integer ?? 0
-            outputTokens += request["tokensOut"]?.integer ?? 0
-            info.cacheReadTokens += request["cacheReads"]?.integer ?? 0
-            info.cacheWriteTokens += request["cacheWrites"]?.integer ?? 0
+            inputTokens.saturatingAdd(request["tokensIn"]?.integer ?? 0)
+            outputTokens.saturatingAdd(request["tokensOut"]?.integer ?? 0)
+            info.cacheReadTokens.saturatingAdd(request["cacheReads"]?.integer ?? 0)
+            info.cacheWriteTokens.saturatingAdd(request["cacheWrites"]?.integer ?? 0)
             cost += request["cost"]?.number ?? 0
         }
         if info.inputTokens == 0 { info.inputTokens = inputTokens }

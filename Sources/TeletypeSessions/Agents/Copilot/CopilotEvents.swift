@@ -130,11 +130,12 @@ enum CopilotEvents: AgentLogFormat {
             for (model, metrics) in fields["data.modelMetrics"]?.object?.pairs ?? [] {
                 info.add(model: model)
                 let usage = metrics["usage"]
-                info.inputTokens += max(
-                    0, (usage?["inputTokens"]?.integer ?? 0) - (usage?["cacheReadTokens"]?.integer ?? 0))
-                info.outputTokens += usage?["outputTokens"]?.integer ?? 0
-                info.cacheReadTokens += usage?["cacheReadTokens"]?.integer ?? 0
-                info.cacheWriteTokens += usage?["cacheWriteTokens"]?.integer ?? 0
+                info.inputTokens.saturatingAdd(
+                    max(
+                        0, (usage?["inputTokens"]?.integer ?? 0) - (usage?["cacheReadTokens"]?.integer ?? 0)))
+                info.outputTokens.saturatingAdd(usage?["outputTokens"]?.integer ?? 0)
+                info.cacheReadTokens.saturatingAdd(usage?["cacheReadTokens"]?.integer ?? 0)
+                info.cacheWriteTokens.saturatingAdd(usage?["cacheWriteTokens"]?.integer ?? 0)
             }
         default:
             break

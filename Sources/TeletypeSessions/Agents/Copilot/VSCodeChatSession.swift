@@ -77,8 +77,9 @@ enum VSCodeChatSession: AgentLogFormat {
             info.add(time: request["timestamp"]?.number.map { $0 / 1000 })
             info.add(model: model(request))
             let metadata = request["result"]?["metadata"]
-            info.inputTokens += metadata?["promptTokens"]?.integer ?? 0
-            info.outputTokens += metadata?["outputTokens"]?.integer ?? request["completionTokens"]?.integer ?? 0
+            info.inputTokens.saturatingAdd(metadata?["promptTokens"]?.integer ?? 0)
+            info.outputTokens.saturatingAdd(
+                metadata?["outputTokens"]?.integer ?? request["completionTokens"]?.integer ?? 0)
         }
         start(info)
         for (index, request) in requests.enumerated() {
@@ -273,15 +274,21 @@ enum VSCodeChatSession: AgentLogFormat {
 
 /// VS Code's operation log: values set, pushed and deleted at a path of keys and indexes.
 enum OperationLog {
+    /// How far past an array's end a `set` may write (the elements between are null).
+    static let padding = 1024
+
     static func set(_ value: JSONValue, at path: ArraySlice<JSONValue>, in target: JSONValue) -> JSONValue {
         guard let step = path.first else { return value }
         switch (target, step) {
         case (.object(var object), .string(let key)):
             object[key] = set(value, at: path.dropFirst(), in: object[key] ?? .null)
             return .object(object)
-        case (.array(var items), .number(let number)):
-            let index = Int(number)
-            guard index >= 0 else { return target }
+        case (.array(var items), .number):
+            // An index past the end pads with nulls, as the app's own replay does, but not without
+            // bound: a log that sets element 1e12 is not worth a terabyte.
+            guard let index = step.integer, index >= 0, index <= items.count + OperationLog.padding else {
+                return target
+            }
             while items.count <= index { items.append(.null) }
             items[index] = set(value, at: path.dropFirst(), in: items[index])
             return .array(items)
@@ -304,8 +311,9 @@ enum OperationLog {
         case (.object(var object), .string(let key)):
             object[key] = push(values, truncatingAt: index, at: path.dropFirst(), in: object[key] ?? .null)
             return .object(object)
-        case (.array(var items), .number(let number)) where Int(number) >= 0 && Int(number) < items.count:
-            items[Int(number)] = push(values, truncatingAt: index, at: path.dropFirst(), in: items[Int(number)])
+        case (.array(var items), .number) where step.integer.map(items.indices.contains) == true:
+            let number = step.integer ?? 0
+            items[number] = push(values, truncatingAt: index, at: path.dropFirst(), in: items[number])
             return .array(items)
         default:
             return target
@@ -322,11 +330,12 @@ enum OperationLog {
                 object[key] = delete(at: path.dropFirst(), in: inner)
             }
             return .object(object)
-        case (.array(var items), .number(let number)) where Int(number) >= 0 && Int(number) < items.count:
+        case (.array(var items), .number) where step.integer.map(items.indices.contains) == true:
+            let number = step.integer ?? 0
             if path.count == 1 {
-                items.remove(at: Int(number))
+                items.remove(at: number)
             } else {
-                items[Int(number)] = delete(at: path.dropFirst(), in: items[Int(number)])
+                items[number] = delete(at: path.dropFirst(), in: items[number])
             }
             return .array(items)
         default:

@@ -215,9 +215,9 @@ enum GeminiCLISession: AgentLogFormat {
         info.add(model: value["model"]?.string)
         if let tokens = value["tokens"] {
             let cached = tokens["cached"]?.integer ?? 0
-            info.inputTokens += max(0, (tokens["input"]?.integer ?? 0) - cached)
-            info.cacheReadTokens += cached
-            info.outputTokens += (tokens["output"]?.integer ?? 0) + (tokens["thoughts"]?.integer ?? 0)
+            info.inputTokens.saturatingAdd(max(0, (tokens["input"]?.integer ?? 0) - cached))
+            info.cacheReadTokens.saturatingAdd(cached)
+            info.outputTokens.saturatingAdd((tokens["output"]?.integer ?? 0) + (tokens["thoughts"]?.integer ?? 0))
         }
     }
 

@@ -137,9 +137,9 @@ enum KimiWire: AgentLogFormat {
 
         func finish(into info: inout SessionInfo) {
             let tokens = records.input + records.output > steps.input + steps.output ? records : steps
-            info.inputTokens += tokens.input
-            info.outputTokens += tokens.output
-            info.cacheReadTokens += tokens.cached
+            info.inputTokens.saturatingAdd(tokens.input)
+            info.outputTokens.saturatingAdd(tokens.output)
+            info.cacheReadTokens.saturatingAdd(tokens.cached)
         }
     }
 

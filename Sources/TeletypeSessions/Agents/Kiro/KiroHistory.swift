@@ -36,10 +36,10 @@ enum KiroHistory {
             }
             let model = metadata?["model_id"]?.string
             if model != "auto" { info.add(model: model) }
-            info.inputTokens += metadata?["uncached_input_tokens"]?.integer ?? 0
-            info.outputTokens += metadata?["output_tokens"]?.integer ?? 0
-            info.cacheReadTokens += metadata?["cache_read_input_tokens"]?.integer ?? 0
-            info.cacheWriteTokens += metadata?["cache_write_input_tokens"]?.integer ?? 0
+            info.inputTokens.saturatingAdd(metadata?["uncached_input_tokens"]?.integer ?? 0)
+            info.outputTokens.saturatingAdd(metadata?["output_tokens"]?.integer ?? 0)
+            info.cacheReadTokens.saturatingAdd(metadata?["cache_read_input_tokens"]?.integer ?? 0)
+            info.cacheWriteTokens.saturatingAdd(metadata?["cache_write_input_tokens"]?.integer ?? 0)
             let content = user["content"]
             if let prompt = content?["Prompt"]?["prompt"]?.string {
                 builder.prompt(Message(id: "turn-\(index)-user", role: .user, text: prompt, createdAt: time))

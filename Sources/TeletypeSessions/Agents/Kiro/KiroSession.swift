@@ -98,8 +98,8 @@ enum KiroSession: AgentLogFormat {
         let model = state["session_state"]?["rts_model_state"]?["model_info"]?["model_id"]?.string
         if model != "auto" { info.add(model: model) }
         for turn in state["session_state"]?["conversation_metadata"]?["user_turn_metadatas"]?.array ?? [] {
-            info.inputTokens += turn["input_token_count"]?.integer ?? 0
-            info.outputTokens += turn["output_token_count"]?.integer ?? 0
+            info.inputTokens.saturatingAdd(turn["input_token_count"]?.integer ?? 0)
+            info.outputTokens.saturatingAdd(turn["output_token_count"]?.integer ?? 0)
         }
     }
 }

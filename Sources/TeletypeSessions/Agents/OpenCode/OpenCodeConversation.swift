@@ -45,10 +45,10 @@ struct OpenCodeConversation {
         let model = message["modelID"]?.string ?? message["model"]?["modelID"]?.string
         info.add(model: model)
         let tokens = message["tokens"]
-        info.inputTokens += tokens?["input"]?.integer ?? 0
-        info.outputTokens += (tokens?["output"]?.integer ?? 0) + (tokens?["reasoning"]?.integer ?? 0)
-        info.cacheReadTokens += tokens?["cache"]?["read"]?.integer ?? 0
-        info.cacheWriteTokens += tokens?["cache"]?["write"]?.integer ?? 0
+        info.inputTokens.saturatingAdd(tokens?["input"]?.integer ?? 0)
+        info.outputTokens.saturatingAdd((tokens?["output"]?.integer ?? 0) + (tokens?["reasoning"]?.integer ?? 0))
+        info.cacheReadTokens.saturatingAdd(tokens?["cache"]?["read"]?.integer ?? 0)
+        info.cacheWriteTokens.saturatingAdd(tokens?["cache"]?["write"]?.integer ?? 0)
         if let cost = message["cost"]?.number, cost > 0 { info.cost = (info.cost ?? 0) + cost }
         if message["summary"]?.bool == true {
             // The summary a compaction wrote, which the conversation goes on from.

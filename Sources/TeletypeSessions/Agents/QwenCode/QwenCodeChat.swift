@@ -219,9 +219,9 @@ enum QwenCodeChat: AgentLogFormat {
         case "assistant":
             info.add(model: record.model)
             if let tokens = record.tokens {
-                info.inputTokens += max(0, tokens[0] - tokens[1])
-                info.cacheReadTokens += tokens[1]
-                info.outputTokens += tokens[2] + tokens[3]
+                info.inputTokens.saturatingAdd(max(0, tokens[0] - tokens[1]))
+                info.cacheReadTokens.saturatingAdd(tokens[1])
+                info.outputTokens.saturatingAdd(tokens[2] + tokens[3])
             }
         case "system" where record.subtype == "custom_title":
             if let title = record.customTitle { info.title = title }
