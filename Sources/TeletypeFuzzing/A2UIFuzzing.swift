@@ -29,7 +29,8 @@ enum A2UIFuzzing {
             problems += RenderedOutputChecks.plain(drawn, "a2ui interaction")
             problems += RenderedOutputChecks.fits(drawn, width: width, "a2ui interaction")
         }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
+        // Counted in bytes: a "\r\n" is one Character, which a split at "\n" would not see.
+        let lines = bytes.count { $0 == 0x0A } + 1
         for problem in stream.problems where problem.line < 1 || problem.line > lines {
             problems.append("a2ui: a problem on line \(problem.line) of \(lines)")
         }
