@@ -211,7 +211,8 @@ import Testing
 
     /// A subagent's conversation is nested under the call that started it, in full in HTML.
     /// A VS Code operation log whose steps name elements no array holds (1e300, 1e400, -1, 1.5,
-    /// a trillion) is replayed as far as it makes sense, never a crash or a trillion nulls.
+    /// a trillion) or that takes 100,000 steps is replayed as far as it makes sense, never a crash
+    /// or a trillion nulls.
     @Test func anOperationLogOfImpossibleIndicesIsReplayedSafely() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("oplog-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -227,6 +228,9 @@ import Testing
         }
         let chats = folder.appendingPathComponent("workspaceStorage/ab12/chatSessions")
         try FileManager.default.createDirectory(at: chats, withIntermediateDirectories: true)
+        // A path of 100,000 steps, and a set that follows it.
+        let steps = Array(repeating: #""deeper""#, count: 100_000).joined(separator: ",")
+        log += #"{"kind": 1, "k": [\#(steps)], "v": 1}"# + "\n"
         let path = chats.appendingPathComponent("9f01.jsonl").path
         try log.write(toFile: path, atomically: true, encoding: .utf8)
         var messages: [Message] = []

@@ -115,6 +115,9 @@ enum VSCodeChatSession: AgentLogFormat {
         var state = JSONValue.object(JSONObject())
         for (record, _) in records {
             let path = record["k"]?.array ?? []
+            // The app's paths are a few steps long; each step is a call deeper, so a hostile path
+            // of a million steps is skipped rather than followed off the end of the stack.
+            guard path.count <= OperationLog.maximumDepth else { continue }
             switch record["kind"]?.integer {
             case 0: state = record["v"] ?? state
             case 1: state = OperationLog.set(record["v"] ?? .null, at: path[...], in: state)
@@ -276,6 +279,9 @@ enum VSCodeChatSession: AgentLogFormat {
 enum OperationLog {
     /// How far past an array's end a `set` may write (the elements between are null).
     static let padding = 1024
+
+    /// The most steps a path may take (the JSON reader's own nesting limit).
+    static let maximumDepth = 512
 
     static func set(_ value: JSONValue, at path: ArraySlice<JSONValue>, in target: JSONValue) -> JSONValue {
         guard let step = path.first else { return value }
