@@ -131,6 +131,24 @@ import Testing
         expectSameParseInPieces(text)
     }
 
+    /// A list item, a quote or a nested list item that ends the piece with its fence, raw HTML or
+    /// indented code still open is closed by the next piece's first line, as in the whole: such a
+    /// piece is parsed on its own (it used to send the whole document to one core), and the fence
+    /// ends where the whole parse ends it, at the end of that line (CRLF or not).
+    @Test(arguments: ["\n", "\r\n"])
+    func blocksInListItemsOpenAtACutAreClosedByTheNextPiece(_ ending: String) {
+        let section = [
+            "- item", "", "  ```", "  code in the item", "", "# Heading after a fence",
+            "", "- item", "  - nested", "", "    ```", "    nested code", "", "Text after a nested fence",
+            "", "- item", "", "  <!-- a comment", "", "  more", "", "Text after raw HTML",
+            "", "> a quote", "> ```", "> quoted code", "", "Text after a quote",
+            "", "- item", "", "      indented code", "", "Text after indented code", "", "",
+        ].joined(separator: ending)
+        let text = String(repeating: section, count: 200 * 1024 / section.utf8.count)
+        #expect(cutCount(text) > 0)
+        expectSameParseInPieces(text)
+    }
+
     @Test func linkDefinitionsInsideAParagraphStillPreventCuts() {
         var text = "See [far] and more.\n\n"
         text += LargeDocuments.sections(300)

@@ -77,12 +77,9 @@ struct CmarkRoot: @unchecked Sendable {
         return count
     }
 
-    /// Whether the last block before the footnotes — or the last block inside it, when it is a list
-    /// or a quote — is a fenced code block or raw HTML block that runs to the end of the input, that
-    /// is, one that was never closed.
-    /// Blocks from line `standIns` on were written after the input (see `FootnoteMarks`) and are
-    /// passed over, unless an open block took them in.
-    func endsInsideOpenBlock(lastLine: Int, before standIns: Int = .max) -> Bool {
+    /// The last block before the footnotes: blocks from line `standIns` on were written after the
+    /// input (see `FootnoteMarks`) and are passed over, unless an open block took them in.
+    func lastBlock(before standIns: Int) -> OpaquePointer? {
         var node = pointer.flatMap { cmark_node_last_child($0) }
         while let current = node,
             cmark_node_get_type(current) == CMARK_NODE_FOOTNOTE_DEFINITION
@@ -90,17 +87,47 @@ struct CmarkRoot: @unchecked Sendable {
         {
             node = cmark_node_previous(current)
         }
-        // The innermost last block: a fence inside a list item or a quote may be open too.
+        return node
+    }
+
+    /// Whether the last block before the footnotes is a fenced code block or raw HTML block at the
+    /// top level that runs to the end of the input, that is, one that was never closed.
+    ///
+    /// One inside a list item or a quote is closed where the next piece starts: a piece starts at a
+    /// line at the left margin after a blank line that is no list item (see `ChunkPlanner`), which
+    /// continues no list item and no quote, so it closes whatever they hold, in the whole parse as
+    /// here (where a fence in a list item ends is then set by ``fenceClosedByNextPiece(lastLine:before:)``).
+    func endsInsideOpenBlock(lastLine: Int, before standIns: Int = .max) -> Bool {
+        guard let current = lastBlock(before: standIns) else { return false }
+        switch cmark_node_get_type(current) {
+        case CMARK_NODE_CODE_BLOCK, CMARK_NODE_HTML_BLOCK:
+            return Int(cmark_node_get_end_line(current)) >= lastLine
+        default:
+            return false
+        }
+    }
+
+    /// A fenced code block in the last list item (at any depth of lists) still open at the piece's
+    /// last line, `lastLine`: the line that starts the next piece closes it in the whole parse, and
+    /// cmark-gfm ends a fence closed by a line at the end of that line (where a quote or raw HTML
+    /// closed by a line ends on the line before, as in the piece).
+    func fenceClosedByNextPiece(lastLine: Int, before standIns: Int = .max) -> OpaquePointer? {
+        var node = lastBlock(before: standIns)
         while let current = node {
             switch cmark_node_get_type(current) {
-            case CMARK_NODE_CODE_BLOCK, CMARK_NODE_HTML_BLOCK:
-                return Int(cmark_node_get_end_line(current)) >= lastLine
-            case CMARK_NODE_LIST, CMARK_NODE_ITEM, CMARK_NODE_BLOCK_QUOTE:
+            case CMARK_NODE_LIST, CMARK_NODE_ITEM:
                 node = cmark_node_last_child(current)
+            case CMARK_NODE_CODE_BLOCK:
+                var length: Int32 = 0
+                var offset: Int32 = 0
+                var character: CChar = 0
+                let fenced = cmark_node_get_fenced(current, &length, &offset, &character) != 0
+                let isNested = cmark_node_parent(current) != pointer
+                return fenced && isNested && Int(cmark_node_get_end_line(current)) >= lastLine ? current : nil
             default:
-                return false
+                return nil
             }
         }
-        return false
+        return nil
     }
 }

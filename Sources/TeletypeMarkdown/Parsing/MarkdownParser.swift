@@ -288,10 +288,20 @@ public struct MarkdownParser: Sendable {
                 // The blocks the stand-ins closed after the last line end where the document ends.
                 var closed: (from: SourcePosition, to: SourcePosition)?
                 if isLast, let ending { closed = (SourcePosition(line: standInLine - 1, column: 0), ending.end) }
+                // A fence in a list item left open at the piece's end ends, as in the whole, at the
+                // end of the next piece's first line.
+                var closedByNext: (fence: OpaquePointer, end: SourcePosition)?
+                if !isLast,
+                    let fence = root.fenceClosedByNextPiece(lastLine: carrier.lines + lines, before: standInLine)
+                {
+                    let next = UnsafeRawBufferPointer(rebasing: source[bounds[index + 1]])
+                    let length = next.firstIndex { $0 == 0x0A || $0 == 0x0D } ?? next.count
+                    closedByNext = (fence, SourcePosition(line: carrier.lines + lines + 1, column: length))
+                }
                 var converter = TreeConverter(
                     kinds: session.kinds, lineOffset: offsets.lines - carrier.lines,
                     footnoteNumbering: offsets.footnotes,
-                    closedByStandIns: closed)
+                    closedByStandIns: closed, closedByNextPiece: closedByNext)
                 let document = converter.convert(root.pointer)
                 return (
                     document, footnotes, offsets.lines - carrier.lines, converter.unresolvedFootnotes, standInLine

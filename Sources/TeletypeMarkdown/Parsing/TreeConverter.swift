@@ -53,14 +53,20 @@ struct TreeConverter {
     /// end gives them in a whole parse.
     let closedByStandIns: (from: SourcePosition, to: SourcePosition)?
 
+    /// For a piece followed by another: the fence in a list item that the next piece's first line
+    /// closes in a whole parse, and where that parse ends it (that line's end, in the piece's lines).
+    let closedByNextPiece: (fence: OpaquePointer, end: SourcePosition)?
+
     init(
         kinds: ExtensionRegistry, lineOffset: Int = 0, footnoteNumbering: FootnoteNumbering? = nil,
-        closedByStandIns: (from: SourcePosition, to: SourcePosition)? = nil
+        closedByStandIns: (from: SourcePosition, to: SourcePosition)? = nil,
+        closedByNextPiece: (fence: OpaquePointer, end: SourcePosition)? = nil
     ) {
         self.kinds = kinds
         self.lineOffset = lineOffset
         self.footnoteNumbering = footnoteNumbering
         self.closedByStandIns = closedByStandIns
+        self.closedByNextPiece = closedByNextPiece
     }
 
     mutating func convert(_ root: OpaquePointer?) -> MarkdownDocument {
@@ -375,6 +381,7 @@ struct TreeConverter {
     private func range(_ node: OpaquePointer) -> SourceRange {
         var end = SourcePosition(line: Int(cmark_node_get_end_line(node)), column: Int(cmark_node_get_end_column(node)))
         if let closedByStandIns, end == closedByStandIns.from { end = closedByStandIns.to }
+        if let closedByNextPiece, node == closedByNextPiece.fence { end = closedByNextPiece.end }
         end.line += lineOffset
         return SourceRange(
             start: SourcePosition(
