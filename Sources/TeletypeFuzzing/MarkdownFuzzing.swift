@@ -28,20 +28,20 @@ enum MarkdownFuzzing {
         }
         problems += RenderedOutputChecks.html(
             MarkdownHTMLRenderer(options: .untrusted).render(markdown: markdown), "HTML")
-        // One input in 512, many times over (two parses of 132 KB take most of a second in this
-        // sanitised build): a document large enough to be cut into pieces.
-        if hash % 512 == 0 { problems += piecewise(markdown) }
+        // One input in 256, many times over (two parses of 66 KB take a good part of a second in
+        // this sanitised build): a document large enough to be cut into pieces.
+        if hash % 256 == 0 { problems += piecewise(markdown) }
         return problems
     }
 
-    /// The input over and over, a blank line between copies, as one document of more than 128 KB
-    /// (where a parse is cut into pieces): parsed in pieces, it gives the tree of a whole parse,
+    /// The input over and over, a blank line between copies, as one document of more than 64 KB
+    /// (cut into four pieces or so): parsed in pieces, it gives the tree of a whole parse,
     /// footnotes, definitions and source positions included (every label is defined and used in
     /// every copy, as in a document pasted twice).
     static func piecewise(_ markdown: String) -> [String] {
         guard !markdown.isEmpty else { return [] }
         let copy = markdown + "\n\n"
-        let text = String(repeating: copy, count: 132 * 1024 / copy.utf8.count + 1)
+        let text = String(repeating: copy, count: 66 * 1024 / copy.utf8.count + 1)
         var parser = MarkdownParser()
         parser.maximumPieces = 6
         let split = parser.parse(text)
