@@ -42,6 +42,19 @@ import Testing
         #expect(same, "\(firstDifference(split, full))", sourceLocation: sourceLocation)
     }
 
+    /// Blocks one after another, each as `next` makes it from the bytes written so far, until there
+    /// are `size` bytes or more: the random documents below.
+    static func blocks(upTo size: Int, _ next: (Int) -> String) -> String {
+        var text = ""
+        var bytes = 0
+        while bytes < size {
+            let block = next(bytes)
+            text += block
+            bytes += block.utf8.count
+        }
+        return text
+    }
+
     func cutCount(_ text: String) -> Int {
         var copy = text
         return copy.withUTF8 { ChunkPlanner.cuts(in: UnsafeRawBufferPointer($0), pieces: 6).count }
@@ -108,9 +121,7 @@ import Testing
         // paragraphs, where it ends a line for cmark-gfm but not for the planner's scan.
         func end() -> String { ["\n", "\n", "\r\n"].randomElement(using: &generator)! }
         func inner() -> String { ["\n", "\r\n", "\r", "\r"].randomElement(using: &generator)! }
-        var text = ""
-        var bytes = 0
-        while bytes < 300_000 {
+        let text = Self.blocks(upTo: 300_000) { bytes in
             let words = String(repeating: "some words here ", count: Int.random(in: 1...6, using: &generator))
             let block: String
             switch Int.random(in: 0..<10, using: &generator) {
@@ -124,8 +135,7 @@ import Testing
             case 7: block = "<div>\(end())\(end())html\(end())</div>"
             default: block = words + inner() + words + inner() + words
             }
-            text += block + end() + end()
-            bytes += block.utf8.count + 2
+            return block + end() + end()
         }
         #expect(cutCount(text) > 0)
         expectSameParseInPieces(text)
@@ -221,9 +231,7 @@ import Testing
         let labels = ["a", "B", "note", "Note", "x-1", "日本", "ß", "long_label_here", "q"]
         func label() -> String { labels.randomElement(using: &generator)! }
         func reference() -> String { "[^\(label())]" }
-        var text = ""
-        var bytes = 0
-        while bytes < 400_000 {
+        var text = Self.blocks(upTo: 400_000) { _ in
             let filler = String(repeating: "Words of filler text. ", count: Int.random(in: 1...12, using: &generator))
             var block: String
             switch Int.random(in: 0..<14, using: &generator) {
@@ -240,8 +248,7 @@ import Testing
             case 10: block = "<div>\n[^\(label())]: in raw HTML\n</div>"
             default: block = filler
             }
-            text += block + "\n\n"
-            bytes += block.utf8.count + 2
+            return block + "\n\n"
         }
         // How the document ends: at a definition, in an open list, without a line ending.
         text += ["[^a]: the last", "- open [^B]\n  > quoted", "tail[^note]"].randomElement(using: &generator)!
