@@ -169,11 +169,15 @@ import Testing
     /// The shape's conversation, read as `render` reads it.
     static func read(_ shape: Shape) throws -> Transcript {
         var path = fixture(shape.path)
+        var made: String?  // the folder made for this reading, removed after it
         if shape.path.hasSuffix(".sql") {
             path = try database(shape.path, name: "store.db")
+            made = URL(fileURLWithPath: path).deletingLastPathComponent().path
         } else if shape.conversation == nil {
             path = try copyDatedAtSnapshotTime(shape.path)
+            made = String(path.dropLast(shape.path.count + 1))
         }
+        defer { if let made { try? FileManager.default.removeItem(atPath: made) } }
         if let conversation = shape.conversation {
             let collection = try #require(try ConversationCollections.open(path))
             return try collection.read(try collection.find(conversation))
