@@ -1,4 +1,6 @@
 import Foundation
+import TeletypeSessions
+import TeletypeTranscripts
 
 /// The newer agents in `teletype-bench sessions`: each format's largest file of the corpus and a
 /// generated one of 50 MB rendered (`teletype render FILE --format plain`, a whole process, peak
@@ -106,6 +108,19 @@ enum AgentHomeBench {
         return rows
     }
 
+    /// Compares the listing's quick look at every log of `home` with a reading of it, says how many
+    /// disagree (and the first few), and returns that number.
+    static func skimsThatDisagree(home: String) -> Int {
+        let disagreeing = SessionLocator.skimsThatDisagree(
+            agents: SessionAgent.allCases, environment: ["HOME": home, "XDG_CONFIG_HOME": "", "XDG_DATA_HOME": ""])
+        for log in disagreeing.prefix(5) {
+            print("  the quick look at \(log.path) disagrees with its reading:")
+            print("    \(String(describing: log.skimmed))\n    \(String(describing: log.read))")
+        }
+        print("  \(disagreeing.count) logs whose quick look disagrees with their reading")
+        return disagreeing.count
+    }
+
     static func home(quick: Bool, cli: String, folder: URL) -> [Bench.Row] {
         let home = folder.appendingPathComponent("home").path
         let sessions = quick ? 300 : 2_100
@@ -125,6 +140,7 @@ enum AgentHomeBench {
         let again = SessionBench.best(environment + [cli, "sessions", "--json"], quick ? 2 : 5)
         let listed =
             ChildProcess.run(environment + [cli, "sessions", "--json"])?.output.split(separator: "\n").count ?? 0
+        _ = skimsThatDisagree(home: home)
         /// A row of a listing measured against the first listing of the home.
         func listingRow(
             _ benchmark: String, _ ours: (seconds: Double, peak: Int), against first: (seconds: Double, peak: Int),

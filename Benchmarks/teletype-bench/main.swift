@@ -38,7 +38,8 @@ import TeletypeMarkdown
 // `teletype-bench --stages FILE` times each stage of one render (parse, HTML, layout, lines, write);
 // with a FILE that cannot be read it uses the generated document. `--write-session FILE BYTES` writes the generated
 // Claude Code session of the `sessions` suite, `--write-chat-export FILE BYTES` the ChatGPT export of `chat-exports`,
-// `--write-home FOLDER SESSIONS` the home of every agent of `sessions`, `--write-agent AGENT FILE BYTES` one
+// `--write-home FOLDER SESSIONS` the home of every agent of `sessions` (`--check-skims FOLDER` compares the
+// listing's quick look at each of its logs with a reading), `--write-agent AGENT FILE BYTES` one
 // generated session of an agent (codex, geminiCLI, cursor, copilotCLI, cline, antigravity, qwenCode, kimi, grok, kiro).
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -59,6 +60,10 @@ if arguments.first == "--write-home", arguments.count == 3, let sessions = Int(a
     let bytes = AgentHomeGenerator.writeHome(at: arguments[1], sessions: sessions)
     print("\(sessions) sessions, \(bytes / 1_000_000) MB in \(arguments[1])")
     exit(0)
+}
+if arguments.first == "--check-skims", arguments.count == 2 {
+    let disagreeing = AgentHomeBench.skimsThatDisagree(home: arguments[1])
+    exit(disagreeing == 0 ? 0 : 1)
 }
 if arguments.first == "--write-agent", arguments.count == 4,
     let agent = AgentHomeGenerator.Agent(rawValue: arguments[1]),

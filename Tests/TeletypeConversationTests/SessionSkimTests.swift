@@ -39,4 +39,20 @@ import Testing
         }
         #expect(compared >= (Corpus.isAvailable ? 100 : 10))
     }
+
+    /// A format's own quick look (its messages counted from a few fields of each record, not
+    /// built) lists each session as a reading of it does: its title, folder and count.
+    @Test func aFormatsQuickLookFindsWhatItsReaderFinds() throws {
+        var compared = 0
+        for path in Self.sessions {
+            guard let data = FileManager.default.contents(atPath: path),
+                let agent = data.withUnsafeBytes({ SessionFormats.detect($0, name: path) }), agent != .claudeCode
+            else { continue }
+            let skimmed = SessionLocator.describe(path, agent: agent, modified: 0, skimming: true)
+            let read = SessionLocator.describe(path, agent: agent, modified: 0, skimming: false)
+            #expect(skimmed == read, "\(path)")
+            compared += 1
+        }
+        #expect(compared >= (Corpus.isAvailable ? 50 : 10))
+    }
 }

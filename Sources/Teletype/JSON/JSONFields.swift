@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The few fields of a JSON object that a reader needs, read without building the rest: a session
 /// log's line can hold megabytes of tool output or a base64 image, and an index of the file wants
 /// only its `uuid`, `parentUuid` and `type`. Values not asked for are passed over without being
@@ -12,15 +18,25 @@ public struct JSONFields: Sendable {
 
     /// The keys wanted in one object, each with what is wanted under it, found by comparing a key's
     /// bytes with each (an object asks for a handful): no key read is made into a string or hashed.
+    /// The keys' bytes are kept one after another in one buffer, so that a look retains nothing.
     struct Keys: Sendable {
-        var keys: [(utf8: [UInt8], want: Want)] = []
+        private(set) var keys: [(utf8: [UInt8], want: Want)] = []
+        /// Every key's bytes, one after another.
+        private var bytes: [UInt8] = []
+        /// Where each key's bytes are in `bytes`.
+        private var spans: [(start: Int, count: Int)] = []
 
         /// What is wanted under the key whose UTF-8 is `bytes`.
-        func want(_ bytes: UnsafeRawBufferPointer) -> Want? {
-            for entry in keys where entry.utf8.count == bytes.count {
-                if entry.utf8.withUnsafeBytes({ $0.elementsEqual(bytes) }) { return entry.want }
+        func want(_ key: UnsafeRawBufferPointer) -> Want? {
+            let found = bytes.withUnsafeBytes { flat -> Int? in
+                for (index, span) in spans.enumerated() where span.count == key.count {
+                    if span.count == 0 || memcmp(flat.baseAddress! + span.start, key.baseAddress!, span.count) == 0 {
+                        return index
+                    }
+                }
+                return nil
             }
-            return nil
+            return found.map { keys[$0].want }
         }
 
         subscript(key: String) -> Want? {
@@ -33,8 +49,43 @@ public struct JSONFields: Sendable {
                 case (nil, let want?): keys.append((Array(key.utf8), want))
                 case (nil, nil): break
                 }
+                bytes = keys.flatMap(\.utf8)
+                var start = 0
+                spans = keys.map { key in
+                    defer { start += key.utf8.count }
+                    return (start, key.utf8.count)
+                }
             }
         }
+    }
+
+    /// The fields found in one object, by their dotted paths (``JSONFields/read(_:)``): looked up by
+    /// comparing paths, a handful, rather than hashed.
+    public struct Found: Sendable {
+        /// The paths asked for, in order.
+        let paths: [String]
+        /// The value of each path, nil where it is missing.
+        let values: [JSONValue?]
+
+        /// No field.
+        public init() {
+            paths = []
+            values = []
+        }
+
+        init(paths: [String], values: [JSONValue?]) {
+            self.paths = paths
+            self.values = values
+        }
+
+        /// The value at the dotted `path`, nil when it is missing or was not asked for.
+        public subscript(path: String) -> JSONValue? {
+            for (index, asked) in paths.enumerated() where asked == path { return values[index] }
+            return nil
+        }
+
+        /// Whether no field was found.
+        public var isEmpty: Bool { !values.contains { $0 != nil } }
     }
 
     let root: Keys
@@ -67,11 +118,9 @@ public struct JSONFields: Sendable {
 
     /// The wanted fields of the object in `bytes`, by their dotted paths; nil when `bytes` is not a
     /// JSON object. A value that is not valid JSON is left out.
-    public func read(_ bytes: UnsafeRawBufferPointer) -> [String: JSONValue]? {
+    public func read(_ bytes: UnsafeRawBufferPointer) -> Found? {
         guard let values = values(bytes) else { return nil }
-        var found: [String: JSONValue] = [:]
-        for (place, value) in values.enumerated() { if let value { found[paths[place]] = value } }
-        return found
+        return Found(paths: paths, values: values)
     }
 
     /// ``read(_:)`` by place: the value of each of ``paths`` in order, nil where it is missing; nil
@@ -83,6 +132,17 @@ public struct JSONFields: Sendable {
         guard scanner.peek == UInt8(ascii: "{"), scanner.object(root, into: &found) else { return nil }
         scanner.skipWhitespace()
         return scanner.index == bytes.count ? found : nil
+    }
+
+    /// The fields of an object already parsed, as ``read(_:)`` finds them in its bytes.
+    public func read(of value: JSONValue) -> Found {
+        Found(
+            paths: paths,
+            values: paths.map { path in
+                var found: JSONValue? = value
+                for key in path.split(separator: ".") { found = found?[String(key)] }
+                return found
+            })
     }
 
     struct Scanner {

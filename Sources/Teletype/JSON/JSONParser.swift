@@ -356,7 +356,8 @@ extension JSONParser.Cursor {
         var scanner = JSONFields.Scanner(bytes: bytes, index: index)
         let keys = kept.sorted()
         var found = [JSONValue?](repeating: nil, count: keys.count)
-        let wanted = JSONFields.Keys(keys: keys.enumerated().map { (Array($1.utf8), JSONFields.Want.value($0)) })
+        var wanted = JSONFields.Keys()
+        for (place, key) in keys.enumerated() { wanted[key] = .value(place) }
         guard scanner.object(wanted, into: &found) else {
             throw failure("invalid JSON in an object", at: index)
         }

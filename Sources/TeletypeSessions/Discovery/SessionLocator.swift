@@ -193,6 +193,26 @@ public enum SessionLocator {
         cache.save()
     }
 
+    /// The logs of `agents` whose quick look (see ``SessionSkim``) finds another session than a
+    /// reading does, each with both: none, where every format's skim agrees with its reader. The
+    /// benchmarks ask it of every log of a generated home.
+    package static func skimsThatDisagree(agents: [SessionAgent], environment: [String: String])
+        -> [(path: String, skimmed: Entry?, read: Entry?)]
+    {
+        let logs = candidates(agents: agents, environment: environment).filter { !$0.isStore }
+        let found = ParallelWork.map(logs.count) { index -> (String, Entry?, Entry?)? in
+            let log = logs[index]
+            let (skimmed, read) = JSONParser.withStringsCut(to: skimmedStringBytes) {
+                (
+                    describe(log.path, agent: log.agent, modified: 0, skimming: true),
+                    describe(log.path, agent: log.agent, modified: 0, skimming: false)
+                )
+            }
+            return skimmed == read ? nil : (log.path, skimmed, read)
+        }
+        return found.compactMap { $0 }.map { (path: $0.0, skimmed: $0.1, read: $0.2) }
+    }
+
     /// Whether `left` is listed before `right`: newer first, then by path.
     package static func isNewer(_ left: Entry, _ right: Entry) -> Bool {
         left.lastModified != right.lastModified ? left.lastModified > right.lastModified : left.path < right.path
@@ -302,7 +322,11 @@ public enum SessionLocator {
     }
 
     /// A quick look at one session: its folder, title and messages, without laying anything out.
-    package static func describe(_ path: String, agent: SessionAgent, modified: Double) -> Entry? {
+    /// `skimming` takes the format's quick look where it has one (see ``SessionSkim``); without it
+    /// every log is read as `render` reads it.
+    package static func describe(_ path: String, agent: SessionAgent, modified: Double, skimming: Bool = true)
+        -> Entry?
+    {
         var entry = Entry(agent: agent, path: path, lastModified: modified, messages: 0)
         switch agent {
         case .claudeCode:
@@ -320,6 +344,22 @@ public enum SessionLocator {
                 entry.title = firstPrompt(path: path, record: index.records[first])
             }
         default:
+            if skimming {
+                let skimmed: SessionSkim?
+                do {
+                    skimmed = try SessionFormats.skim(SessionSource(path: path), agent: agent, name: path)
+                } catch {
+                    return nil
+                }
+                if let skimmed {
+                    // A subagent's own log shows under the call that started it; a log of nothing is no session.
+                    guard !skimmed.info.isSubagent, skimmed.messages > 0 else { return nil }
+                    entry.project = skimmed.info.project
+                    entry.title = skimmed.info.title ?? skimmed.firstPrompt.map(Self.titleLine)
+                    entry.messages = skimmed.messages
+                    return entry
+                }
+            }
             var info: SessionInfo?
             var count = 0
             var firstPrompt: String?

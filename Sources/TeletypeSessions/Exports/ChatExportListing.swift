@@ -19,14 +19,14 @@ extension ListedConversation {
         var models: [String] = []
         switch app {
         case .chatgpt:
-            let fields = Self.chatGPTFields.read(bytes) ?? [:]
+            let fields = Self.chatGPTFields.read(bytes) ?? JSONFields.Found()
             id = fields["id"]?.string ?? fields["conversation_id"]?.string ?? "conversation-\(position + 1)"
             title = fields["title"]?.string ?? ""
             createdAt = fields["create_time"]?.number
             updatedAt = fields["update_time"]?.number
             if let model = fields["default_model_slug"]?.string { models = [model] }
         case .claudeAI:
-            let fields = Self.claudeFields.read(bytes) ?? [:]
+            let fields = Self.claudeFields.read(bytes) ?? JSONFields.Found()
             id = fields["uuid"]?.string ?? "conversation-\(position + 1)"
             title = fields["name"]?.string ?? ""
             createdAt = fields["created_at"]?.string.flatMap(ISODate.seconds)

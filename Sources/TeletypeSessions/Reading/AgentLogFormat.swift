@@ -16,6 +16,9 @@ protocol AgentLogFormat: Sendable {
         _ source: SessionSource, path: String?, name: String, notice: (String) -> Void,
         start: (SessionInfo) -> Void, emit: (Message) throws -> Void
     ) throws -> SessionInfo
+    /// A quick look at the log in `source` for a listing (see ``SessionSkim``), agreeing with what
+    /// `read` finds; nil where the format has no quicker way than reading.
+    static func skim(_ source: SessionSource, name: String) throws -> SessionSkim?
     /// Where the agent keeps its sessions, on Linux, macOS and Windows.
     static func places(_ home: SessionHome) -> [SessionPlace]
     /// Where the agent keeps stores of many conversations (its databases, OpenCode's `storage/`
@@ -24,6 +27,8 @@ protocol AgentLogFormat: Sendable {
 }
 
 extension AgentLogFormat {
+    static func skim(_ source: SessionSource, name: String) throws -> SessionSkim? { nil }
+
     static func stores(_ home: SessionHome) -> (files: [SessionPlace], folders: [String]) { ([], []) }
 }
 

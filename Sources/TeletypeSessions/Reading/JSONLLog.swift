@@ -12,7 +12,7 @@ enum JSONLLog {
     /// Reads the log in `source`, named `name` in errors.
     static func read(
         _ source: SessionSource, name: String, describing fields: JSONFields, notice: (String) -> Void,
-        describe: ([String: JSONValue], Int) -> Void, start: () -> Void,
+        describe: (JSONFields.Found, Int) -> Void, start: () -> Void,
         record: (JSONValue, Int) throws -> Void
     ) throws {
         var truncated: Int?
@@ -113,7 +113,7 @@ extension JSONLLog {
     /// `emit` as soon as it ends, so memory holds one turn. Returns how many messages were handed over.
     static func readTurns<Turns: RecordTurns>(
         _ source: SessionSource, name: String, describing fields: JSONFields, notice: (String) -> Void,
-        describe: ([String: JSONValue], Int) -> Void, start: (inout Turns) -> Void, turns: inout Turns,
+        describe: (JSONFields.Found, Int) -> Void, start: (inout Turns) -> Void, turns: inout Turns,
         emit: (Message) throws -> Void
     ) throws -> Int {
         var shown = 0

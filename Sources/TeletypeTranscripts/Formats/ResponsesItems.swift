@@ -3,7 +3,7 @@ import Teletype
 /// The output items of OpenAI's Responses API (also xAI's, Azure's, LM Studio's, Copilot's) read
 /// as tool calls: what each tool is called, who runs it, its arguments and its result. Shared by
 /// the stream (`output_item.added` / `.done`) and by transcripts of `input` and `output` items.
-enum ResponsesItems {
+package enum ResponsesItems {
     /// A tool call an item describes.
     struct Call {
         var name: String
@@ -16,7 +16,7 @@ enum ResponsesItems {
     }
 
     /// The item types that carry a call's result rather than a call.
-    static let outputTypes: Set<String> = [
+    package static let outputTypes: Set<String> = [
         "function_call_output", "custom_tool_call_output", "shell_call_output", "local_shell_call_output",
         "computer_call_output", "apply_patch_call_output", "mcp_approval_response",
     ]

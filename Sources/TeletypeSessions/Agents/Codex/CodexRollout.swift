@@ -48,7 +48,7 @@ enum CodexRollout: AgentLogFormat {
     static let fields = JSONFields(["timestamp", "type", "payload.type", "payload.id", "payload.cli_version"])
 
     /// Whether a record's fields are a rollout's.
-    static func isCodex(_ fields: [String: JSONValue]) -> Bool {
+    static func isCodex(_ fields: JSONFields.Found) -> Bool {
         guard fields["timestamp"] != nil, let type = fields["type"]?.string else { return false }
         return recordTypes.contains(type)
     }
@@ -141,7 +141,7 @@ enum CodexRollout: AgentLogFormat {
 
     /// What a record says of the session (its times, folder, models, title, tokens), read in the
     /// first pass, so that all of it is known before the first message.
-    static func describe(_ fields: [String: JSONValue], into info: inout SessionInfo) {
+    static func describe(_ fields: JSONFields.Found, into info: inout SessionInfo) {
         info.add(time: (fields["timestamp"] ?? fields["created_at"])?.string.flatMap(ISODate.seconds))
         if fields["payload.type"] == nil { info.add(model: fields["model"]?.string) }
         switch fields["type"]?.string {

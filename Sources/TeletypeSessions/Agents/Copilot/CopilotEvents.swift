@@ -110,7 +110,7 @@ enum CopilotEvents: AgentLogFormat {
     }
 
     /// What a record says of the session.
-    static func describe(_ fields: [String: JSONValue], into info: inout SessionInfo) {
+    static func describe(_ fields: JSONFields.Found, into info: inout SessionInfo) {
         info.add(time: fields["timestamp"]?.string.flatMap(ISODate.seconds))
         switch fields["type"]?.string {
         case "session.start":

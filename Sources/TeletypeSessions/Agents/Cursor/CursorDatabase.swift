@@ -99,7 +99,7 @@ struct CursorDatabase: AgentDatabase {
         try database.forEachRow("SELECT key, value FROM cursorDiskKV WHERE key LIKE 'composerData:%'") { row in
             guard let key = row.first?.text, row.count > 1 else { return }
             let id = String(key.dropFirst("composerData:".count))
-            let fields: [String: JSONValue]?
+            let fields: JSONFields.Found?
             switch row[1] {
             case .text(let text): fields = Array(text.utf8).withUnsafeBytes { composerFields.read($0) }
             case .blob(let bytes): fields = bytes.withUnsafeBytes { composerFields.read($0) }

@@ -20,9 +20,9 @@ enum GeminiCLISession: AgentLogFormat {
     }
 
     static func matches(_ head: LogHead) -> Bool {
-        if let first = head.records.first?.object {
-            let fields = Dictionary(uniqueKeysWithValues: first.pairs.map { ($0.key, $0.value) })
-            if isHeader(fields) || isMessageRecord(fields) { return true }
+        if let first = head.records.first, first.object != nil {
+            let found = fields.read(of: first)
+            if isHeader(found) || isMessageRecord(found) { return true }
         }
         // A JSON document: a recording, or logs.json.
         if !head.isList, head.hasKeys("projectHash") || head.hasKeys("sessionId", "startTime", "messages") {
@@ -41,14 +41,14 @@ enum GeminiCLISession: AgentLogFormat {
     static let fields = JSONFields(["sessionId", "projectHash", "startTime", "kind", "messages", "type", "message"])
 
     /// Whether a first line is a JSONL recording's header.
-    static func isHeader(_ fields: [String: JSONValue]) -> Bool {
+    static func isHeader(_ fields: JSONFields.Found) -> Bool {
         fields["sessionId"] != nil && fields["projectHash"] != nil && fields["messages"] == nil
             && fields["type"] == nil
     }
 
     /// Whether a line is one of a JSONL recording's messages (a file whose header is missing): a
     /// `gemini` reply, or a message of Gemini CLI's other types, with no Anthropic-style `message`.
-    static func isMessageRecord(_ fields: [String: JSONValue]) -> Bool {
+    static func isMessageRecord(_ fields: JSONFields.Found) -> Bool {
         guard fields["message"] == nil, let type = fields["type"]?.string else { return false }
         return type == "gemini"
     }

@@ -115,7 +115,7 @@ enum KimiWire: AgentLogFormat {
         var records = (input: 0, output: 0, cached: 0)
         var hasPrompts = false
 
-        mutating func add(_ fields: [String: JSONValue], into info: inout SessionInfo) {
+        mutating func add(_ fields: JSONFields.Found, into info: inout SessionInfo) {
             info.add(time: (fields["time"] ?? fields["created_at"])?.number.map { $0 / 1000 })
             switch fields["type"]?.string {
             case "turn.prompt": hasPrompts = true
