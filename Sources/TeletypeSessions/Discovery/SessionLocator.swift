@@ -347,7 +347,7 @@ public enum SessionLocator {
             if skimming {
                 let skimmed: SessionSkim?
                 do {
-                    skimmed = try SessionFormats.skim(SessionSource(path: path), agent: agent, name: path)
+                    skimmed = try SessionFormats.skim(SessionSource(path: path), path: path, agent: agent, name: path)
                 } catch {
                     return nil
                 }

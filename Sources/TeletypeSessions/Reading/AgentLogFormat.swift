@@ -18,7 +18,7 @@ protocol AgentLogFormat: Sendable {
     ) throws -> SessionInfo
     /// A quick look at the log in `source` for a listing (see ``SessionSkim``), agreeing with what
     /// `read` finds; nil where the format has no quicker way than reading.
-    static func skim(_ source: SessionSource, name: String) throws -> SessionSkim?
+    static func skim(_ source: SessionSource, path: String?, name: String) throws -> SessionSkim?
     /// Where the agent keeps its sessions, on Linux, macOS and Windows.
     static func places(_ home: SessionHome) -> [SessionPlace]
     /// Where the agent keeps stores of many conversations (its databases, OpenCode's `storage/`
@@ -27,7 +27,7 @@ protocol AgentLogFormat: Sendable {
 }
 
 extension AgentLogFormat {
-    static func skim(_ source: SessionSource, name: String) throws -> SessionSkim? { nil }
+    static func skim(_ source: SessionSource, path: String?, name: String) throws -> SessionSkim? { nil }
 
     static func stores(_ home: SessionHome) -> (files: [SessionPlace], folders: [String]) { ([], []) }
 }

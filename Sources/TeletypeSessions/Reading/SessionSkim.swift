@@ -4,7 +4,7 @@ import TeletypeTranscripts
 /// What a listing needs of a session, found without building its messages: what the reader would
 /// say of the session, how many messages it would hand over, and the text of the first prompt (a
 /// title for a session without one). A format that can count its messages from a few fields of
-/// each record skims its logs (see ``AgentLogFormat/skim(_:name:)``); `teletype sessions` reads
+/// each record skims its logs (see ``AgentLogFormat/skim(_:path:name:)``); `teletype sessions` reads
 /// thousands of logs the first time, and building every message to count them was most of it.
 struct SessionSkim: Equatable {
     /// What the log says of the session, as ``AgentLogFormat/read(_:path:name:notice:start:emit:)``
@@ -28,7 +28,9 @@ struct SessionSkim: Equatable {
 extension SessionFormats {
     /// A quick look at the log in `source` by `agent`'s format: nil when the format has none (it is
     /// then read). Throws where a reading would (a line that is not JSON).
-    static func skim(_ source: SessionSource, agent: SessionAgent, name: String) throws -> SessionSkim? {
-        try format(of: agent)?.skim(source, name: name)
+    static func skim(_ source: SessionSource, path: String?, agent: SessionAgent, name: String) throws
+        -> SessionSkim?
+    {
+        try format(of: agent)?.skim(source, path: path, name: name)
     }
 }

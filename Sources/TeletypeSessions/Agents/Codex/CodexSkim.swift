@@ -9,7 +9,7 @@ import TeletypeTranscripts
 extension CodexRollout {
     static let skimming = JSONFields(describing.paths + ["payload.role"])
 
-    static func skim(_ source: SessionSource, name: String) throws -> SessionSkim? {
+    static func skim(_ source: SessionSource, path: String?, name: String) throws -> SessionSkim? {
         var counter = Counter()
         try source.forEachLine { line in
             guard line.bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return }

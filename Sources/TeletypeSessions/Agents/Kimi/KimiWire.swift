@@ -56,17 +56,8 @@ enum KimiWire: AgentLogFormat {
         _ source: SessionSource, path: String?, name: String, notice: (String) -> Void,
         start: (SessionInfo) -> Void, emit: (Message) throws -> Void
     ) throws -> SessionInfo {
-        var info = SessionInfo(agent: .kimi)
         let state = path.flatMap(Self.state(besideLogAt:))
-        if let state {
-            info.title = state.value["title"]?.string
-            info.project = state.value["workDir"]?.string
-            info.add(time: state.value["createdAt"]?.string.flatMap(ISODate.seconds))
-            info.add(time: state.value["updatedAt"]?.string.flatMap(ISODate.seconds))
-            info.id = state.folder.split(separator: "/").last.map { name in
-                name.hasPrefix("session_") ? String(name.dropFirst("session_".count)) : String(name)
-            }
-        }
+        var info = header(state)
         // This agent's subagents, in the order the state lists them: the Agent calls' answers.
         let agentID = path.map { URL(fileURLWithPath: $0).deletingLastPathComponent().lastPathComponent } ?? "main"
         var children: [String] = []
@@ -92,6 +83,20 @@ enum KimiWire: AgentLogFormat {
                 start(info)
             }, turns: &turns, emit: emit)
         info.messageCount = shown
+        return info
+    }
+
+    /// What the session's state (beside its log) says of it.
+    static func header(_ state: (value: JSONValue, folder: String)?) -> SessionInfo {
+        var info = SessionInfo(agent: .kimi)
+        guard let state else { return info }
+        info.title = state.value["title"]?.string
+        info.project = state.value["workDir"]?.string
+        info.add(time: state.value["createdAt"]?.string.flatMap(ISODate.seconds))
+        info.add(time: state.value["updatedAt"]?.string.flatMap(ISODate.seconds))
+        info.id = state.folder.split(separator: "/").last.map { name in
+            name.hasPrefix("session_") ? String(name.dropFirst("session_".count)) : String(name)
+        }
         return info
     }
 
