@@ -71,12 +71,7 @@ enum AntigravityTranscript: AgentLogFormat {
     ) throws -> SessionInfo {
         var info = SessionInfo(agent: .antigravity)
         let source = path.flatMap(chunks(of:)) ?? source
-        let head = try source.read(offset: 0, length: 65536)
-        let isDocument = head.withUnsafeBytes { bytes in
-            let look = LogHead(bytes, name: name)
-            return look.records.isEmpty || look.hasKeys("cascadeId", "markdown")
-        }
-        if isDocument {
+        if try isDocument(source, name: name) {
             // The language server's export: its title and folder, the conversation in Markdown.
             let whole = try SessionReading.bytes(of: source)
             let document = try SessionReading.document(whole, name: name)
@@ -109,6 +104,15 @@ enum AntigravityTranscript: AgentLogFormat {
             start: { _ in start(info) }, turns: &turns, emit: emit)
         info.messageCount = shown
         return info
+    }
+
+    /// Whether the log is the language server's export (one JSON document) rather than steps.
+    static func isDocument(_ source: SessionSource, name: String) throws -> Bool {
+        let head = try source.read(offset: 0, length: 65536)
+        return head.withUnsafeBytes { bytes in
+            let look = LogHead(bytes, name: name)
+            return look.records.isEmpty || look.hasKeys("cascadeId", "markdown")
+        }
     }
 
     /// The conversation's id: the `brain/<id>` folder the log is in.

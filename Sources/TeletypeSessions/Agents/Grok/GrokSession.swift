@@ -58,14 +58,8 @@ enum GrokSession: AgentLogFormat {
         _ source: SessionSource, path: String?, name: String, notice: (String) -> Void,
         start: (SessionInfo) -> Void, emit: (Message) throws -> Void
     ) throws -> SessionInfo {
-        var info = SessionInfo(agent: .grok)
-        if let path {
-            describe(
-                summaryAt: URL(fileURLWithPath: path).deletingLastPathComponent().path + "/summary.json", into: &info)
-        }
-        let head = try source.read(offset: 0, length: 4096)
-        let isUpdates = head.withUnsafeBytes { LogHead($0, name: name).records.first?["method"] != nil }
-        if isUpdates {
+        var info = header(besideLogAt: path)
+        if try isUpdateStream(source, name: name) {
             // The ACP stream: its chunks are joined across records, read whole.
             var records: [JSONValue] = []
             try JSONLLog.read(
@@ -88,6 +82,22 @@ enum GrokSession: AgentLogFormat {
             },
             start: { _ in start(info) }, turns: &turns, emit: emit)
         info.messageCount = shown
+        return info
+    }
+
+    /// Whether the log is the Agent Client Protocol's update stream rather than the history.
+    static func isUpdateStream(_ source: SessionSource, name: String) throws -> Bool {
+        let head = try source.read(offset: 0, length: 4096)
+        return head.withUnsafeBytes { LogHead($0, name: name).records.first?["method"] != nil }
+    }
+
+    /// The session's description from `summary.json` beside the log at `path`.
+    static func header(besideLogAt path: String?) -> SessionInfo {
+        var info = SessionInfo(agent: .grok)
+        if let path {
+            describe(
+                summaryAt: URL(fileURLWithPath: path).deletingLastPathComponent().path + "/summary.json", into: &info)
+        }
         return info
     }
 

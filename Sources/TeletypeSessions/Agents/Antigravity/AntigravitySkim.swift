@@ -1,0 +1,59 @@
+import Teletype
+import TeletypeTranscripts
+
+/// Steps skimmed for a listing: each step's type, its words (cut, as a listing reads them), its
+/// thinking and how many calls it makes, counted as ``AntigravityTurns`` would build them — a
+/// result step answers the oldest call waiting, and is a call of its own when none waits. An export
+/// is read.
+extension AntigravityTranscript {
+    static let skimming = JSONFields(["type", "created_at", "content", "thinking", "tool_calls"])
+
+    static func skim(_ source: SessionSource, path: String?, name: String) throws -> SessionSkim? {
+        let source = path.flatMap(chunks(of:)) ?? source
+        guard try !isDocument(source, name: name) else { return nil }
+        var counter = TurnCounter(agent: .antigravity)
+        if let path { counter.info.id = conversationID(path) }
+        var waiting = 0
+        try source.forEachLine { line in
+            guard line.bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return }
+            guard let fields = skimming.read(line.bytes) else {
+                if !line.isTerminated { return }
+                throw SessionReading.error(in: line, name: name)
+            }
+            let time = fields["created_at"]?.string.flatMap(ISODate.seconds)
+            counter.info.add(time: time)
+            let content = fields["content"]?.string ?? ""
+            switch fields["type"]?.string ?? "" {
+            case "USER_INPUT":
+                counter.info.add(model: settingsModel(content))
+                let said = tagged("USER_REQUEST", in: content) ?? (content.hasPrefix("<") ? "" : content)
+                waiting = 0
+                if !said.isEmpty { counter.prompt(Message(id: "", role: .user, text: said, createdAt: time)) }
+            case "PLANNER_RESPONSE":
+                counter.startReply()
+                if fields["thinking"]?.string != nil { counter.addStep() }
+                counter.addText(content)
+                let calls = fields["tool_calls"]?.array?.count ?? 0
+                if calls > 0 { counter.addStep() }
+                waiting += calls
+            case "CHECKPOINT":
+                waiting = 0
+                counter.note(Message(id: "", role: .compaction, text: "*Compacted.*"))
+            case "ERROR_MESSAGE":
+                counter.note(Message(id: "", role: .system, text: "error"))
+            case "SYSTEM_MESSAGE":
+                let text = tagged("SYSTEM_MESSAGE", in: content) ?? content
+                if !text.isEmpty { counter.note(Message(id: "", role: .system, text: text)) }
+            case "CONVERSATION_HISTORY", "KNOWLEDGE_ARTIFACTS", "":
+                break
+            default:
+                if waiting > 0 {
+                    waiting -= 1
+                } else {
+                    counter.addStep()
+                }
+            }
+        }
+        return counter.finish()
+    }
+}
