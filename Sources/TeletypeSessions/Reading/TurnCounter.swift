@@ -9,6 +9,8 @@ struct TurnCounter {
     private(set) var skim: SessionSkim
     /// Whether a reply is open, and whether it shows anything yet.
     private var reply: (isOpen: Bool, shows: Bool) = (false, false)
+    /// The ids of the turn's calls.
+    private var calls: Set<String> = []
 
     init(agent: SessionAgent) { skim = SessionSkim(agent: agent) }
 
@@ -24,8 +26,18 @@ struct TurnCounter {
     /// ``ConversationBuilder/prompt(_:)``.
     mutating func prompt(_ message: Message) {
         closeReply()
+        calls.removeAll()
         add(message)
     }
+
+    /// ``ConversationBuilder/addCall(_:id:time:)`` of a call with `id`.
+    mutating func addCall(id: String) {
+        addStep()
+        calls.insert(id)
+    }
+
+    /// ``ConversationBuilder/hasCall(_:)``.
+    func hasCall(_ id: String) -> Bool { calls.contains(id) }
 
     /// ``ConversationBuilder/note(_:)``.
     mutating func note(_ message: Message) {
@@ -46,7 +58,7 @@ struct TurnCounter {
     }
 
     /// A thinking step or a call of the reply (``ConversationBuilder/addReasoning(_:text:id:time:)``,
-    /// ``ConversationBuilder/addCall(_:id:time:)``).
+    /// ``ConversationBuilder/addCall(_:id:time:)`` where its id does not matter).
     mutating func addStep() { reply = (true, true) }
 
     /// ``ConversationBuilder/closeReply()``.
