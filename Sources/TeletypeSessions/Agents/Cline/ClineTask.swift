@@ -274,14 +274,16 @@ enum ClineTask: AgentLogFormat {
         builder.addCall(call(id: "xml-\(counter)", name: name, arguments: .object(parameters)), id: id, time: time)
     }
 
-    /// The first `<tool>` tag of a tool Cline knows in `text`.
+    /// The first `<tool>` tag of a tool Cline knows in `text`. Looked for in its bytes: a reply's
+    /// text is long, and walking it a character at a time was most of reading a task.
     static func firstToolTag(in text: Substring) -> (name: String, range: Range<String.Index>)? {
-        var search = text.startIndex
-        while let open = text[search...].firstIndex(of: "<") {
-            let after = text.index(after: open)
-            guard let close = text[after...].firstIndex(of: ">") else { return nil }
-            let name = String(text[after..<close])
-            if xmlTools.contains(name) { return (name, open..<text.index(after: close)) }
+        let utf8 = text.utf8
+        var search = utf8.startIndex
+        while let open = utf8[search...].firstIndex(of: UInt8(ascii: "<")) {
+            let after = utf8.index(after: open)
+            guard let close = utf8[after...].firstIndex(of: UInt8(ascii: ">")) else { return nil }
+            let name = String(decoding: utf8[after..<close], as: UTF8.self)
+            if xmlTools.contains(name) { return (name, open..<utf8.index(after: close)) }
             search = after
         }
         return nil
