@@ -11,49 +11,92 @@
 public struct JSONFields: Sendable {
     /// What is wanted under a key: the value itself (the path's place in `paths`), or some of its
     /// fields.
-    indirect enum Want: Sendable {
+    enum Want: Sendable {
         case value(Int)
         case fields(Keys)
     }
 
     /// The keys wanted in one object, each with what is wanted under it, found by comparing a key's
     /// bytes with each (an object asks for a handful): no key read is made into a string or hashed.
-    /// The keys' bytes are kept one after another in one buffer, so that a look retains nothing.
-    struct Keys: Sendable {
-        private(set) var keys: [(utf8: [UInt8], want: Want)] = []
-        /// Every key's bytes, one after another.
-        private var bytes: [UInt8] = []
-        /// Where each key's bytes are in `bytes`.
-        private var spans: [(start: Int, count: Int)] = []
+    /// Made once and shared: a look at a key copies nothing and retains nothing.
+    final class Keys: Sendable {
+        /// What is wanted under each key.
+        let wants: [Want]
+        /// Each key's length in bytes, and its first eight bytes (zeros after a shorter key's end).
+        let heads: [(count: Int, word: UInt64)]
+        /// Every key's bytes, one after another, and where each starts.
+        let bytes: [UInt8]
+        let starts: [Int]
 
-        /// What is wanted under the key whose UTF-8 is `bytes`.
-        func want(_ key: UnsafeRawBufferPointer) -> Want? {
-            let found = bytes.withUnsafeBytes { flat -> Int? in
-                for (index, span) in spans.enumerated() where span.count == key.count {
-                    if span.count == 0 || memcmp(flat.baseAddress! + span.start, key.baseAddress!, span.count) == 0 {
-                        return index
-                    }
+        /// The keys of `list`, with what is wanted under each.
+        init(_ list: KeyList) {
+            var wants: [Want] = []
+            var heads: [(Int, UInt64)] = []
+            var bytes: [UInt8] = []
+            var starts: [Int] = []
+            for (key, wanted) in list.keys {
+                switch wanted {
+                case .value(let place): wants.append(.value(place))
+                case .fields(let inner): wants.append(.fields(Keys(inner)))
                 }
-                return nil
+                let utf8 = Array(key.utf8)
+                starts.append(bytes.count)
+                bytes += utf8
+                heads.append((utf8.count, utf8.withUnsafeBytes { Self.head($0) }))
             }
-            return found.map { keys[$0].want }
+            self.wants = wants
+            self.heads = heads
+            self.bytes = bytes
+            self.starts = starts
         }
 
-        subscript(key: String) -> Want? {
-            get { keys.first { $0.utf8.elementsEqual(key.utf8) }?.want }
-            set {
-                let index = keys.firstIndex { $0.utf8.elementsEqual(key.utf8) }
-                switch (index, newValue) {
-                case (let index?, let want?): keys[index].want = want
-                case (let index?, nil): keys.remove(at: index)
-                case (nil, let want?): keys.append((Array(key.utf8), want))
-                case (nil, nil): break
+        /// A key's first eight bytes as one word, zeros after its end.
+        @inline(__always)
+        static func head(_ key: UnsafeRawBufferPointer) -> UInt64 {
+            if key.count >= 8 { return key.loadUnaligned(as: UInt64.self) }
+            var word: UInt64 = 0
+            for index in 0..<key.count { word |= UInt64(key[index]) << (8 * UInt64(index)) }
+            return word
+        }
+
+        /// What is wanted under the key whose UTF-8 is `key`.
+        func want(_ key: UnsafeRawBufferPointer) -> Want? {
+            let word = Self.head(key)
+            for index in heads.indices where heads[index].count == key.count && heads[index].word == word {
+                if key.count <= 8 { return wants[index] }
+                let same = bytes.withUnsafeBytes { flat in
+                    memcmp(flat.baseAddress! + starts[index] + 8, key.baseAddress! + 8, key.count - 8) == 0
                 }
-                bytes = keys.flatMap(\.utf8)
-                var start = 0
-                spans = keys.map { key in
-                    defer { start += key.utf8.count }
-                    return (start, key.utf8.count)
+                if same { return wants[index] }
+            }
+            return nil
+        }
+
+        /// What is wanted under `key`.
+        subscript(key: String) -> Want? {
+            var key = key
+            return key.withUTF8 { want(UnsafeRawBufferPointer($0)) }
+        }
+    }
+
+    /// The keys wanted in one object as they are gathered, before they are made ``Keys``.
+    struct KeyList {
+        indirect enum Wanted {
+            case value(Int)
+            case fields(KeyList)
+        }
+
+        var keys: [(key: String, wanted: Wanted)] = []
+
+        subscript(key: String) -> Wanted? {
+            get { keys.first { $0.key == key }?.wanted }
+            set {
+                let index = keys.firstIndex { $0.key == key }
+                switch (index, newValue) {
+                case (let index?, let wanted?): keys[index].wanted = wanted
+                case (let index?, nil): keys.remove(at: index)
+                case (nil, let wanted?): keys.append((key, wanted))
+                case (nil, nil): break
                 }
             }
         }
@@ -97,14 +140,14 @@ public struct JSONFields: Sendable {
     public init(_ paths: [String]) {
         var unique: [String] = []
         for path in paths where !unique.contains(path) { unique.append(path) }
-        var root = Keys()
-        func insert(_ keys: ArraySlice<Substring>, place: Int, into tree: inout Keys) {
+        var root = KeyList()
+        func insert(_ keys: ArraySlice<Substring>, place: Int, into tree: inout KeyList) {
             guard let first = keys.first.map(String.init) else { return }
             if keys.count == 1 {
                 tree[first] = .value(place)
                 return
             }
-            var inner = Keys()
+            var inner = KeyList()
             if case .fields(let existing)? = tree[first] { inner = existing }
             insert(keys.dropFirst(), place: place, into: &inner)
             tree[first] = .fields(inner)
@@ -112,7 +155,7 @@ public struct JSONFields: Sendable {
         for (place, path) in unique.enumerated() {
             insert(path.split(separator: ".")[...], place: place, into: &root)
         }
-        self.root = root
+        self.root = Keys(root)
         self.paths = unique
     }
 

@@ -356,8 +356,9 @@ extension JSONParser.Cursor {
         var scanner = JSONFields.Scanner(bytes: bytes, index: index)
         let keys = kept.sorted()
         var found = [JSONValue?](repeating: nil, count: keys.count)
-        var wanted = JSONFields.Keys()
-        for (place, key) in keys.enumerated() { wanted[key] = .value(place) }
+        var list = JSONFields.KeyList()
+        for (place, key) in keys.enumerated() { list[key] = .value(place) }
+        let wanted = JSONFields.Keys(list)
         guard scanner.object(wanted, into: &found) else {
             throw failure("invalid JSON in an object", at: index)
         }

@@ -130,35 +130,11 @@ enum QwenCodeChat: AgentLogFormat {
     ) throws -> SessionInfo {
         // Two passes, in flat memory: the first finds the tree's shown path, the second reads the
         // records on it again one at a time.
-        var nodes: [Node] = []
-        var strings = Strings()
-        let keepsParsed = source.keepsParsed
-        var truncated: Int?
-        try source.forEachLine { line in
-            guard line.bytes.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return }
-            if keepsParsed, let record = try? JSONParser.parse(line.bytes), record.object != nil {
-                var node = node(keeping: record)
-                node.line = (line.offset, line.bytes.count)
-                nodes.append(node)
-            } else if let values = recordFields.values(line.bytes) {
-                var node = node(values, strings: &strings)
-                node.line = (line.offset, line.bytes.count)
-                nodes.append(node)
-            } else if let glued = line.bytes.withUnsafeBytes({ JSONLLog.gluedObjects($0) }) {
-                nodes += glued.map { node(keeping: $0) }
-            } else if !line.isTerminated {
-                truncated = line.number
-            } else {
-                throw SessionReading.error(in: line, name: name)
-            }
-        }
-        if let truncated { notice(SessionReading.truncationNotice(name: name, line: truncated)) }
+        let found = try self.nodes(source, name: name, keepingParsed: source.keepsParsed, notice: notice)
+        let nodes = found.nodes
+        var strings = found.strings
         let shown = activePath(nodes)
-        var info = SessionInfo(agent: .qwenCode)
-        for index in shown { describe(described(nodes[index], strings: &strings), into: &info) }
-        if info.title == nil, let titled = nodes.last(where: { $0.subtype == "custom_title" }) {
-            info.title = described(titled, strings: &strings).customTitle
-        }
+        let info = header(nodes, shown: shown, strings: &strings)
         start(info)
         var builder = ConversationBuilder()
         var count = 0
@@ -178,7 +154,47 @@ enum QwenCodeChat: AgentLogFormat {
             try handOver(builder.takeFinished())
         }
         try handOver(builder.finish())
-        info.messageCount = count
+        var described = info
+        described.messageCount = count
+        return described
+    }
+
+    /// The first pass: each record's node, in file order (`keepingParsed` keeps each record whole).
+    static func nodes(_ source: SessionSource, name: String, keepingParsed: Bool, notice: (String) -> Void) throws
+        -> (nodes: [Node], strings: Strings)
+    {
+        var nodes: [Node] = []
+        var strings = Strings()
+        var truncated: Int?
+        try source.forEachLine { line in
+            guard line.bytes.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return }
+            if keepingParsed, let record = try? JSONParser.parse(line.bytes), record.object != nil {
+                var node = node(keeping: record)
+                node.line = (line.offset, line.bytes.count)
+                nodes.append(node)
+            } else if let values = recordFields.values(line.bytes) {
+                var node = node(values, strings: &strings)
+                node.line = (line.offset, line.bytes.count)
+                nodes.append(node)
+            } else if let glued = line.bytes.withUnsafeBytes({ JSONLLog.gluedObjects($0) }) {
+                nodes += glued.map { node(keeping: $0) }
+            } else if !line.isTerminated {
+                truncated = line.number
+            } else {
+                throw SessionReading.error(in: line, name: name)
+            }
+        }
+        if let truncated { notice(SessionReading.truncationNotice(name: name, line: truncated)) }
+        return (nodes, strings)
+    }
+
+    /// What the records on the shown path say of the session.
+    static func header(_ nodes: [Node], shown: [Int], strings: inout Strings) -> SessionInfo {
+        var info = SessionInfo(agent: .qwenCode)
+        for index in shown { describe(described(nodes[index], strings: &strings), into: &info) }
+        if info.title == nil, let titled = nodes.last(where: { $0.subtype == "custom_title" }) {
+            info.title = described(titled, strings: &strings).customTitle
+        }
         return info
     }
 

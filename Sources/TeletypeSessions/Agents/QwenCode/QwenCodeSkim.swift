@@ -1,0 +1,51 @@
+import Teletype
+import TeletypeTranscripts
+
+/// A chat skimmed for a listing: the tree's shown path found from each record's few fields, as
+/// ``QwenCodeChat`` finds it, then its records counted as they would be built — a reply's parts
+/// (calls, thinking, words) read without the rest of its record, a prompt or a note parsed whole,
+/// a call's result (most of the bytes) not read again.
+extension QwenCodeChat {
+    static let partsFields = JSONFields(["message.parts"])
+
+    static func skim(_ source: SessionSource, path: String?, name: String) throws -> SessionSkim? {
+        let found = try nodes(source, name: name, keepingParsed: false, notice: { _ in })
+        var strings = found.strings
+        let shown = activePath(found.nodes)
+        var counter = TurnCounter(agent: .qwenCode)
+        counter.info = header(found.nodes, shown: shown, strings: &strings)
+        for node in shown.map({ found.nodes[$0] }) {
+            switch node.type {
+            case "assistant":
+                counter.startReply()
+                var parts = node.whole?["message"]?["parts"]?.array
+                if node.whole == nil, let line = node.line {
+                    let bytes = try source.read(offset: line.offset, length: line.length)
+                    parts = bytes.withUnsafeBytes { partsFields.read($0)?["message.parts"]?.array }
+                }
+                for part in parts ?? [] {
+                    if part["functionCall"] != nil {
+                        counter.addStep()
+                    } else if let text = part["text"]?.string {
+                        if part["thought"]?.bool == true { counter.addStep() } else { counter.addText(text) }
+                    }
+                }
+            case "user", "system" where node.type == "user" || node.subtype == "ui_telemetry":
+                var record = node.whole
+                if record == nil, let line = node.line {
+                    let bytes = try source.read(offset: line.offset, length: line.length)
+                    record = bytes.withUnsafeBytes { try? JSONParser.parse($0) }
+                }
+                guard let record else { continue }
+                var builder = ConversationBuilder()
+                add(record, to: &builder)
+                for message in builder.finish() {
+                    if message.role.isUser { counter.prompt(message) } else { counter.note(message) }
+                }
+            default:
+                break
+            }
+        }
+        return counter.finish()
+    }
+}
