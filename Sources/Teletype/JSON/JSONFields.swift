@@ -13,7 +13,13 @@ public struct JSONFields: Sendable {
     /// fields.
     enum Want: Sendable {
         case value(Int)
+        /// A value of which only the shape is wanted (see ``JSONFields/init(_:probing:)``).
+        case probe(Int)
         case fields(Keys)
+
+        var isProbe: Bool {
+            if case .probe = self { true } else { false }
+        }
     }
 
     /// The keys wanted in one object, each with what is wanted under it, found by comparing a key's
@@ -37,6 +43,7 @@ public struct JSONFields: Sendable {
             for (key, wanted) in list.keys {
                 switch wanted {
                 case .value(let place): wants.append(.value(place))
+                case .probe(let place): wants.append(.probe(place))
                 case .fields(let inner): wants.append(.fields(Keys(inner)))
                 }
                 let utf8 = Array(key.utf8)
@@ -83,6 +90,7 @@ public struct JSONFields: Sendable {
     struct KeyList {
         indirect enum Wanted {
             case value(Int)
+            case probe(Int)
             case fields(KeyList)
         }
 
@@ -123,7 +131,10 @@ public struct JSONFields: Sendable {
 
         /// The value at the dotted `path`, nil when it is missing or was not asked for.
         public subscript(path: String) -> JSONValue? {
-            for (index, asked) in paths.enumerated() where asked == path { return values[index] }
+            let count = path.utf8.count
+            for (index, asked) in paths.enumerated() where asked.utf8.count == count && asked == path {
+                return values[index]
+            }
             return nil
         }
 
@@ -135,16 +146,23 @@ public struct JSONFields: Sendable {
     /// The dotted paths asked for, each once, in the order first asked.
     public let paths: [String]
 
+    /// How many bytes of a string a probed field keeps (see ``init(_:probing:)``).
+    public static let probedStringBytes = 8
+
     /// Fields by their dotted paths: `"type"`, `"message.id"` (the `id` of the object under
-    /// `message`).
-    public init(_ paths: [String]) {
+    /// `message`). Of the fields in `probing` only the shape is wanted — whether a string is empty,
+    /// how many elements an array has — and their strings (keys too) are kept to their first
+    /// ``probedStringBytes`` bytes: a quick look that asks whether a reply has words does not make
+    /// them into a string.
+    public init(_ paths: [String], probing: [String] = []) {
         var unique: [String] = []
-        for path in paths where !unique.contains(path) { unique.append(path) }
+        for path in paths + probing where !unique.contains(path) { unique.append(path) }
+        let probed = Set(probing)
         var root = KeyList()
         func insert(_ keys: ArraySlice<Substring>, place: Int, into tree: inout KeyList) {
             guard let first = keys.first.map(String.init) else { return }
             if keys.count == 1 {
-                tree[first] = .value(place)
+                tree[first] = probed.contains(unique[place]) ? .probe(place) : .value(place)
                 return
             }
             var inner = KeyList()
@@ -191,6 +209,8 @@ public struct JSONFields: Sendable {
     struct Scanner {
         let bytes: UnsafeRawBufferPointer
         var index = 0
+        /// Strings of the values built are cut at this many bytes (see ``JSONParser/stringLimit``).
+        let stringLimit = JSONParser.stringLimit
 
         var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
 
@@ -218,10 +238,12 @@ public struct JSONFields: Sendable {
                 index += 1
                 skipWhitespace()
                 switch want {
-                case .value(let place)?:
+                case .value(let place)?, .probe(let place)?:
                     // Built where it stands, in one pass; a value that is not valid JSON is passed
                     // over as the scan checks it, and left out.
-                    var cursor = JSONParser.Cursor(bytes: bytes, index: index)
+                    var cursor = JSONParser.Cursor(
+                        bytes: bytes, index: index,
+                        stringLimit: want?.isProbe == true ? JSONFields.probedStringBytes : stringLimit)
                     if let parsed = try? cursor.value(depth: 0) {
                         found[place] = parsed
                         index = cursor.index

@@ -68,14 +68,21 @@ public struct JSONParser {
 
     struct Cursor {
         let bytes: UnsafeRawBufferPointer
-        var index = 0
+        var index: Int
         /// Strings longer than this many bytes are cut (see ``JSONParser/stringLimit``).
-        let stringLimit = JSONParser.stringLimit
+        let stringLimit: Int
         /// The top-level keys whose objects keep only some fields (see `parse(_:pruning:)`).
         var pruning: [String: Set<String>] = [:]
         /// The pairs of the objects being read, innermost last: an object is built once its pairs
         /// are all read, with room for them made at once.
         var pairs: [(key: String, value: JSONValue)] = []
+
+        /// A cursor at `index` of `bytes`, its strings cut at `stringLimit` bytes.
+        init(bytes: UnsafeRawBufferPointer, index: Int = 0, stringLimit: Int = JSONParser.stringLimit) {
+            self.bytes = bytes
+            self.index = index
+            self.stringLimit = stringLimit
+        }
 
         func failure(_ message: String, at offset: Int? = nil) -> Failure {
             let position = min(offset ?? index, bytes.count)

@@ -1,12 +1,12 @@
 import Teletype
 import TeletypeTranscripts
 
-/// Steps skimmed for a listing: each step's type, its words (cut, as a listing reads them), its
-/// thinking and how many calls it makes, counted as ``AntigravityTurns`` would build them — a
+/// Steps skimmed for a listing: each step's type, whether it has words and thinking, and how many
+/// calls it makes (a prompt's and a note's words read whole), counted as ``AntigravityTurns`` would build them — a
 /// result step answers the oldest call waiting, and is a call of its own when none waits. An export
 /// is read.
 extension AntigravityTranscript {
-    static let skimming = JSONFields(["type", "created_at", "content", "thinking", "tool_calls"])
+    static let skimming = JSONFields(["type", "created_at"], probing: ["content", "thinking", "tool_calls"])
 
     static func skim(_ source: SessionSource, path: String?, name: String) throws -> SessionSkim? {
         let source = path.flatMap(chunks(of:)) ?? source
@@ -22,8 +22,13 @@ extension AntigravityTranscript {
             }
             let time = fields["created_at"]?.string.flatMap(ISODate.seconds)
             counter.info.add(time: time)
-            let content = fields["content"]?.string ?? ""
-            switch fields["type"]?.string ?? "" {
+            // A prompt's and a note's words are read whole; of the rest, whether they have any.
+            var content = fields["content"]?.string ?? ""
+            let type = fields["type"]?.string ?? ""
+            if type == "USER_INPUT" || type == "SYSTEM_MESSAGE" {
+                content = (try? JSONParser.parse(line.bytes))?["content"]?.string ?? ""
+            }
+            switch type {
             case "USER_INPUT":
                 counter.info.add(model: settingsModel(content))
                 let said = tagged("USER_REQUEST", in: content) ?? (content.hasPrefix("<") ? "" : content)

@@ -8,9 +8,9 @@ import TeletypeTranscripts
 extension CopilotEvents {
     static let skimming = JSONFields(
         fields.paths + [
-            "data.parentToolCallId", "data.content", "data.reasoningText", "data.reasoningOpaque",
-            "data.encryptedContent", "data.toolRequests", "data.toolCallId", "data.toolName",
-        ])
+            "data.parentToolCallId", "data.content", "data.toolRequests", "data.toolCallId", "data.toolName",
+        ],
+        probing: ["data.reasoningText", "data.reasoningOpaque", "data.encryptedContent"])
 
     static func skim(_ source: SessionSource, path: String?, name: String) throws -> SessionSkim? {
         guard try oldSession(source, name: name) == nil else { return nil }

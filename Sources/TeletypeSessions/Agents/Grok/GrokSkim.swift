@@ -6,9 +6,8 @@ import TeletypeTranscripts
 /// ``GrokTurns`` would build them; a prompt is parsed whole for its words. An update stream is
 /// read.
 extension GrokSession {
-    static let skimming = JSONFields([
-        "type", "role", "model_id", "synthetic_reason", "reasoning_content", "content", "tool_calls",
-    ])
+    static let skimming = JSONFields(
+        ["type", "role", "model_id", "synthetic_reason"], probing: ["reasoning_content", "content", "tool_calls"])
 
     static func skim(_ source: SessionSource, path: String?, name: String) throws -> SessionSkim? {
         guard try !isUpdateStream(source, name: name) else { return nil }

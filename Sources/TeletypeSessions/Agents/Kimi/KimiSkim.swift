@@ -7,10 +7,8 @@ import TeletypeTranscripts
 /// events is known only at the end, so both ways are counted.
 extension KimiWire {
     static let skimming = JSONFields(
-        describing.paths + [
-            "event.part.type", "event.part.think", "event.part.text", "message.role", "message.origin.kind",
-            "durationMs",
-        ])
+        describing.paths + ["event.part.type", "message.role", "message.origin.kind", "durationMs"],
+        probing: ["event.part.think", "event.part.text"])
 
     static func skim(_ source: SessionSource, path: String?, name: String) throws -> SessionSkim? {
         var tally = Tally()

@@ -9,6 +9,8 @@ extension QwenCodeChat {
     static let partsFields = JSONFields(["message.parts"])
 
     static func skim(_ source: SessionSource, path: String?, name: String) throws -> SessionSkim? {
+        // The replies are read again by their offsets: from memory, where the file is small.
+        let source = try source.inMemory()
         let found = try nodes(source, name: name, keepingParsed: false, notice: { _ in })
         var strings = found.strings
         let shown = activePath(found.nodes)
@@ -30,7 +32,8 @@ extension QwenCodeChat {
                         if part["thought"]?.bool == true { counter.addStep() } else { counter.addText(text) }
                     }
                 }
-            case "user", "system" where node.type == "user" || node.subtype == "ui_telemetry":
+            case "user",
+                "system" where node.type == "user" || node.subtype == "ui_telemetry":
                 var record = node.whole
                 if record == nil, let line = node.line {
                     let bytes = try source.read(offset: line.offset, length: line.length)
