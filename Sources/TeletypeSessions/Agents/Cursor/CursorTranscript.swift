@@ -67,12 +67,7 @@ enum CursorTranscript: AgentLogFormat {
         _ source: SessionSource, path: String?, name: String, notice: (String) -> Void,
         start: (SessionInfo) -> Void, emit: (Message) throws -> Void
     ) throws -> SessionInfo {
-        var info = SessionInfo(agent: .cursor)
-        if let path {
-            info.id = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-            info.project = project(ofTranscriptAt: path)
-            info.add(time: SessionLocator.modified(path))
-        }
+        var info = header(path)
         if path?.hasSuffix(".txt") == true || name.hasSuffix(".txt") {
             return try CursorTextTranscript.read(source, info: info, name: name, start: start, emit: emit)
         }
@@ -114,6 +109,17 @@ enum CursorTranscript: AgentLogFormat {
             for message in builder.takeFinished() { try emit(message) }
         }
         for message in builder.finish() { try emit(message) }
+        return info
+    }
+
+    /// What a transcript's path says of its session: its id, its project, when it was written.
+    static func header(_ path: String?) -> SessionInfo {
+        var info = SessionInfo(agent: .cursor)
+        if let path {
+            info.id = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+            info.project = project(ofTranscriptAt: path)
+            info.add(time: SessionLocator.modified(path))
+        }
         return info
     }
 
