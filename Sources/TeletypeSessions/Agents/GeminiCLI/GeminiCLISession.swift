@@ -79,6 +79,53 @@ enum GeminiCLISession: AgentLogFormat {
     ) throws -> SessionInfo {
         // A JSONL recording is read in two passes, in flat memory: the first finds each message's
         // last version and its place, the second reads those lines again one at a time.
+        let recording = try self.recording(source, name: name, keepingParsed: source.keepsParsed)
+        let (slots, header, truncated, whole) = (recording.slots, recording.header, recording.truncated, recording.whole)
+        let isJSONL = recording.isJSONL
+        var info = SessionInfo(agent: .geminiCLI)
+        guard isJSONL else { return try readDocument(whole, name: name, info: info, start: start, emit: emit) }
+        if let truncated { notice(SessionReading.truncationNotice(name: name, line: truncated)) }
+        describe(.object(header), into: &info)
+        // The messages say the models, times and tokens: counted before the first is handed over,
+        // so that what is known up front is the whole description.
+        for slot in slots {
+            switch slot {
+            case .line(_, _, let summary): account(summary, into: &info)
+            case .value(let value): account(value, into: &info)
+            }
+        }
+        start(info)
+        var shown = 0
+        for (position, slot) in slots.enumerated() {
+            let value: JSONValue
+            switch slot {
+            case .line(let offset, let length, _):
+                let bytes = try source.read(offset: offset, length: length)
+                guard let parsed = bytes.withUnsafeBytes({ try? JSONParser.parse($0) }) else { continue }
+                value = parsed
+            case .value(let written):
+                value = written
+            }
+            guard let message = message(value, position: position) else { continue }
+            shown += 1
+            try emit(message)
+        }
+        info.messageCount = shown
+        return info
+    }
+
+    /// A JSONL recording's first pass: each message's last version (its line, or its value where
+    /// `keepingParsed` or a `$set` wrote it), the header, the last line cut short; a file that is
+    /// not JSONL, whole.
+    struct Recording {
+        var slots: [Slot] = []
+        var header = JSONObject()
+        var truncated: Int?
+        var whole: [UInt8] = []
+        var isJSONL = false
+    }
+
+    static func recording(_ source: SessionSource, name: String, keepingParsed: Bool) throws -> Recording {
         var slots: [Slot] = []
         var place: [String: Int] = [:]
         var header = JSONObject()
@@ -87,7 +134,6 @@ enum GeminiCLISession: AgentLogFormat {
         // JSONL when the first line is a recording's header or message.
         var isJSONL: Bool?
         var records = 0
-        let keepsParsed = source.keepsParsed
         func replaceAll(_ list: [JSONValue]) {
             slots = list.map { .value($0) }
             place = [:]
@@ -102,7 +148,7 @@ enum GeminiCLISession: AgentLogFormat {
             }
             guard isJSONL == true else { return }
             // A kept line is parsed once, its fields read from the value.
-            let parsed = keepsParsed ? (try? JSONParser.parse(line.bytes)).flatMap { $0.object != nil ? $0 : nil } : nil
+            let parsed = keepingParsed ? (try? JSONParser.parse(line.bytes)).flatMap { $0.object != nil ? $0 : nil } : nil
             let fieldsOfParsed = parsed.map { value in recordFields.paths.map { value[$0] } }
             guard let values = fieldsOfParsed ?? recordFields.values(line.bytes) else {
                 guard line.isTerminated else {
@@ -144,36 +190,7 @@ enum GeminiCLISession: AgentLogFormat {
                 }
             }
         }
-        var info = SessionInfo(agent: .geminiCLI)
-        guard isJSONL == true else { return try readDocument(whole, name: name, info: info, start: start, emit: emit) }
-        if let truncated { notice(SessionReading.truncationNotice(name: name, line: truncated)) }
-        describe(.object(header), into: &info)
-        // The messages say the models, times and tokens: counted before the first is handed over,
-        // so that what is known up front is the whole description.
-        for slot in slots {
-            switch slot {
-            case .line(_, _, let summary): account(summary, into: &info)
-            case .value(let value): account(value, into: &info)
-            }
-        }
-        start(info)
-        var shown = 0
-        for (position, slot) in slots.enumerated() {
-            let value: JSONValue
-            switch slot {
-            case .line(let offset, let length, _):
-                let bytes = try source.read(offset: offset, length: length)
-                guard let parsed = bytes.withUnsafeBytes({ try? JSONParser.parse($0) }) else { continue }
-                value = parsed
-            case .value(let written):
-                value = written
-            }
-            guard let message = message(value, position: position) else { continue }
-            shown += 1
-            try emit(message)
-        }
-        info.messageCount = shown
-        return info
+        return Recording(slots: slots, header: header, truncated: truncated, whole: whole, isJSONL: isJSONL == true)
     }
 
     /// A recording written as one JSON document, or `logs.json`: read whole, as the format is.

@@ -35,13 +35,7 @@ enum KiroSession: AgentLogFormat {
         _ source: SessionSource, path: String?, name: String, notice: (String) -> Void,
         start: (SessionInfo) -> Void, emit: (Message) throws -> Void
     ) throws -> SessionInfo {
-        let head = try source.read(offset: 0, length: 65536)
-        let isDocument = head.withUnsafeBytes { bytes in
-            let look = LogHead(bytes, name: name)
-            return look.records.isEmpty || KiroHistory.isConversation(look)
-                || look.hasKeys("session_id", "session_state")
-        }
-        if isDocument {
+        if try isDocument(source, name: name) {
             let bytes = try SessionReading.bytes(of: source)
             let document = try SessionReading.document(bytes, name: name)
             if document["session_state"] != nil {
@@ -70,6 +64,17 @@ enum KiroSession: AgentLogFormat {
             start: { _ in start(info) }, turns: &turns, emit: emit)
         info.messageCount = shown
         return info
+    }
+
+    /// Whether the file is one JSON document (a conversation, or a run's state) rather than a
+    /// run's records.
+    static func isDocument(_ source: SessionSource, name: String) throws -> Bool {
+        let head = try source.read(offset: 0, length: 65536)
+        return head.withUnsafeBytes { bytes in
+            let look = LogHead(bytes, name: name)
+            return look.records.isEmpty || KiroHistory.isConversation(look)
+                || look.hasKeys("session_id", "session_state")
+        }
     }
 
     /// Results of calls, as content blocks.
