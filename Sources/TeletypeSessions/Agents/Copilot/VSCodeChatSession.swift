@@ -94,15 +94,19 @@ enum VSCodeChatSession: AgentLogFormat {
         var records: [(JSONValue, Int)] = []
         var isLog: Bool?
         var truncated: Int?
+        // The first line, parsed: the whole session when the editor wrote it on one line, as it does.
+        var first: JSONValue?
+        var lines = 0
         try source.forEachLine { line in
             SessionReading.append(line, to: &bytes)
             guard line.bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return }
+            lines += 1
             if isLog == nil {
-                let value = try? JSONParser.parse(line.bytes)
-                isLog = value?["kind"]?.integer != nil && value?["v"] != nil
+                first = try? JSONParser.parse(line.bytes)
+                isLog = first?["kind"]?.integer != nil && first?["v"] != nil
             }
             guard isLog == true else { return }
-            if let value = try? JSONParser.parse(line.bytes) {
+            if let value = lines == 1 ? first : try? JSONParser.parse(line.bytes) {
                 records.append((value, line.number))
             } else if !line.isTerminated {
                 truncated = line.number
@@ -110,7 +114,10 @@ enum VSCodeChatSession: AgentLogFormat {
                 throw SessionReading.error(in: line, name: name)
             }
         }
-        guard isLog == true else { return try SessionReading.document(bytes, name: name) }
+        guard isLog == true else {
+            if lines == 1, let first { return first }
+            return try SessionReading.document(bytes, name: name)
+        }
         if let truncated { notice(SessionReading.truncationNotice(name: name, line: truncated)) }
         var state = JSONValue.object(JSONObject())
         for (record, _) in records {
