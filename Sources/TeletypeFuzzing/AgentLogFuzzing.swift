@@ -64,7 +64,24 @@ enum AgentLogFuzzing {
             }
         }
         problems += arrayElementProblems(path: path, bytes: bytes)
+        problems += skimProblems(path: path)
         return problems
+    }
+
+    /// A listing's quick look at the log (each format's skim) finds the session a reading finds:
+    /// its title, folder and count, or none.
+    static func skimProblems(path: String) -> [String] {
+        SessionAgent.allCases.compactMap { agent in
+            let (skimmed, read) = JSONParser.withStringsCut(to: SessionLocator.skimmedStringBytes) {
+                (
+                    SessionLocator.describe(path, agent: agent, modified: 0, skimming: true),
+                    SessionLocator.describe(path, agent: agent, modified: 0, skimming: false)
+                )
+            }
+            guard skimmed != read else { return nil }
+            return
+                "\(agent.rawValue): a quick look finds \(String(describing: skimmed)), a reading \(String(describing: read))"
+        }
     }
 
     /// A JSON array's elements found a chunk at a time (in chunks of a size from the input) are

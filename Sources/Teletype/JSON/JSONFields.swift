@@ -33,6 +33,8 @@ public struct JSONFields: Sendable {
         /// Every key's bytes, one after another, and where each starts.
         let bytes: [UInt8]
         let starts: [Int]
+        /// The places of every field wanted below these keys.
+        let places: [Int]
 
         /// The keys of `list`, with what is wanted under each.
         init(_ list: KeyList) {
@@ -40,11 +42,19 @@ public struct JSONFields: Sendable {
             var heads: [(Int, UInt64)] = []
             var bytes: [UInt8] = []
             var starts: [Int] = []
+            var places: [Int] = []
             for (key, wanted) in list.keys {
                 switch wanted {
-                case .value(let place): wants.append(.value(place))
-                case .probe(let place): wants.append(.probe(place))
-                case .fields(let inner): wants.append(.fields(Keys(inner)))
+                case .value(let place):
+                    wants.append(.value(place))
+                    places.append(place)
+                case .probe(let place):
+                    wants.append(.probe(place))
+                    places.append(place)
+                case .fields(let inner):
+                    let keys = Keys(inner)
+                    wants.append(.fields(keys))
+                    places += keys.places
                 }
                 let utf8 = Array(key.utf8)
                 starts.append(bytes.count)
@@ -55,6 +65,7 @@ public struct JSONFields: Sendable {
             self.heads = heads
             self.bytes = bytes
             self.starts = starts
+            self.places = places
         }
 
         /// A key's first eight bytes as one word, zeros after its end.
@@ -250,8 +261,15 @@ public struct JSONFields: Sendable {
                     } else {
                         guard skipValue(depth: 1) else { return false }
                     }
-                case .fields(let inner)? where peek == UInt8(ascii: "{"):
-                    guard object(inner, into: &found) else { return false }
+                case .fields(let inner)?:
+                    // A key written twice keeps its last value, as a parse does: what an earlier
+                    // object under it gave is let go.
+                    for place in inner.places { found[place] = nil }
+                    if peek == UInt8(ascii: "{") {
+                        guard object(inner, into: &found) else { return false }
+                    } else {
+                        guard skipValue(depth: 1) else { return false }
+                    }
                 default:
                     guard skipValue(depth: 1) else { return false }
                 }

@@ -80,7 +80,9 @@ enum GeminiCLISession: AgentLogFormat {
         // A JSONL recording is read in two passes, in flat memory: the first finds each message's
         // last version and its place, the second reads those lines again one at a time.
         let recording = try self.recording(source, name: name, keepingParsed: source.keepsParsed)
-        let (slots, header, truncated, whole) = (recording.slots, recording.header, recording.truncated, recording.whole)
+        let (slots, header, truncated, whole) = (
+            recording.slots, recording.header, recording.truncated, recording.whole
+        )
         let isJSONL = recording.isJSONL
         var info = SessionInfo(agent: .geminiCLI)
         guard isJSONL else { return try readDocument(whole, name: name, info: info, start: start, emit: emit) }
@@ -148,7 +150,8 @@ enum GeminiCLISession: AgentLogFormat {
             }
             guard isJSONL == true else { return }
             // A kept line is parsed once, its fields read from the value.
-            let parsed = keepingParsed ? (try? JSONParser.parse(line.bytes)).flatMap { $0.object != nil ? $0 : nil } : nil
+            let parsed =
+                keepingParsed ? (try? JSONParser.parse(line.bytes)).flatMap { $0.object != nil ? $0 : nil } : nil
             let fieldsOfParsed = parsed.map { value in recordFields.paths.map { value[$0] } }
             guard let values = fieldsOfParsed ?? recordFields.values(line.bytes) else {
                 guard line.isTerminated else {
