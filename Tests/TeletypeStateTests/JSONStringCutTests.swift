@@ -107,12 +107,12 @@ import Testing
         }
     }
 
-    /// A probed field keeps its shape — a string empty or not, an array's length, a number — with
-    /// its strings cut to a few bytes.
+    /// A probed field keeps its shape — a string empty or not, an array's length, an object's keys,
+    /// a number — with its strings cut to a few bytes.
     @Test(arguments: [
         ("\"\"", JSONValue.string("")), ("\"a long text of many words\"", .string("a long t")),
         ("\"日本語の文\"", .string("日本")),
-        ("[1, \"two\", {\"k\": \"a long value\"}]", JSONValue.array([1, "two", ["k": "a long v"]])),
+        ("[1, \"two\", {\"a long key\": \"a long value\"}]", JSONValue.array([1, "two", ["a long key": "a long v"]])),
         ("12.5", .number(12.5)), ("null", .null),
     ])
     func aProbedFieldKeepsItsShape(field: String, probed: JSONValue) throws {

@@ -162,7 +162,8 @@ public struct JSONFields: Sendable {
 
     /// Fields by their dotted paths: `"type"`, `"message.id"` (the `id` of the object under
     /// `message`). Of the fields in `probing` only the shape is wanted — whether a string is empty,
-    /// how many elements an array has — and their strings (keys too) are kept to their first
+    /// how many elements an array has, which keys an object has — and their strings (not their
+    /// keys) are kept to their first
     /// ``probedStringBytes`` bytes: a quick look that asks whether a reply has words does not make
     /// them into a string.
     public init(_ paths: [String], probing: [String] = []) {
@@ -254,7 +255,8 @@ public struct JSONFields: Sendable {
                     // over as the scan checks it, and left out.
                     var cursor = JSONParser.Cursor(
                         bytes: bytes, index: index,
-                        stringLimit: want?.isProbe == true ? JSONFields.probedStringBytes : stringLimit)
+                        stringLimit: want?.isProbe == true ? JSONFields.probedStringBytes : stringLimit,
+                        keyLimit: stringLimit)
                     if let parsed = try? cursor.value(depth: 0) {
                         found[place] = parsed
                         index = cursor.index

@@ -71,6 +71,9 @@ public struct JSONParser {
         var index: Int
         /// Strings longer than this many bytes are cut (see ``JSONParser/stringLimit``).
         let stringLimit: Int
+        /// Keys longer than this many bytes are cut: the strings' limit, unless the values are
+        /// probed (see ``JSONFields/init(_:probing:)``), whose keys are still looked up by name.
+        let keyLimit: Int
         /// The top-level keys whose objects keep only some fields (see `parse(_:pruning:)`).
         var pruning: [String: Set<String>] = [:]
         /// The pairs of the objects being read, innermost last: an object is built once its pairs
@@ -78,10 +81,14 @@ public struct JSONParser {
         var pairs: [(key: String, value: JSONValue)] = []
 
         /// A cursor at `index` of `bytes`, its strings cut at `stringLimit` bytes.
-        init(bytes: UnsafeRawBufferPointer, index: Int = 0, stringLimit: Int = JSONParser.stringLimit) {
+        init(
+            bytes: UnsafeRawBufferPointer, index: Int = 0, stringLimit: Int = JSONParser.stringLimit,
+            keyLimit: Int? = nil
+        ) {
             self.bytes = bytes
             self.index = index
             self.stringLimit = stringLimit
+            self.keyLimit = keyLimit ?? stringLimit
         }
 
         func failure(_ message: String, at offset: Int? = nil) -> Failure {
@@ -115,7 +122,7 @@ public struct JSONParser {
             switch bytes[index] {
             case UInt8(ascii: "{"): return try object(depth: depth + 1)
             case UInt8(ascii: "["): return try array(depth: depth + 1)
-            case UInt8(ascii: "\""): return .string(try string())
+            case UInt8(ascii: "\""): return .string(try string(limit: stringLimit))
             case UInt8(ascii: "t"): return try literal("true", .bool(true))
             case UInt8(ascii: "f"): return try literal("false", .bool(false))
             case UInt8(ascii: "n"): return try literal("null", .null)
@@ -178,7 +185,8 @@ public struct JSONParser {
             return .number(value)
         }
 
-        mutating func string() throws(Failure) -> Swift.String {
+        /// The string at the cursor (at its opening quote), cut at `limit` bytes.
+        mutating func string(limit: Int) throws(Failure) -> Swift.String {
             let open = index
             index += 1
             var result: [UInt8] = []
@@ -191,13 +199,13 @@ public struct JSONParser {
                     let run = UnsafeRawBufferPointer(rebasing: bytes[runStart..<index])
                     index += 1
                     // Most strings have no escape: straight from the bytes.
-                    if result.isEmpty { return text(run) }
-                    if result.count < stringLimit { result.append(contentsOf: run) }
-                    return result.withUnsafeBytes { text($0) }
+                    if result.isEmpty { return text(run, limit: limit) }
+                    if result.count < limit { result.append(contentsOf: run) }
+                    return result.withUnsafeBytes { text($0, limit: limit) }
                 }
                 if byte < 0x20 { throw failure("control character in a string; write it as an escape") }
                 if byte == UInt8(ascii: "\\") {
-                    if result.count < stringLimit {
+                    if result.count < limit {
                         result.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<index]))
                     }
                     index += 1
@@ -239,10 +247,10 @@ public struct JSONParser {
             }
         }
 
-        /// A string of `utf8`, cut to its first ``stringLimit`` bytes at a character.
-        func text(_ utf8: UnsafeRawBufferPointer) -> Swift.String {
-            guard utf8.count > stringLimit else { return Swift.String(decoding: utf8, as: UTF8.self) }
-            var end = stringLimit
+        /// A string of `utf8`, cut to its first `limit` bytes at a character.
+        func text(_ utf8: UnsafeRawBufferPointer, limit: Int) -> Swift.String {
+            guard utf8.count > limit else { return Swift.String(decoding: utf8, as: UTF8.self) }
+            var end = limit
             while end > 0, utf8[end] & 0xC0 == 0x80 { end -= 1 }
             return Swift.String(decoding: UnsafeRawBufferPointer(rebasing: utf8[..<end]), as: UTF8.self)
         }
@@ -322,7 +330,7 @@ public struct JSONParser {
                 guard bytes[index] == UInt8(ascii: "\"") else {
                     throw failure("expected a key in double quotes, found \(describe(bytes[index]))")
                 }
-                let key = try string()
+                let key = try string(limit: keyLimit)
                 let bit = Self.keyBit(key)
                 mayRepeat = mayRepeat || seen & bit != 0
                 seen |= bit
@@ -414,7 +422,7 @@ extension JSONParser.Cursor {
             while true {
                 skipWhitespace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
-                let key = try string()
+                let key = try string(limit: keyLimit)
                 skipWhitespace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
                 index += 1

@@ -63,23 +63,6 @@ final class SessionSource {
     /// ``SessionReadingLimits/keptParsedBytes``).
     var keepsParsed: Bool { (byteCount ?? Int.max) <= SessionReadingLimits.keptParsedBytes }
 
-    /// The source with its bytes in memory, when it is a file small enough to keep parsed (see
-    /// ``keepsParsed``): a reader that reads lines again by their offsets then reads them without
-    /// a call to the system each. Itself otherwise.
-    func inMemory() throws -> SessionSource {
-        guard case .file(let path) = backing, keepsParsed else { return self }
-        guard let reader = FileReader(path: path) else { throw SessionSourceError.cannotOpen(path) }
-        var bytes: [UInt8] = []
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
-        defer { buffer.deallocate() }
-        while true {
-            let read = try reader.read(into: buffer)
-            if read == 0 { break }
-            bytes += UnsafeRawBufferPointer(rebasing: buffer[0..<read])
-        }
-        return SessionSource(bytes: bytes)
-    }
-
     /// Calls `body` with the source's bytes a chunk at a time, in order, with each chunk's offset
     /// (the bytes are valid during the call): for a document that is not made of lines.
     func forEachChunk(_ body: (UnsafeRawBufferPointer, Int) throws -> Void) throws {

@@ -7,8 +7,6 @@ import TeletypeTranscripts
 /// recording written as one document is read.
 extension GeminiCLISession {
     static func skim(_ source: SessionSource, path: String?, name: String) throws -> SessionSkim? {
-        // The prompts are read again by their offsets: from memory, where the file is small.
-        let source = try source.inMemory()
         let recording = try self.recording(source, name: name, keepingParsed: false)
         guard recording.isJSONL else { return nil }
         var skim = SessionSkim(agent: .geminiCLI)

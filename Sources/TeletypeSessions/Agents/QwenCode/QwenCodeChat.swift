@@ -62,6 +62,8 @@ enum QwenCodeChat: AgentLogFormat {
         var line: (offset: Int, length: Int)?
         /// The record, when it is kept (a glued one, or any of a small file).
         var whole: JSONValue?
+        /// Its message's parts, probed (their shape only), when a skim read them.
+        var probedParts: [JSONValue]?
     }
 
     /// Each distinct string once: a chat's records repeat their session, folder, version, branch
@@ -160,9 +162,10 @@ enum QwenCodeChat: AgentLogFormat {
     }
 
     /// The first pass: each record's node, in file order (`keepingParsed` keeps each record whole).
-    static func nodes(_ source: SessionSource, name: String, keepingParsed: Bool, notice: (String) -> Void) throws
-        -> (nodes: [Node], strings: Strings)
-    {
+    static func nodes(
+        _ source: SessionSource, name: String, keepingParsed: Bool, fields: JSONFields = recordFields,
+        notice: (String) -> Void
+    ) throws -> (nodes: [Node], strings: Strings) {
         var nodes: [Node] = []
         var strings = Strings()
         var truncated: Int?
@@ -172,8 +175,12 @@ enum QwenCodeChat: AgentLogFormat {
                 var node = node(keeping: record)
                 node.line = (line.offset, line.bytes.count)
                 nodes.append(node)
-            } else if let values = recordFields.values(line.bytes) {
+            } else if let values = fields.values(line.bytes) {
                 var node = node(values, strings: &strings)
+                // The fields a skim asks for beyond the record's.
+                if values.count > recordFields.paths.count {
+                    node.probedParts = values[recordFields.paths.count]?.array
+                }
                 node.line = (line.offset, line.bytes.count)
                 nodes.append(node)
             } else if let glued = line.bytes.withUnsafeBytes({ JSONLLog.gluedObjects($0) }) {

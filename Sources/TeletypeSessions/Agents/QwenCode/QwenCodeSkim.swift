@@ -3,15 +3,13 @@ import TeletypeTranscripts
 
 /// A chat skimmed for a listing: the tree's shown path found from each record's few fields, as
 /// ``QwenCodeChat`` finds it, then its records counted as they would be built — a reply's parts
-/// (calls, thinking, words) read without the rest of its record, a prompt or a note parsed whole,
-/// a call's result (most of the bytes) not read again.
+/// (calls, thinking, words) probed on the first pass, a prompt or a note parsed whole, a call's
+/// result (most of the bytes) not read again.
 extension QwenCodeChat {
-    static let partsFields = JSONFields(["message.parts"])
+    static let skimming = JSONFields(recordFields.paths, probing: ["message.parts"])
 
     static func skim(_ source: SessionSource, path: String?, name: String) throws -> SessionSkim? {
-        // The replies are read again by their offsets: from memory, where the file is small.
-        let source = try source.inMemory()
-        let found = try nodes(source, name: name, keepingParsed: false, notice: { _ in })
+        let found = try nodes(source, name: name, keepingParsed: false, fields: skimming, notice: { _ in })
         var strings = found.strings
         let shown = activePath(found.nodes)
         var counter = TurnCounter(agent: .qwenCode)
@@ -20,12 +18,8 @@ extension QwenCodeChat {
             switch node.type {
             case "assistant":
                 counter.startReply()
-                var parts = node.whole?["message"]?["parts"]?.array
-                if node.whole == nil, let line = node.line {
-                    let bytes = try source.read(offset: line.offset, length: line.length)
-                    parts = bytes.withUnsafeBytes { partsFields.read($0)?["message.parts"]?.array }
-                }
-                for part in parts ?? [] {
+                // Probed on the first pass: which parts are calls, thinking, words.
+                for part in node.whole?["message"]?["parts"]?.array ?? node.probedParts ?? [] {
                     if part["functionCall"] != nil {
                         counter.addStep()
                     } else if let text = part["text"]?.string {
