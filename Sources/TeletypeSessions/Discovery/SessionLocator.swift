@@ -165,13 +165,16 @@ public enum SessionLocator {
                 known += entries
             }
         }
-        read(stores[...])
         files.sort {
             found[$0].stamp.modified != found[$1].stamp.modified
                 ? found[$0].stamp.modified > found[$1].stamp.modified : found[$0].path < found[$1].path
         }
-        var next = 0
+        // The stores (whose conversations may be of any time) are read with the newest files, so
+        // that no core waits while one reads a large database.
         var batch = 4 * ParallelWork.cores
+        var next = min(batch, files.count)
+        read((stores + files[..<next])[...])
+        batch = min(batch * 2, 1024)
         while true {
             // What no unread file can come before: newer than the newest of them (an equal time
             // goes by path, which the file may win).
