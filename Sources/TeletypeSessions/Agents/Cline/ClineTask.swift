@@ -182,31 +182,31 @@ enum ClineTask: AgentLogFormat {
     }
 
     /// A message of the history (the `index`th) into the conversation.
-    static func add(_ message: JSONValue, index: Int, to builder: inout ConversationBuilder, xmlCalls: inout Int) {
+    static func add<Sink: TurnSink>(_ message: JSONValue, index: Int, to builder: inout Sink, xmlCalls: inout Int) {
         let id = message["id"]?.string ?? "message-\(index + 1)"
         let time = message["ts"]?.number.map { $0 / 1000 }
         let blocks = message["content"]?.array ?? message["content"].map { [$0] } ?? []
         if message["role"]?.string == "assistant" {
-            builder.startReply(
+            builder.sinkReply(
                 id: id, time: time, model: message["model"]?.string ?? message["modelInfo"]?["id"]?.string)
             for (number, block) in blocks.enumerated() {
                 switch block["type"]?.string {
                 case "thinking", "reasoning":
                     let text = block["thinking"]?.string ?? block["text"]?.string ?? ""
-                    builder.addReasoning(
-                        AIReasoningPart(id: "\(id)-thinking-\(number)", preview: text.isEmpty ? nil : text),
-                        text: text,
-                        id: id)
+                    builder.sinkReasoning(id: id, text: text) {
+                        AIReasoningPart(id: "\(id)-thinking-\(number)", preview: text.isEmpty ? nil : text)
+                    }
                 case "tool_use":
                     let name = block["name"]?.string ?? ""
-                    let arguments = ToolTable.arguments(block["input"])
                     if let key = sayingTools[name] {
-                        builder.addText(arguments?[key]?.string ?? "", id: id)
+                        builder.sinkText(ToolTable.arguments(block["input"])?[key]?.string ?? "", id: id, time: nil)
                         continue
                     }
-                    builder.addCall(
-                        call(id: block["id"]?.string ?? "\(id)-call-\(number)", name: name, arguments: arguments),
-                        id: id, time: time)
+                    builder.sinkCall(id: id, time: time) {
+                        call(
+                            id: block["id"]?.string ?? "\(id)-call-\(number)", name: name,
+                            arguments: ToolTable.arguments(block["input"]))
+                    }
                 default:
                     let text = block.string ?? block["text"]?.string ?? ""
                     addXMLText(text, to: &builder, id: id, time: time, counter: &xmlCalls)
@@ -241,12 +241,12 @@ enum ClineTask: AgentLogFormat {
     }
 
     /// A reply's text, with the tools older versions write in it as XML taken out as calls.
-    static func addXMLText(
-        _ text: String, to builder: inout ConversationBuilder, id: String, time: Double?, counter: inout Int
+    static func addXMLText<Sink: TurnSink>(
+        _ text: String, to builder: inout Sink, id: String, time: Double?, counter: inout Int
     ) {
         var rest = Substring(text)
         while let open = firstToolTag(in: rest) {
-            builder.addText(String(rest[..<open.range.lowerBound]).trimmingSpaces(), id: id, time: time)
+            builder.sinkText(String(rest[..<open.range.lowerBound]).trimmingSpaces(), id: id, time: time)
             let closing = "</\(open.name)>"
             guard let close = rest[open.range.upperBound...].byteRange(of: closing) else {
                 // A call cut short (the reply was stopped): what is there is shown as a call.
@@ -258,20 +258,21 @@ enum ClineTask: AgentLogFormat {
             addXMLCall(open.name, body: body, to: &builder, id: id, time: time, counter: &counter)
             rest = rest[close.upperBound...]
         }
-        builder.addText(String(rest).trimmingSpaces(), id: id, time: time)
+        builder.sinkText(String(rest).trimmingSpaces(), id: id, time: time)
     }
 
-    static func addXMLCall(
-        _ name: String, body: String, to builder: inout ConversationBuilder, id: String, time: Double?,
-        counter: inout Int
+    static func addXMLCall<Sink: TurnSink>(
+        _ name: String, body: String, to builder: inout Sink, id: String, time: Double?, counter: inout Int
     ) {
-        let parameters = xmlParameters(body)
         if let key = sayingTools[name] {
-            builder.addText(parameters[key]?.string ?? body.trimmingSpaces(), id: id, time: time)
+            builder.sinkText(xmlParameters(body)[key]?.string ?? body.trimmingSpaces(), id: id, time: time)
             return
         }
         counter += 1
-        builder.addCall(call(id: "xml-\(counter)", name: name, arguments: .object(parameters)), id: id, time: time)
+        let number = counter
+        builder.sinkCall(id: id, time: time) {
+            call(id: "xml-\(number)", name: name, arguments: .object(xmlParameters(body)))
+        }
     }
 
     /// The first `<tool>` tag of a tool Cline knows in `text`. Looked for in its bytes: a reply's
@@ -321,13 +322,14 @@ enum ClineTask: AgentLogFormat {
 
     /// A user's message: a prompt (its `<task>` unwrapped, environment details folded away), or
     /// results of the reply's calls, each followed by what the person said with it.
-    static func readUser(_ blocks: [JSONValue], id: String, time: Double?, into builder: inout ConversationBuilder) {
+    static func readUser<Sink: TurnSink>(_ blocks: [JSONValue], id: String, time: Double?, into builder: inout Sink) {
         var words: [String] = []
         for block in blocks {
             if block["type"]?.string == "tool_result", let callID = block["tool_use_id"]?.string {
-                let output = resultText(block["content"])
                 let isError = block["is_error"]?.bool ?? false
-                builder.updateCall(callID) { ToolResult.apply(.string(output), to: &$0, isError: isError) }
+                builder.sinkResult(of: callID) {
+                    ToolResult.apply(.string(resultText(block["content"])), to: &$0, isError: isError)
+                }
                 continue
             }
             guard block["type"] == nil || block["type"]?.string == "text",
@@ -342,7 +344,7 @@ enum ClineTask: AgentLogFormat {
                 let answer = tagged("answer", in: output) ?? tagged("feedback", in: output)
                 if answer != nil { output = withoutTag("answer", in: withoutTag("feedback", in: output)) }
                 let failed = output.containsBytes("<error>") || output.hasPrefix("\nThe tool execution failed")
-                builder.updateLastCall(named: tool) {
+                builder.sinkResult(ofLast: tool) {
                     ToolResult.apply(.string(output.trimmingSpaces()), to: &$0, isError: failed)
                 }
                 if let answer { words.append(answer) }
@@ -355,7 +357,7 @@ enum ClineTask: AgentLogFormat {
             if !text.trimmingSpaces().isEmpty { words.append(text.trimmingSpaces()) }
         }
         guard !words.isEmpty else { return }
-        builder.prompt(Message(id: id, role: .user, text: words.joined(separator: "\n\n"), createdAt: time))
+        builder.sinkPrompt(Message(id: id, role: .user, text: words.joined(separator: "\n\n"), createdAt: time))
     }
 
     /// Cline CLI's `<user_input mode="act">…</user_input>` unwrapped.
