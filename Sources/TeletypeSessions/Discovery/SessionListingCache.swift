@@ -25,7 +25,7 @@ struct SessionListingCache {
         var modified: Double
     }
 
-    private(set) var files: [String: (stamp: Stamp, entries: [SessionLocator.Entry])] = [:]
+    private(set) var files: [String: (stamp: Stamp, entries: [SessionLocator.Entry], line: String?)] = [:]
     /// Whether anything was added or dropped since it was read.
     private(set) var changed = false
     let location: String?
@@ -56,7 +56,7 @@ struct SessionListingCache {
                 let size = value["size"]?.integer, let modified = value["modified"]?.number
             else { continue }
             let entries = (value["sessions"]?.array ?? []).compactMap { Self.entry($0, path: path, modified: modified) }
-            files[path] = (Stamp(size: size, modified: modified), entries)
+            files[path] = (Stamp(size: size, modified: modified), entries, nil)
         }
     }
 
@@ -66,11 +66,15 @@ struct SessionListingCache {
         return kept.entries
     }
 
-    /// Keeps what the file at `path` holds.
-    mutating func keep(_ path: String, stamp: Stamp, entries: [SessionLocator.Entry]) {
-        files[path] = (stamp, entries)
+    /// Keeps what the file at `path` holds; `line` is its line of the cache, when it was written
+    /// already (on the core that read the file).
+    mutating func keep(_ path: String, stamp: Stamp, entries: [SessionLocator.Entry], line: String? = nil) {
+        files[path] = (stamp, entries, line)
         changed = true
     }
+
+    /// Whether the cache is kept at all (`TELETYPE_CACHE_DIR=off` keeps none).
+    var isKept: Bool { location != nil }
 
     /// Forgets the files not in `present` (deleted since).
     mutating func keepOnly(_ present: Set<String>, under prefixes: [String]) {
@@ -85,18 +89,23 @@ struct SessionListingCache {
         guard changed, let location else { return }
         var out = ""
         for (path, kept) in files.sorted(by: { $0.key < $1.key }) {
-            var object = JSONObject()
-            object["path"] = .string(path)
-            object["size"] = .number(Double(kept.stamp.size))
-            object["modified"] = .number(kept.stamp.modified)
-            object["sessions"] = .array(kept.entries.map(Self.json))
-            out += JSONValue.object(object).jsonText + "\n"
+            out += kept.line ?? Self.line(path, stamp: kept.stamp, entries: kept.entries)
         }
         let folder = location.lastIndex(of: "/").map { String(location[..<$0]) } ?? "."
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let temporary = location + ".\(getpid()).tmp"
         guard FileManager.default.createFile(atPath: temporary, contents: Data(out.utf8)) else { return }
         if rename(temporary, location) != 0 { unlink(temporary) }
+    }
+
+    /// The cache's line for the file at `path`.
+    static func line(_ path: String, stamp: Stamp, entries: [SessionLocator.Entry]) -> String {
+        var object = JSONObject()
+        object["path"] = .string(path)
+        object["size"] = .number(Double(stamp.size))
+        object["modified"] = .number(stamp.modified)
+        object["sessions"] = .array(entries.map(Self.json))
+        return JSONValue.object(object).jsonText + "\n"
     }
 
     static func json(_ entry: SessionLocator.Entry) -> JSONValue {

@@ -159,10 +159,20 @@ public enum SessionLocator {
         func read(_ indices: ArraySlice<Int>) {
             // The largest first, so that no core is left reading one large file alone at the end.
             let order = indices.sorted { found[$0].stamp.size > found[$1].stamp.size }
-            let read = ParallelWork.map(order.count) { index -> [Entry] in describe(found[order[index]]) }
-            for (index, entries) in zip(order, read) {
-                cache.keep(found[index].path, stamp: found[index].stamp, entries: entries)
-                known += entries
+            // Each file's line of the cache is written on the core that read it.
+            let keepsCache = cache.isKept
+            let read = ParallelWork.map(order.count) { index -> (entries: [Entry], line: String?) in
+                let candidate = found[order[index]]
+                let entries = describe(candidate)
+                return (
+                    entries,
+                    keepsCache
+                        ? SessionListingCache.line(candidate.path, stamp: candidate.stamp, entries: entries) : nil
+                )
+            }
+            for (index, result) in zip(order, read) {
+                cache.keep(found[index].path, stamp: found[index].stamp, entries: result.entries, line: result.line)
+                known += result.entries
             }
         }
         files.sort {
