@@ -37,6 +37,24 @@ enum JSONLLog {
         }
     }
 
+    /// Each record's `fields`, in order, as a skim reads a log (see ``SessionSkim``) and as the first
+    /// pass of ``read(_:name:describing:notice:describe:start:record:)`` checks it: a blank line is
+    /// passed over, a last line cut short is skipped, any other line that is not a JSON object is
+    /// the error a reading gives.
+    static func forEachRecord(
+        _ source: SessionSource, name: String, fields: JSONFields,
+        _ body: (JSONFields.Found, SessionSource.Line) throws -> Void
+    ) throws {
+        try source.forEachLine { line in
+            guard line.bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return }
+            guard let found = fields.read(line.bytes) else {
+                if !line.isTerminated { return }
+                throw SessionReading.error(in: line, name: name)
+            }
+            try body(found, line)
+        }
+    }
+
     /// The records of a small JSONL file whole, for a reader that needs them all at once (a
     /// sidecar, a subagent's log); nil when the file cannot be read. Lines that are not JSON are
     /// skipped.

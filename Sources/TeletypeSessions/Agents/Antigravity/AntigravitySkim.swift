@@ -14,12 +14,7 @@ extension AntigravityTranscript {
         var counter = TurnCounter(agent: .antigravity)
         if let path { counter.info.id = conversationID(path) }
         var waiting = 0
-        try source.forEachLine { line in
-            guard line.bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return }
-            guard let fields = skimming.read(line.bytes) else {
-                if !line.isTerminated { return }
-                throw SessionReading.error(in: line, name: name)
-            }
+        try JSONLLog.forEachRecord(source, name: name, fields: skimming) { fields, line in
             let time = fields["created_at"]?.string.flatMap(ISODate.seconds)
             counter.info.add(time: time)
             // A prompt's and a note's words are read whole; of the rest, whether they have any.

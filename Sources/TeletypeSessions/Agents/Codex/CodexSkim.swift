@@ -11,12 +11,7 @@ extension CodexRollout {
 
     static func skim(_ source: SessionSource, path: String?, name: String) throws -> SessionSkim? {
         var counter = Counter()
-        try source.forEachLine { line in
-            guard line.bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return }
-            guard let fields = skimming.read(line.bytes) else {
-                if !line.isTerminated { return }
-                throw SessionReading.error(in: line, name: name)
-            }
+        try JSONLLog.forEachRecord(source, name: name, fields: skimming) { fields, line in
             describe(fields, into: &counter.skim.info)
             counter.position += 1
             guard let kind = fields["payload.type"]?.string else {

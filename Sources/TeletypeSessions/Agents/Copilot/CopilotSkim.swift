@@ -17,12 +17,7 @@ extension CopilotEvents {
         var counter = TurnCounter(agent: .copilotCLI)
         if let path { describe(workspaceAt: path, into: &counter.info) }
         var skipped = Set<String>()
-        try source.forEachLine { line in
-            guard line.bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return }
-            guard let fields = skimming.read(line.bytes) else {
-                if !line.isTerminated { return }
-                throw SessionReading.error(in: line, name: name)
-            }
+        try JSONLLog.forEachRecord(source, name: name, fields: skimming) { fields, line in
             describe(fields, into: &counter.info)
             // A subagent's events are its conversation's, under the call.
             if let parent = fields["data.parentToolCallId"]?.string, counter.hasCall(parent) { return }

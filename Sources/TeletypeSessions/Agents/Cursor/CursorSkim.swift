@@ -12,12 +12,7 @@ extension CursorTranscript {
         guard path?.hasSuffix(".txt") != true, !name.hasSuffix(".txt") else { return nil }
         var counter = TurnCounter(agent: .cursor)
         counter.info = header(path)
-        try source.forEachLine { line in
-            guard line.bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return }
-            guard let fields = skimming.read(line.bytes) else {
-                if !line.isTerminated { return }
-                throw SessionReading.error(in: line, name: name)
-            }
+        try JSONLLog.forEachRecord(source, name: name, fields: skimming) { fields, line in
             counter.info.add(model: fields["model"]?.string)
             if fields["type"]?.string == "turn_ended" {
                 counter.closeReply()

@@ -13,12 +13,7 @@ extension GrokSession {
         guard try !isUpdateStream(source, name: name) else { return nil }
         var counter = TurnCounter(agent: .grok)
         counter.info = header(besideLogAt: path)
-        try source.forEachLine { line in
-            guard line.bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return }
-            guard let fields = skimming.read(line.bytes) else {
-                if !line.isTerminated { return }
-                throw SessionReading.error(in: line, name: name)
-            }
+        try JSONLLog.forEachRecord(source, name: name, fields: skimming) { fields, line in
             switch (fields["type"] ?? fields["role"])?.string {
             case "user":
                 guard fields["synthetic_reason"] == nil, let record = try? JSONParser.parse(line.bytes) else { return }

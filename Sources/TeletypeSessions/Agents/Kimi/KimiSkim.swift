@@ -19,12 +19,7 @@ extension KimiWire {
             change(&counters.prompts)
             change(&counters.appended)
         }
-        try source.forEachLine { line in
-            guard line.bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return }
-            guard let fields = skimming.read(line.bytes) else {
-                if !line.isTerminated { return }
-                throw SessionReading.error(in: line, name: name)
-            }
+        try JSONLLog.forEachRecord(source, name: name, fields: skimming) { fields, line in
             tally.add(fields, into: &info)
             switch fields["type"]?.string {
             case "turn.prompt", "turn.steer":

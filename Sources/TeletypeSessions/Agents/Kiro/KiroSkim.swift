@@ -11,12 +11,7 @@ extension KiroSession {
         guard try !isDocument(source, name: name) else { return nil }
         var counter = TurnCounter(agent: .kiro)
         if let path, path.hasSuffix(".jsonl") { describe(stateAt: String(path.dropLast()), into: &counter.info) }
-        try source.forEachLine { line in
-            guard line.bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return }
-            guard let fields = skimming.read(line.bytes) else {
-                if !line.isTerminated { return }
-                throw SessionReading.error(in: line, name: name)
-            }
+        try JSONLLog.forEachRecord(source, name: name, fields: skimming) { fields, line in
             counter.info.add(time: fields["data.meta.timestamp"]?.number)
             switch fields["kind"]?.string {
             case "Prompt":
