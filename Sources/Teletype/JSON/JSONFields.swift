@@ -149,8 +149,6 @@ public struct JSONFields: Sendable {
             return nil
         }
 
-        /// Whether no field was found.
-        public var isEmpty: Bool { !values.contains { $0 != nil } }
     }
 
     let root: Keys

@@ -20,9 +20,6 @@ struct TurnCounter {
         set { skim.info = newValue }
     }
 
-    /// Whether the first prompt is known.
-    var hasFirstPrompt: Bool { skim.firstPrompt != nil }
-
     /// ``ConversationBuilder/prompt(_:)``.
     mutating func prompt(_ message: Message) {
         closeReply()
