@@ -108,12 +108,18 @@ import Testing
     }
 
     /// A probed field keeps its shape — a string empty or not, an array's length, an object's keys,
-    /// a number — with its strings cut to a few bytes.
+    /// a number — with its strings cut to a few bytes, and two levels of it: what is deeper is read
+    /// as empty.
     @Test(arguments: [
         ("\"\"", JSONValue.string("")), ("\"a long text of many words\"", .string("a long t")),
         ("\"日本語の文\"", .string("日本")),
         ("[1, \"two\", {\"a long key\": \"a long value\"}]", JSONValue.array([1, "two", ["a long key": "a long v"]])),
         ("12.5", .number(12.5)), ("null", .null),
+        (
+            "[{\"call\": {\"args\": {\"a\": 1}}, \"list\": [1, [2]], \"text\": \"words\"}, []]",
+            .array([["call": [:], "list": [], "text": "words"], []])
+        ),
+        ("{\"nested\": {\"deeper\": {\"deepest\": 1}}}", ["nested": ["deeper": [:]]] as JSONValue),
     ])
     func aProbedFieldKeepsItsShape(field: String, probed: JSONValue) throws {
         let fields = JSONFields(["type"], probing: ["body"])

@@ -158,12 +158,17 @@ public struct JSONFields: Sendable {
     /// How many bytes of a string a probed field keeps (see ``init(_:probing:)``).
     public static let probedStringBytes = 8
 
+    /// How deep a probed field's shape goes (see ``init(_:probing:)``): the value, and the keys
+    /// and elements of what it holds; an object or array deeper is checked but read as an empty
+    /// one (a reply's parts are wanted, not each call's arguments or a tool's whole result).
+    public static let probedLevels = 2
+
     /// Fields by their dotted paths: `"type"`, `"message.id"` (the `id` of the object under
     /// `message`). Of the fields in `probing` only the shape is wanted — whether a string is empty,
     /// how many elements an array has, which keys an object has — and their strings (not their
     /// keys) are kept to their first
-    /// ``probedStringBytes`` bytes: a quick look that asks whether a reply has words does not make
-    /// them into a string.
+    /// ``probedStringBytes`` bytes, their objects and arrays to ``probedLevels`` levels: a quick
+    /// look that asks whether a reply has words does not make them into a string.
     public init(_ paths: [String], probing: [String] = []) {
         var unique: [String] = []
         for path in paths + probing where !unique.contains(path) { unique.append(path) }
@@ -251,10 +256,12 @@ public struct JSONFields: Sendable {
                 case .value(let place)?, .probe(let place)?:
                     // Built where it stands, in one pass; a value that is not valid JSON is passed
                     // over as the scan checks it, and left out.
+                    let isProbe = want?.isProbe == true
                     var cursor = JSONParser.Cursor(
                         bytes: bytes, index: index,
-                        stringLimit: want?.isProbe == true ? JSONFields.probedStringBytes : stringLimit,
+                        stringLimit: isProbe ? JSONFields.probedStringBytes : stringLimit,
                         keyLimit: stringLimit)
+                    if isProbe { cursor.keptLevels = JSONFields.probedLevels }
                     if let parsed = try? cursor.value(depth: 0) {
                         found[place] = parsed
                         index = cursor.index

@@ -74,6 +74,10 @@ public struct JSONParser {
         /// Keys longer than this many bytes are cut: the strings' limit, unless the values are
         /// probed (see ``JSONFields/init(_:probing:)``), whose keys are still looked up by name.
         let keyLimit: Int
+        /// Objects and arrays nested deeper than this are checked and passed over, each read as an
+        /// empty one of its kind: a probe's shape goes only so deep (see
+        /// ``JSONFields/probedLevels``).
+        var keptLevels = Int.max
         /// The top-level keys whose objects keep only some fields (see `parse(_:pruning:)`).
         var pruning: [String: Set<String>] = [:]
         /// The pairs of the objects being read, innermost last: an object is built once its pairs
@@ -119,6 +123,9 @@ public struct JSONParser {
 
         mutating func value(depth: Int) throws(Failure) -> JSONValue {
             guard index < bytes.count else { throw failure("unexpected end of the document") }
+            if depth >= keptLevels, bytes[index] == UInt8(ascii: "{") || bytes[index] == UInt8(ascii: "[") {
+                return try passedOver(depth: depth)
+            }
             switch bytes[index] {
             case UInt8(ascii: "{"): return try object(depth: depth + 1)
             case UInt8(ascii: "["): return try array(depth: depth + 1)
@@ -129,6 +136,15 @@ public struct JSONParser {
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
             default: throw failure("expected a JSON value, found \(describe(bytes[index]))")
             }
+        }
+
+        /// The object or array at the cursor, checked and passed over: an empty one of its kind.
+        mutating func passedOver(depth: Int) throws(Failure) -> JSONValue {
+            let isObject = bytes[index] == UInt8(ascii: "{")
+            var scanner = JSONFields.Scanner(bytes: bytes, index: index)
+            guard scanner.skipValue(depth: depth + 1) else { throw failure("invalid JSON") }
+            index = scanner.index
+            return isObject ? .object(JSONObject()) : .array([])
         }
 
         func describe(_ byte: UInt8) -> String {

@@ -67,9 +67,14 @@ enum QwenCodeChat: AgentLogFormat {
     }
 
     /// Each distinct string once: a chat's records repeat their session, folder, version, branch
-    /// and model, and a record's parent is another's id.
+    /// and model, and a record's parent is another's id. Most records repeat the record before
+    /// them, so the last string of each field is tried before the table.
     struct Strings {
         private var kept: [String: String] = [:]
+        private var recent: [String?] = Array(repeating: nil, count: Field.allCases.count)
+
+        /// The fields whose last string is kept at hand.
+        enum Field: Int, CaseIterable { case uuid, type, subtype, session, folder, version, branch, model }
 
         mutating func callAsFunction(_ value: JSONValue?) -> String? {
             guard let text = value?.string else { return nil }
@@ -77,21 +82,45 @@ enum QwenCodeChat: AgentLogFormat {
             kept[text] = text
             return text
         }
+
+        /// `value`'s string, the same as the last of `field` when equal to it, else kept once.
+        mutating func callAsFunction(_ value: JSONValue?, _ field: Field) -> String? {
+            guard let text = value?.string else { return nil }
+            if let last = recent[field.rawValue], last == text { return last }
+            let shared = self(value)
+            recent[field.rawValue] = shared
+            return shared
+        }
+
+        /// A record's id: unique, so not kept in the table; the next record's parent is usually it.
+        mutating func id(_ value: JSONValue?) -> String? {
+            let id = value?.string
+            recent[Field.uuid.rawValue] = id
+            return id
+        }
+
+        /// A record's parent: usually the record before it, else kept once.
+        mutating func parent(_ value: JSONValue?) -> String? {
+            guard let text = value?.string else { return nil }
+            if let last = recent[Field.uuid.rawValue], last == text { return last }
+            return self(value)
+        }
     }
 
     /// A record's node, from its fields of ``recordFields`` (in their order).
     static func node(_ values: [JSONValue?], strings: inout Strings) -> Node {
         var node = Node()
-        node.uuid = strings(values[0])
-        node.parent = strings(values[1])
-        node.type = strings(values[2])
-        node.subtype = strings(values[3])
+        // The parent first: it is compared with the id of the record before.
+        node.parent = strings.parent(values[1])
+        node.uuid = strings.id(values[0])
+        node.type = strings(values[2], .type)
+        node.subtype = strings(values[3], .subtype)
         node.time = values[4]?.string.flatMap(ISODate.seconds)
-        node.sessionID = strings(values[5])
-        node.folder = strings(values[6])
-        node.version = strings(values[7])
-        node.branch = strings(values[8])
-        node.model = strings(values[9])
+        node.sessionID = strings(values[5], .session)
+        node.folder = strings(values[6], .folder)
+        node.version = strings(values[7], .version)
+        node.branch = strings(values[8], .branch)
+        node.model = strings(values[9], .model)
         if let usage = values[10] {
             node.tokens = ["promptTokenCount", "cachedContentTokenCount", "candidatesTokenCount", "thoughtsTokenCount"]
                 .map { usage[$0]?.integer ?? 0 }
@@ -209,9 +238,12 @@ enum QwenCodeChat: AgentLogFormat {
     /// order where the tree is broken.
     static func activePath(_ records: [Node]) -> [Int] {
         // A message streamed in pieces is several records with one uuid: all of them are kept.
-        var byID: [String: [Int]] = [:]
+        // Each id leads to its last record, and each record to the one before it with its id.
+        var lastWithID: [String: Int] = [:]
+        var earlierWithID = [Int](repeating: -1, count: records.count)
         for (index, record) in records.enumerated() {
-            if let id = record.uuid { byID[id, default: []].append(index) }
+            guard let id = record.uuid else { continue }
+            if let earlier = lastWithID.updateValue(index, forKey: id) { earlierWithID[index] = earlier }
         }
         let conversation: Set<String> = ["user", "assistant", "tool_result"]
         guard let leaf = records.lastIndex(where: { conversation.contains($0.type ?? "") }) else {
@@ -221,10 +253,14 @@ enum QwenCodeChat: AgentLogFormat {
         var seen = Set<Int>()
         var current: Int? = leaf
         while let index = current, seen.insert(index).inserted {
-            let pieces = records[index].uuid.flatMap { byID[$0] } ?? [index]
-            path += pieces.reversed()
-            seen.formUnion(pieces)
-            current = records[index].parent.flatMap { byID[$0]?.last }
+            // The pieces of its id, last first.
+            var piece = records[index].uuid.flatMap { lastWithID[$0] } ?? index
+            while piece >= 0 {
+                path.append(piece)
+                seen.insert(piece)
+                piece = records[index].uuid == nil ? -1 : earlierWithID[piece]
+            }
+            current = records[index].parent.flatMap { lastWithID[$0] }
         }
         let reachesRoot = path.last.map { records[$0].parent == nil } ?? false
         guard reachesRoot else { return Array(0...leaf) }

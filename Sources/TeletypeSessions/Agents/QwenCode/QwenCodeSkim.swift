@@ -14,12 +14,13 @@ extension QwenCodeChat {
         let shown = activePath(found.nodes)
         var counter = TurnCounter(agent: .qwenCode)
         counter.info = header(found.nodes, shown: shown, strings: &strings)
-        for node in shown.map({ found.nodes[$0] }) {
-            switch node.type {
+        let nodes = found.nodes
+        for index in shown {
+            switch nodes[index].type {
             case "assistant":
                 counter.startReply()
                 // Probed on the first pass: which parts are calls, thinking, words.
-                for part in node.whole?["message"]?["parts"]?.array ?? node.probedParts ?? [] {
+                for part in nodes[index].whole?["message"]?["parts"]?.array ?? nodes[index].probedParts ?? [] {
                     if part["functionCall"] != nil {
                         counter.addStep()
                     } else if let text = part["text"]?.string {
@@ -27,9 +28,9 @@ extension QwenCodeChat {
                     }
                 }
             case "user",
-                "system" where node.type == "user" || node.subtype == "ui_telemetry":
-                var record = node.whole
-                if record == nil, let line = node.line {
+                "system" where nodes[index].type == "user" || nodes[index].subtype == "ui_telemetry":
+                var record = nodes[index].whole
+                if record == nil, let line = nodes[index].line {
                     let bytes = try source.read(offset: line.offset, length: line.length)
                     record = bytes.withUnsafeBytes { try? JSONParser.parse($0) }
                 }
