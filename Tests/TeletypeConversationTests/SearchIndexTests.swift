@@ -263,6 +263,117 @@ import Testing
         #expect(Self.keptTexts[3].utf8.count > 10 * CompressedText.compress(Self.keptTexts[3]).count)
     }
 
+    /// Pieces shaped like a session's: prompts, commands, their output, paths and numbers, from a
+    /// vocabulary of a few hundred words (seeded, so every run has the same).
+    static func sessionPieces(count: Int, seed: UInt64 = 7) -> [String] {
+        var state = seed
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let words =
+            ("the a to of and in is it for that with on this be as are at by not or from file test build run "
+            + "error line function return value swift package target module import struct class enum case let "
+            + "var self true false nil string array index count path folder session agent prompt reply tool "
+            + "command output render terminal width cell grapheme markdown table list quote code block stream "
+            + "delta message conversation user assistant thinking result status failed passed warning fix add "
+            + "remove change update read write search find replace edit diff patch commit branch merge main "
+            + "origin remote server client request response header body json yaml config option flag argument").split(
+                separator: " ")
+        let shapes = ["$ swift build --target %w", "Error: %w.swift:%n:%n: %w %w", "/home/dev/%w/Sources/%w/%w.swift"]
+        return (0..<count).map { _ in
+            var words_: [String] = []
+            for _ in 0..<(4 + next(40)) {
+                if next(9) == 0 {
+                    var shape = shapes[next(shapes.count)]
+                    while let range = shape.range(of: "%w") {
+                        shape.replaceSubrange(range, with: words[next(words.count)])
+                    }
+                    while let range = shape.range(of: "%n") { shape.replaceSubrange(range, with: String(next(900))) }
+                    words_.append(shape)
+                } else {
+                    words_.append(String(words[next(words.count)]))
+                }
+            }
+            return words_.joined(separator: " ")
+        }
+    }
+
+    /// Short pieces compressed with a dictionary trained on others like them take far less room
+    /// than alone; they read back as they were with it and as nothing without it; too little text
+    /// trains none.
+    @Test func aDictionaryKeepsShortPiecesSmaller() throws {
+        let pieces = Self.sessionPieces(count: 5_000)
+        #expect(CompressedText.Dictionary.train(on: pieces.prefix(20)) == nil)
+        let dictionary = try #require(CompressedText.Dictionary.train(on: pieces.prefix(4_000)))
+        #expect(dictionary.bytes.count <= CompressedText.Dictionary.size)
+        let with = CompressedText.Compressor(dictionary: dictionary)
+        let alone = CompressedText.Compressor()
+        let reader = CompressedText.Decompressor(dictionary: dictionary)
+        let stranger = CompressedText.Decompressor()
+        var sizes = (with: 0, alone: 0)
+        for piece in pieces.suffix(1_000) {
+            let kept = with.compress(piece)
+            sizes.with += kept.count
+            sizes.alone += alone.compress(piece).count
+            #expect(kept.withUnsafeBytes { reader.decompress($0) } == piece)
+            #expect(kept.withUnsafeBytes { stranger.decompress($0) } == nil)
+            #expect(kept.withUnsafeBytes { CompressedText.length($0) } == piece.utf8.count)
+        }
+        #expect(Double(sizes.with) < 0.75 * Double(sizes.alone), "\(sizes)")
+        // Every kind of text reads back through the dictionary too; a damaged piece never as itself.
+        for text in Self.keptTexts {
+            let kept = with.compress(text)
+            #expect(kept.withUnsafeBytes { reader.decompress($0) } == text)
+            guard !text.isEmpty else { continue }
+            #expect(kept.dropLast(3).withUnsafeBytes { reader.decompress($0) } == nil)
+            var damaged = kept
+            damaged[6] ^= 0xFF
+            #expect(damaged.withUnsafeBytes { reader.decompress($0) } != text)
+        }
+    }
+
+    /// An index of much text trains its dictionary on its first files and compresses the rest with
+    /// it; a search opened before the dictionary was made reads the text with it all the same, and
+    /// a file that changed leaves the index by that text.
+    @Test func anIndexTrainsItsDictionaryOnItsFirstText() throws {
+        let place = try Place()
+        defer { place.remove() }
+        let folder = place.home.appendingPathComponent("transcripts")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let pieces = Self.sessionPieces(count: 16_000)
+        func transcript(_ number: Int, marker: String) -> Data {
+            let lines = pieces[(number * 400)..<(number * 400 + 400)].enumerated().map { offset, text in
+                let said = offset == 0 ? "\(marker) \(text)" : text
+                let line = ["role": offset % 2 == 0 ? "user" : "assistant", "text": said]
+                return String(decoding: try! JSONSerialization.data(withJSONObject: line), as: UTF8.self)
+            }
+            return Data((lines.joined(separator: "\n") + "\n").utf8)
+        }
+        for number in 0..<40 {
+            try transcript(number, marker: "marker\(number)").write(
+                to: folder.appendingPathComponent("t\(number).jsonl"))
+        }
+        let earlier = try SearchIndex(path: place.index)
+        let index = try SearchIndex(path: place.index)
+        let report = try place.update(index, in: [folder.path])
+        #expect(report.failures.isEmpty && report.read >= 40, "\(report)")
+        // The files after the first few were compressed with it.
+        let kept = try index.keptText()
+        #expect(kept.hasDictionary && kept.withDictionary > 5_000 && kept.pieces > 16_000, "\(kept)")
+        #expect(kept.textBytes >= pieces.reduce(0) { $0 + $1.utf8.count })
+        let hits = try earlier.search(SearchQuery("marker39"), roots: [folder.path])
+        #expect(!hits.isEmpty && hits.allSatisfy { $0.snippet.contains("marker39") }, "\(hits)")
+        try transcript(39, marker: "changed39").write(to: folder.appendingPathComponent("t39.jsonl"))
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date().addingTimeInterval(5)],
+            ofItemAtPath: folder.appendingPathComponent("t39.jsonl").path)
+        let second = try place.update(index, in: [folder.path])
+        #expect(second.read == 1, "\(second)")
+        #expect(try index.search(SearchQuery("marker39"), roots: [folder.path]).isEmpty)
+        #expect(try !index.search(SearchQuery("changed39"), roots: [folder.path]).isEmpty)
+    }
+
     static let expressions: [(query: String, expression: String)] = [
         ("auth redirect", #""auth" AND "redirect""#),
         (#""exact phrase" here"#, #""exact phrase" AND "here""#),

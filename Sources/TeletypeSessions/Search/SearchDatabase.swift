@@ -20,6 +20,9 @@ final class SearchDatabase {
     private var statements: [String: OpaquePointer] = [:]
     /// The database file.
     let path: String
+    /// What reads the index's compressed text back (its SQL function `teletype_text`), with the
+    /// index's dictionary once it has one.
+    let decompressor = CompressedText.Decompressor()
 
     /// Why the database could not be used: SQLite's words and its result code.
     struct Failure: Error, CustomStringConvertible {
@@ -54,7 +57,7 @@ final class SearchDatabase {
         try execute("PRAGMA synchronous = NORMAL; PRAGMA cache_size = -65536")
         // The text the index keeps compressed, as its snippets and previews read it (with a
         // decompression context of the connection's own, freed with it).
-        let decompressor = Unmanaged.passRetained(CompressedText.Decompressor()).toOpaque()
+        let decompressor = Unmanaged.passRetained(self.decompressor).toOpaque()
         sqlite3_create_function_v2(
             handle, "teletype_text", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, decompressor,
             { context, _, values in
@@ -80,6 +83,15 @@ final class SearchDatabase {
         guard SearchRank.register(on: handle) else {
             throw Failure(message: "\(path): SQLite's FTS5 takes no ranking function", code: SQLITE_ERROR)
         }
+        self.decompressor.findDictionary = { [unowned self] in self.storedDictionary() }
+    }
+
+    /// The dictionary the index's text is compressed with; nil while it has none.
+    func storedDictionary() -> CompressedText.Dictionary? {
+        guard
+            case .blob(let bytes)? = (try? rows("SELECT bytes FROM said_dictionary ORDER BY id LIMIT 1"))?.first?.first
+        else { return nil }
+        return CompressedText.Dictionary(bytes)
     }
 
     deinit {

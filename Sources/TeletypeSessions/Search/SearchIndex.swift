@@ -27,7 +27,7 @@ public final class SearchIndex {
     public let path: String
 
     /// The version of the index's tables; an index of another is made again.
-    static let version = 3
+    static let version = 4
     /// Around each match in a snippet, before it is shown.
     static let markStart: Unicode.Scalar = "\u{2}"
     static let markEnd: Unicode.Scalar = "\u{3}"
@@ -97,21 +97,62 @@ public final class SearchIndex {
                 title TEXT, updated REAL NOT NULL, messages INTEGER NOT NULL);
             CREATE INDEX IF NOT EXISTS conversation_file ON conversation(file);
             CREATE TABLE IF NOT EXISTS said_text(id INTEGER PRIMARY KEY, z BLOB NOT NULL);
+            CREATE TABLE IF NOT EXISTS said_dictionary(id INTEGER PRIMARY KEY, bytes BLOB NOT NULL);
             CREATE VIEW IF NOT EXISTS said_plain AS SELECT id, teletype_text(z) AS text FROM said_text;
             CREATE VIRTUAL TABLE IF NOT EXISTS said USING fts5(
                 text, content = 'said_plain', content_rowid = 'id',
                 tokenize = 'porter unicode61 remove_diacritics 2');
+            INSERT INTO said(said, rank) VALUES ('hashsize', \(Self.wordListMemory));
+            INSERT INTO said(said, rank) VALUES ('automerge', \(Self.segmentsMerged));
             PRAGMA user_version = \(Self.version);
             COMMIT;
             """)
         return true
     }
 
+    /// How much memory FTS5 gathers word lists in before it writes them out as a segment (its
+    /// default is 1 MB): a home's first index wrote hundreds of small segments and merged them
+    /// again and again, a third of its time.
+    static let wordListMemory = 64 << 20
+
+    /// How many segments of one size FTS5 lets gather before it merges them (its default is 4):
+    /// fewer merges while an index is made. A search of a home's index read as fast with its
+    /// segments merged into one as without (30 ms a query, the process included).
+    static let segmentsMerged = 16
+
     /// How many conversations and messages the index holds.
     public func counts() throws -> (conversations: Int, pieces: Int) {
         let conversations = try database.rows("SELECT count(*) FROM conversation").first?.first?.number ?? 0
         let pieces = try database.rows("SELECT count(*) FROM said_text").first?.first?.number ?? 0
         return (Int(conversations), Int(pieces))
+    }
+
+    /// What the index keeps of the text it holds: how many pieces, how many of them compressed
+    /// with its dictionary, their bytes as they read back and as they are kept.
+    package struct KeptText: Equatable, Sendable {
+        /// The pieces of text.
+        package var pieces = 0
+        /// Those compressed with the index's dictionary.
+        package var withDictionary = 0
+        /// Their bytes as they read back.
+        package var textBytes = 0
+        /// Their bytes as they are kept, compressed.
+        package var keptBytes = 0
+        /// Whether the index has a dictionary.
+        package var hasDictionary = false
+    }
+
+    /// What the index keeps of the text it holds (read through every piece: for measuring).
+    package func keptText() throws -> KeptText {
+        var kept = KeptText(hasDictionary: database.storedDictionary() != nil)
+        try database.forEachRow("SELECT z FROM said_text") { row in
+            guard case .blob(let bytes) = row[0] else { return }
+            kept.pieces += 1
+            kept.keptBytes += bytes.count
+            kept.textBytes += bytes.withUnsafeBytes { CompressedText.length($0) } ?? 0
+            if bytes.withUnsafeBytes({ CompressedText.usesDictionary($0) }) { kept.withDictionary += 1 }
+        }
+        return kept
     }
 
     /// The id of the text row of `conversation`'s message `number` (from 1), said by `kind`.
