@@ -107,6 +107,24 @@ import Testing
         }
     }
 
+    /// Line after line read into one reused array: what was handed over for each line stays what
+    /// that line holds, a line that is not an object reads as nothing, and the next reads whole.
+    @Test func fieldsReadLineAfterLineKeepTheirOwnValues() throws {
+        let fields = JSONFields(["type", "message.id"])
+        let lines = [
+            #"{"type": "user", "message": {"id": "m1"}}"#, #"["not", "an", "object"]"#,
+            #"{"message": {"id": "m2"}}"#, #"{"type": "assistant"} trailing"#, #"{"type": "tool"}"#,
+        ]
+        var scratch: [JSONValue?] = []
+        var kept: [JSONFields.Found?] = []
+        for line in lines {
+            kept.append(Array(line.utf8).withUnsafeBytes { fields.read($0, reusing: &scratch) })
+        }
+        #expect(kept.map { $0?["type"]?.string } == ["user", nil, nil, nil, "tool"])
+        #expect(kept.map { $0?["message.id"]?.string } == ["m1", nil, "m2", nil, nil])
+        #expect(kept.map { $0 == nil } == [false, true, false, true, false])
+    }
+
     /// A probed field keeps its shape — a string empty or not, an array's length, an object's keys,
     /// a number — with its strings cut to a few bytes, and two levels of it: what is deeper is read
     /// as empty.

@@ -199,15 +199,35 @@ public struct JSONFields: Sendable {
         return Found(paths: paths, values: values)
     }
 
+    /// ``read(_:)`` of line after line, the values gathered in `scratch` (kept by the caller from
+    /// one line to the next): while what was handed over for the last line is let go, no array is
+    /// made for the next.
+    public func read(_ bytes: UnsafeRawBufferPointer, reusing scratch: inout [JSONValue?]) -> Found? {
+        guard values(bytes, into: &scratch) else { return nil }
+        return Found(paths: paths, values: scratch)
+    }
+
     /// ``read(_:)`` by place: the value of each of ``paths`` in order, nil where it is missing; nil
     /// when `bytes` is not a JSON object. A reader of millions of lines looks fields up by place.
     public func values(_ bytes: UnsafeRawBufferPointer) -> [JSONValue?]? {
+        var found: [JSONValue?] = []
+        return values(bytes, into: &found) ? found : nil
+    }
+
+    /// ``values(_:)`` into `found`, emptied first and reused: false when `bytes` is not a JSON
+    /// object. A new array of values for every line costs more than reading a short one (the
+    /// runtime looks its type up each time).
+    public func values(_ bytes: UnsafeRawBufferPointer, into found: inout [JSONValue?]) -> Bool {
+        if found.count == paths.count {
+            for place in found.indices { found[place] = nil }
+        } else {
+            found = [JSONValue?](repeating: nil, count: paths.count)
+        }
         var scanner = Scanner(bytes: bytes)
         scanner.skipWhitespace()
-        var found = [JSONValue?](repeating: nil, count: paths.count)
-        guard scanner.peek == UInt8(ascii: "{"), scanner.object(root, into: &found) else { return nil }
+        guard scanner.peek == UInt8(ascii: "{"), scanner.object(root, into: &found) else { return false }
         scanner.skipWhitespace()
-        return scanner.index == bytes.count ? found : nil
+        return scanner.index == bytes.count
     }
 
     /// The fields of an object already parsed, as ``read(_:)`` finds them in its bytes.

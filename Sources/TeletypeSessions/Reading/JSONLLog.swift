@@ -16,9 +16,10 @@ enum JSONLLog {
         record: (JSONValue, Int) throws -> Void
     ) throws {
         var truncated: Int?
+        var scratch: [JSONValue?] = []
         try source.forEachLine { line in
             guard line.bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return }
-            guard let values = fields.read(line.bytes) else {
+            guard let values = fields.read(line.bytes, reusing: &scratch) else {
                 if !line.isTerminated {
                     truncated = line.number
                     return
@@ -45,9 +46,10 @@ enum JSONLLog {
         _ source: SessionSource, name: String, fields: JSONFields,
         _ body: (JSONFields.Found, SessionSource.Line) throws -> Void
     ) throws {
+        var scratch: [JSONValue?] = []
         try source.forEachLine { line in
             guard line.bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return }
-            guard let found = fields.read(line.bytes) else {
+            guard let found = fields.read(line.bytes, reusing: &scratch) else {
                 if !line.isTerminated { return }
                 throw SessionReading.error(in: line, name: name)
             }

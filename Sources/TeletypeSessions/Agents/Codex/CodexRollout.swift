@@ -66,9 +66,10 @@ enum CodexRollout: AgentLogFormat {
         // Validated first, so that a malformed line stops the reading before anything is written;
         // the session's description is read on the way.
         var described = SessionInfo(agent: .codex)
+        var scratch: [JSONValue?] = []
         try source.forEachLine { line in
             guard line.bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return }
-            guard let fields = describing.read(line.bytes) else {
+            guard let fields = describing.read(line.bytes, reusing: &scratch) else {
                 if !line.isTerminated {
                     truncated = line.number
                     return

@@ -272,15 +272,32 @@ extension KimiWire {
 
     /// `text` without its leading context blocks.
     static func withoutContext(_ text: String) -> String {
+        // Most texts begin with a word: as they are, neither looked through nor copied.
+        if let first = text.utf8.first, first < 0x80, first != UInt8(ascii: "<"), first != 0x20,
+            !(0x09...0x0D).contains(first)
+        {
+            return text
+        }
         var rest = Substring(text)
-        for tag in ["git-context", "system-reminder"] {
-            while rest.trimmingPrefix(while: \.isWhitespace).hasPrefix("<\(tag)>"),
-                let end = rest.byteRange(of: "</\(tag)>")
-            {
+        for (open, close) in [("<git-context>", "</git-context>"), ("<system-reminder>", "</system-reminder>")] {
+            while afterSpaces(rest).utf8.starts(with: open.utf8), let end = rest.byteRange(of: close) {
                 rest = rest[end.upperBound...]
             }
-            if rest.trimmingPrefix(while: \.isWhitespace).hasPrefix("<\(tag)>") { return "" }  // cut short
+            if afterSpaces(rest).utf8.starts(with: open.utf8) { return "" }  // cut short
         }
-        return String(rest.trimmingPrefix(while: \.isWhitespace))
+        return String(afterSpaces(rest))
+    }
+
+    /// `text` from its first character that is not white space: found in its bytes while they are
+    /// ASCII (the generic look at characters costs more than most texts' words).
+    static func afterSpaces(_ text: Substring) -> Substring {
+        var index = text.utf8.startIndex
+        while index < text.utf8.endIndex {
+            let byte = text.utf8[index]
+            if byte >= 0x80 { return text.trimmingPrefix(while: \.isWhitespace) }
+            guard byte == 0x20 || (0x09...0x0D).contains(byte) else { break }
+            text.utf8.formIndex(after: &index)
+        }
+        return text[index...]
     }
 }

@@ -198,13 +198,14 @@ enum QwenCodeChat: AgentLogFormat {
         var nodes: [Node] = []
         var strings = Strings()
         var truncated: Int?
+        var values: [JSONValue?] = []
         try source.forEachLine { line in
             guard line.bytes.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return }
             if keepingParsed, let record = try? JSONParser.parse(line.bytes), record.object != nil {
                 var node = node(keeping: record)
                 node.line = (line.offset, line.bytes.count)
                 nodes.append(node)
-            } else if let values = fields.values(line.bytes) {
+            } else if fields.values(line.bytes, into: &values) {
                 var node = node(values, strings: &strings)
                 // The fields a skim asks for beyond the record's.
                 if values.count > recordFields.paths.count {
