@@ -186,6 +186,10 @@ extension SearchIndex {
             if isOpen { try? database.execute("ROLLBACK") }
             throw error
         }
+        // After much was written, the word lists in one segment, which later updates add to cheaply.
+        if done >= Self.mergedAfter {
+            try database.transaction { try database.run("INSERT INTO said(said) VALUES ('optimize')") }
+        }
         return report
     }
 
