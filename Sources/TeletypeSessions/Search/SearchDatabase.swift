@@ -50,6 +50,9 @@ final class SearchDatabase {
         chmod(path, 0o600)
         // Another process writing holds the lock a moment per batch: wait for it.
         sqlite3_busy_timeout(handle, 60_000)
+        // Pages a merge of the word lists frees are given back to the file system (see
+        // `PRAGMA incremental_vacuum`); it takes only on a new database, before anything is written.
+        try execute("PRAGMA auto_vacuum = INCREMENTAL")
         // Set once, when the database is made (changing it needs the database to itself).
         if try rows("PRAGMA journal_mode").first?.first?.text?.lowercased() != "wal" {
             try execute("PRAGMA journal_mode = WAL")

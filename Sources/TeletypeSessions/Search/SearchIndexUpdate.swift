@@ -189,6 +189,7 @@ extension SearchIndex {
         // After much was written, the word lists in one segment, which later updates add to cheaply.
         if done >= Self.mergedAfter {
             try database.transaction { try database.run("INSERT INTO said(said) VALUES ('optimize')") }
+            try database.execute("PRAGMA incremental_vacuum")
         }
         return report
     }
