@@ -11,11 +11,13 @@ import TeletypeTranscripts
 /// whether read a record at a time (as `render` reads a file) or whole.
 enum AgentLogFuzzing {
     static func problems(in bytes: [UInt8]) -> [String] {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("teletype-fuzz-\(getpid())")
+        // A folder of each call's own: tests run it on several threads at once.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "teletype-fuzz-\(getpid())-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("session.jsonl").path
         guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else { return [] }
-        defer { unlink(path) }
         let lineCount = ErrorLocationChecks.lineCount(bytes)
         var problems: [String] = []
         let agents = [nil] + SessionAgent.allCases.map { TranscriptFormat(rawValue: $0.rawValue) }

@@ -125,6 +125,16 @@ import Testing
         #expect(kept.map { $0 == nil } == [false, true, false, true, false])
     }
 
+    /// A number written with leading zeros is read by a field's scan as a parse reads it, wanted or
+    /// passed over: the two agree on whether a line is JSON (a fuzzed log read as a small file and
+    /// as a large one once did not).
+    @Test func aNumberWithLeadingZerosIsReadAsAParseReadsIt() throws {
+        let line = #"{"t": 0012, "u": -007.5, "v": [00, 1]}"#
+        let parsed = try JSONParser.parse(line)
+        let found = try #require(Array(line.utf8).withUnsafeBytes { JSONFields(["t"]).read($0) })
+        #expect(found["t"] == parsed["t"] && found["t"]?.number == 12)
+    }
+
     /// A probed field keeps its shape — a string empty or not, an array's length, an object's keys,
     /// a number — with its strings cut to a few bytes, and two levels of it: what is deeper is read
     /// as empty.

@@ -434,7 +434,7 @@ public struct JSONFields: Sendable {
             return matches
         }
 
-        /// A number as JSON writes it: `-`, digits without a leading zero, a fraction, an exponent.
+        /// A number as JSON writes it: `-`, digits, a fraction, an exponent.
         mutating func number() -> Bool {
             func digits() -> Int {
                 let start = index
@@ -442,11 +442,9 @@ public struct JSONFields: Sendable {
                 return index - start
             }
             if peek == UInt8(ascii: "-") { index += 1 }
-            if peek == UInt8(ascii: "0") {
-                index += 1
-            } else if digits() == 0 {
-                return false
-            }
+            // Leading zeros pass, as ``JSONParser`` reads them: a field's scan and a parse of the
+            // same line agree on whether it is JSON.
+            guard digits() > 0 else { return false }
             if peek == UInt8(ascii: ".") {
                 index += 1
                 guard digits() > 0 else { return false }
