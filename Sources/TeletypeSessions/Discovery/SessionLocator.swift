@@ -274,27 +274,25 @@ public enum SessionLocator {
     /// The files of `place` that are sessions, with their sizes and when each was last written.
     static func candidates(_ place: SessionPlace) -> [(path: String, size: Int, modified: Double)] {
         // A file's name says whether it may be a session before it is looked at: only those are.
-        files(in: place.folder, depth: place.depth, includesHidden: place.includesHidden) { path in
-            let relative =
-                path.hasPrefix(place.folder + "/") ? String(path.dropFirst(place.folder.count + 1)) : path
-            return place.isSession(relative)
-        }
+        files(in: place.folder, depth: place.depth, includesHidden: place.includesHidden, accepts: place.isSession)
     }
 
-    static func isSubagentFile(_ path: String) -> Bool {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
+    /// Whether a Claude Code file is a subagent's (below `subagents/`, or an `agent-*` file of old).
+    static func isSubagentFile(_ path: RelativePath) -> Bool {
+        let name = path.last
         return path.contains("/subagents/") || (name.hasPrefix("agent-") && name.count < 30)
     }
 
-    /// The regular files below `folder`, at most `depth` folders down, whose path `accepts`. A
-    /// folder's entries come with their kind (`readdir`), so that only a file accepted (or a link,
-    /// or an entry of a kind the file system does not say) costs a `stat`.
+    /// The regular files below `folder`, at most `depth` folders down, whose path below `folder`
+    /// `accepts`. A folder's entries come with their kind (`readdir`), so that only a file accepted
+    /// (or a link, or an entry of a kind the file system does not say) costs a `stat`.
     static func files(
-        in folder: String, depth: Int, includesHidden: Bool = false, accepts: (String) -> Bool = { _ in true }
+        in folder: String, depth: Int, includesHidden: Bool = false, accepts: (RelativePath) -> Bool = { _ in true }
     ) -> [(path: String, size: Int, modified: Double)] {
         var found: [(String, Int, Double)] = []
-        var folders = [(folder, 0)]
-        while let (current, level) = folders.popLast() {
+        // Each folder still to look in: its path, its path below `folder`, how deep it is.
+        var folders = [(folder, "", 0)]
+        while let (current, below, level) = folders.popLast() {
             guard let directory = opendir(current) else { continue }
             defer { closedir(directory) }
             while let entry = readdir(directory) {
@@ -305,15 +303,16 @@ public enum SessionLocator {
                     )
                 }
                 guard name != ".", name != "..", includesHidden || !name.hasPrefix(".") else { continue }
-                let path = current + "/" + name
+                let relative = RelativePath(below.isEmpty ? name : below + "/" + name)
                 var isFolder = kind == Int32(DT_DIR)
-                if kind == Int32(DT_REG), !accepts(path) { continue }
+                if kind == Int32(DT_REG), !accepts(relative) { continue }
+                let path = current + "/" + name
                 if kind != Int32(DT_DIR) {
                     // A file accepted, a link or an entry of no known kind: what it is, and its size and time.
                     var status = stat()
                     guard stat(path, &status) == 0 else { continue }
                     isFolder = status.st_mode & S_IFMT == S_IFDIR
-                    if status.st_mode & S_IFMT == S_IFREG, kind == Int32(DT_REG) || accepts(path) {
+                    if status.st_mode & S_IFMT == S_IFREG, kind == Int32(DT_REG) || accepts(relative) {
                         #if canImport(Darwin)
                             let seconds = status.st_mtimespec.tv_sec
                         #else
@@ -322,7 +321,7 @@ public enum SessionLocator {
                         found.append((path, Int(status.st_size), Double(seconds)))
                     }
                 }
-                if isFolder, level < depth { folders.append((path, level + 1)) }
+                if isFolder, level < depth { folders.append((path, relative.text, level + 1)) }
             }
         }
         return found

@@ -13,13 +13,14 @@ struct SessionPlace: Sendable {
     var folder: String
     /// How many folders down its sessions are found (0: in the folder itself).
     var depth: Int
-    /// Whether a file (its path below the folder, `/`-separated) is a session.
-    var isSession: @Sendable (String) -> Bool
+    /// Whether a file (its path below the folder) is a session.
+    var isSession: @Sendable (RelativePath) -> Bool
     /// Whether hidden folders are looked in (Antigravity keeps its logs in `.system_generated`).
     var includesHidden: Bool
 
     init(
-        _ folder: String, depth: Int, includesHidden: Bool = false, isSession: @escaping @Sendable (String) -> Bool
+        _ folder: String, depth: Int, includesHidden: Bool = false,
+        isSession: @escaping @Sendable (RelativePath) -> Bool
     ) {
         self.folder = folder
         self.depth = depth
@@ -30,14 +31,12 @@ struct SessionPlace: Sendable {
     /// The files named `name` (or ending in `suffix`) at any depth up to `depth`.
     static func files(
         _ folder: String, depth: Int, named name: String? = nil, suffix: String? = nil,
-        excluding excluded: @escaping @Sendable (String) -> Bool = { _ in false }
+        excluding excluded: @escaping @Sendable (RelativePath) -> Bool = { _ in false }
     ) -> SessionPlace {
         SessionPlace(folder, depth: depth) { path in
-            let last = path.split(separator: "/").last.map(String.init) ?? path
-            if excluded(path) { return false }
-            if let name, last != name { return false }
-            if let suffix, !last.hasSuffix(suffix) { return false }
-            return true
+            if let name, path.last != name { return false }
+            if let suffix, !path.hasSuffix(suffix) { return false }
+            return !excluded(path)
         }
     }
 }

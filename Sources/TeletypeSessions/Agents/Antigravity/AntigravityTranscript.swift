@@ -42,19 +42,20 @@ enum AntigravityTranscript: AgentLogFormat {
     static func places(_ home: SessionHome) -> [SessionPlace] {
         ["antigravity-cli", "antigravity-ide", "antigravity"].map { app in
             SessionPlace(home.inHome(".gemini/\(app)/brain"), depth: 5, includesHidden: true) { path in
-                let parts = path.split(separator: "/")
-                guard parts.count >= 4, parts[1] == ".system_generated", parts[2] == "logs" else { return false }
-                let logs = home.inHome(".gemini/\(app)/brain/") + parts[0] + "/.system_generated/logs/"
-                // One file a conversation: the fullest there is.
+                guard let id = path.part(0), path.part(1) == ".system_generated", path.part(2) == "logs" else {
+                    return false
+                }
+                let logs = id + "/.system_generated/logs/"
+                // One file a conversation: the fullest there is, so a file is one only when none
+                // before it in this order is there.
                 let choices = [
                     "transcript_full.jsonl", "transcript.jsonl", "chunks/transcript_full/00000000.jsonl",
                     "chunks/transcript/00000000.jsonl",
                 ]
-                let relative = parts[3...].joined(separator: "/")
-                guard let chosen = choices.first(where: { FileManager.default.fileExists(atPath: logs + $0) }) else {
-                    return false
-                }
-                return relative == chosen
+                guard let chosen = choices.firstIndex(where: { path.text.utf8.elementsEqual((logs + $0).utf8) })
+                else { return false }
+                let folder = home.inHome(".gemini/\(app)/brain/") + logs
+                return !choices[..<chosen].contains { FileManager.default.fileExists(atPath: folder + $0) }
             }
         }
     }

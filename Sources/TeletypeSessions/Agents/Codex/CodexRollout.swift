@@ -15,8 +15,7 @@ enum CodexRollout: AgentLogFormat {
         let folder = (home.environment["CODEX_HOME"] ?? home.inHome(".codex")) + "/sessions"
         return [
             SessionPlace(folder, depth: 4) { path in
-                let name = path.split(separator: "/").last ?? ""
-                return name.hasPrefix("rollout-") && name.hasSuffix(".jsonl")
+                path.last.hasPrefix("rollout-") && path.hasSuffix(".jsonl")
             }
         ]
     }

@@ -32,9 +32,8 @@ enum CopilotEvents: AgentLogFormat {
         let root = (home.environment["COPILOT_HOME"] ?? home.inHome(".copilot")) + "/session-state"
         return [
             SessionPlace(root, depth: 1) { path in
-                let parts = path.split(separator: "/")
-                return (parts.count == 2 && parts[1] == "events.jsonl")
-                    || (parts.count == 1 && path.hasSuffix(".jsonl"))
+                let parts = path.count
+                return (parts == 2 && path.last == "events.jsonl") || (parts == 1 && path.hasSuffix(".jsonl"))
             }
         ]
     }

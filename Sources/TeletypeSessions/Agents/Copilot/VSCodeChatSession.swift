@@ -34,8 +34,7 @@ enum VSCodeChatSession: AgentLogFormat {
         home.editorUserFolders().flatMap { user in
             [
                 SessionPlace(user + "/workspaceStorage", depth: 2) { path in
-                    let parts = path.split(separator: "/")
-                    return parts.count == 3 && parts[1] == "chatSessions"
+                    path.count == 3 && path.part(1) == "chatSessions"
                         && (path.hasSuffix(".json") || path.hasSuffix(".jsonl"))
                 },
                 SessionPlace(user + "/workspaceStorage", depth: 3) { path in

@@ -12,9 +12,7 @@ enum GeminiCLISession: AgentLogFormat {
     static func places(_ home: SessionHome) -> [SessionPlace] {
         [
             SessionPlace(home.inHome(".gemini/tmp"), depth: 2) { path in
-                let parts = path.split(separator: "/")
-                return parts.count >= 2 && parts[parts.count - 2] == "chats"
-                    && (path.hasSuffix(".json") || path.hasSuffix(".jsonl"))
+                path.folderName == "chats" && (path.hasSuffix(".json") || path.hasSuffix(".jsonl"))
             }
         ]
     }

@@ -28,13 +28,13 @@ enum GrokSession: AgentLogFormat {
     static func places(_ home: SessionHome) -> [SessionPlace] {
         [
             SessionPlace(home.inHome(".grok/sessions"), depth: 2) { path in
-                let parts = path.split(separator: "/")
-                guard parts.count == 3 else { return false }
-                if parts[2] == "chat_history.jsonl" { return true }
+                guard path.count == 3 else { return false }
+                if path.last == "chat_history.jsonl" { return true }
                 // A session with only its update stream.
-                return parts[2] == "updates.jsonl"
+                return path.last == "updates.jsonl"
                     && !FileManager.default.fileExists(
-                        atPath: home.inHome(".grok/sessions/") + parts[0] + "/" + parts[1] + "/chat_history.jsonl")
+                        atPath: home.inHome(".grok/sessions/") + path.text.dropLast(path.last.utf8.count)
+                            + "chat_history.jsonl")
             }
         ]
     }

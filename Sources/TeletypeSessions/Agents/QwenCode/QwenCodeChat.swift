@@ -20,8 +20,7 @@ enum QwenCodeChat: AgentLogFormat {
     static func places(_ home: SessionHome) -> [SessionPlace] {
         [
             SessionPlace(home.inHome(".qwen/projects"), depth: 2) { path in
-                let parts = path.split(separator: "/")
-                return parts.count == 3 && parts[1] == "chats" && path.hasSuffix(".jsonl")
+                path.count == 3 && path.part(1) == "chats" && path.hasSuffix(".jsonl")
             }
         ]
     }

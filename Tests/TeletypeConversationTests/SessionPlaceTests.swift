@@ -1,0 +1,89 @@
+import Foundation
+import TeletypeTranscripts
+import Testing
+
+@testable import TeletypeSessions
+
+/// Which files of an agent's folders are sessions: decided from each file's path below the folder,
+/// for every file of every folder each time the folders are looked at.
+@Suite struct SessionPlaceTests {
+    /// A path's parts as a split would give them, the reference the byte-wise answers must match.
+    @Test(arguments: [
+        "a", "a/b", "a/b/c.jsonl", "proj/sess/subagents/agent-1.jsonl", "x//y", "/lead", "trail/", "ü/日本/é.json",
+        "", "chats/s.json", "p/chats/s.jsonl",
+    ])
+    func aRelativePathAnswersAsItsPartsDo(_ text: String) {
+        let path = RelativePath(text)
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        #expect(path.count == parts.count)
+        for index in 0..<parts.count + 2 {
+            #expect(path.part(index) == (index < parts.count ? parts[index] : nil), "part \(index) of \(text)")
+        }
+        #expect(path.last == parts.last!)
+        #expect(path.folderName == (parts.count >= 2 ? parts[parts.count - 2] : nil))
+        for piece in ["/", "b/", "/subagents/", "日本", "json", "", "a/b/c.jsonl/"] {
+            #expect(path.contains(piece) == text.contains(piece), "\(text) contains \(piece)")
+        }
+        for suffix in [".jsonl", ".json", "", "é.json", "c.jsonl"] {
+            #expect(path.hasSuffix(suffix) == text.hasSuffix(suffix), "\(text) ends with \(suffix)")
+        }
+    }
+
+    /// Every agent's files laid out as the agent lays them out, beside files that are not sessions:
+    /// exactly the sessions are found.
+    @Test func onlyTheSessionsOfEachFolderAreFound() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("teletype-places-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let brain = ".gemini/antigravity-cli/brain/"
+        let sessions = [
+            ".claude/projects/-home-dev-app/0f1e.jsonl",
+            ".codex/sessions/2026/10/02/rollout-2026-10-02T08-30-00-0199.jsonl",
+            ".gemini/tmp/hash1/chats/session-2026-10-02.json",
+            ".gemini/tmp/hash1/chats/session-2026-10-03.jsonl",
+            ".qwen/projects/-home-dev-app/chats/0199.jsonl",
+            ".grok/sessions/%2Fhome%2Fdev/019f/chat_history.jsonl",
+            ".grok/sessions/%2Fhome%2Fdev/01a0/updates.jsonl",
+            ".copilot/session-state/8c1e/events.jsonl",
+            ".copilot/session-state/9d2f.jsonl",
+            ".config/Code/User/workspaceStorage/ws1/chatSessions/s1.json",
+            ".config/Code/User/workspaceStorage/ws1/GitHub.copilot-chat/transcripts/t1.jsonl",
+            ".cursor/projects/home-dev-app/agent-transcripts/c1/c1.jsonl",
+            ".cursor/projects/home-dev-app/agent-transcripts/c2.txt",
+            ".kimi-code/sessions/wd/s1/agents/main/wire.jsonl",
+            ".kiro/sessions/cli/k1.jsonl",
+            brain + "a1/.system_generated/logs/transcript_full.jsonl",
+            brain + "a2/.system_generated/logs/transcript.jsonl",
+            brain + "a3/.system_generated/logs/chunks/transcript_full/00000000.jsonl",
+        ]
+        let others = [
+            ".claude/projects/-home-dev-app/agent-1a2b.jsonl",
+            ".claude/projects/-home-dev-app/notes.txt",
+            ".codex/sessions/2026/10/02/history.jsonl",
+            ".gemini/tmp/hash1/logs.json",
+            ".qwen/projects/-home-dev-app/0199.jsonl",
+            ".grok/sessions/%2Fhome%2Fdev/019f/updates.jsonl",
+            ".grok/sessions/%2Fhome%2Fdev/019f/summary.json",
+            ".copilot/session-state/8c1e/workspace.yaml",
+            ".config/Code/User/workspaceStorage/ws1/state.json",
+            ".cursor/projects/home-dev-app/agent-transcripts/c1/subagents/s1.jsonl",
+            ".cursor/projects/home-dev-app/notes.jsonl",
+            ".kimi-code/sessions/wd/s1/agents/scout/wire.jsonl",
+            brain + "a1/.system_generated/logs/transcript.jsonl",
+            brain + "a2/.system_generated/logs/overview.txt",
+            brain + "a3/.system_generated/logs/chunks/transcript_full/00000001.jsonl",
+            brain + "a3/.system_generated/logs/chunks/transcript/00000000.jsonl",
+        ]
+        for relative in sessions + others {
+            let url = home.appendingPathComponent(relative)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("{}\n".utf8).write(to: url)
+        }
+        let found = SessionLocator.candidates(
+            agents: SessionAgent.allCases, environment: ["HOME": home.path, "TELETYPE_CACHE_DIR": "off"]
+        ).filter { !$0.isStore }.map { String($0.path.dropFirst(home.path.count + 1)) }
+        #expect(
+            Set(found) == Set(sessions),
+            "missing \(Set(sessions).subtracting(found)); extra \(Set(found).subtracting(sessions))")
+    }
+}
