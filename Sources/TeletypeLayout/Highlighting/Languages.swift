@@ -1,3 +1,5 @@
+import TeletypeMarkdown
+
 /// The languages Teletype highlights, by the names and aliases code fences use.
 enum Languages {
     /// The grammar for a fence's info string (`python`, `{.python}`, `rust,ignore`, `C++`), nil
@@ -9,11 +11,27 @@ enum Languages {
             name = name[..<end]
         }
         guard let canonical = aliases[String(name)] else { return nil }
-        return shared[canonical]
+        return shared(canonical)
     }
 
-    /// The grammars, each made once.
-    static let shared: [String: SharedGrammar] = table.mapValues(SharedGrammar.init)
+    /// The grammar of a canonical name, made once, when a fence of its language is first drawn:
+    /// a document with no code, or code in one language, does not pay for the others' word lists.
+    static func shared(_ canonical: String) -> SharedGrammar? {
+        made.lock.withLock {
+            if let grammar = made.grammars[canonical] { return grammar }
+            let grammar = make(canonical).map(SharedGrammar.init)
+            made.grammars[canonical] = grammar
+            return grammar
+        }
+    }
+
+    /// The grammars made so far, behind a lock (a document's pieces are highlighted on every core).
+    private final class Made: @unchecked Sendable {
+        let lock = ThreadLock()
+        var grammars: [String: SharedGrammar?] = [:]
+    }
+
+    private static let made = Made()
 
     static let aliases: [String: String] = {
         var map: [String: String] = [:]
@@ -79,9 +97,47 @@ enum Languages {
     static let singleQuoted = LanguageGrammar.StringRule(open: [39], close: [39])
     static let cComments: [(open: [UInt8], close: [UInt8])] = [([47, 42], [42, 47])]
 
-    static let table: [String: LanguageGrammar] = {
-        var table: [String: LanguageGrammar] = [:]
+    /// The grammar of a language by its canonical name, made as it is asked for.
+    static func make(_ name: String) -> LanguageGrammar? {
+        switch name {
+        case "python": python()
+        case "javascript": javascript()
+        case "typescript": typescript()
+        case "json": json()
+        case "shell": shell()
+        case "console": console()
+        case "swift": swift()
+        case "rust": rust()
+        case "go": go()
+        case "c": c()
+        case "cpp": cpp()
+        case "csharp": csharp()
+        case "java": java()
+        case "kotlin": kotlin()
+        case "ruby": ruby()
+        case "php": php()
+        case "sql": sql()
+        case "yaml": yaml()
+        case "toml": toml()
+        case "ini": ini()
+        case "html": html()
+        case "xml": xml()
+        case "css": css()
+        case "dockerfile": dockerfile()
+        case "makefile": makefile()
+        case "diff": diff()
+        case "lua": lua()
+        case "markdown": markdown()
+        default: nil
+        }
+    }
 
+    static let jsKeywords =
+        "break case catch class const continue debugger default delete do else export extends finally for function if import in instanceof let new return super switch this throw try typeof var void while with yield async await of static get set from as true false null undefined NaN Infinity"
+    static let cKeywords =
+        "auto break case char const continue default do double else enum extern float for goto if inline int long register restrict return short signed sizeof static struct switch typedef union unsigned void volatile while bool true false NULL _Bool size_t uint8_t uint16_t uint32_t uint64_t int8_t int16_t int32_t int64_t"
+
+    private static func python() -> LanguageGrammar {
         var python = LanguageGrammar(name: "python")
         python.keywords = WordSet(
             words(
@@ -102,10 +158,10 @@ enum Languages {
         ]
         python.pathDeclarers = WordSet(words("import from"))
         python.decoratorPrefix = 64
-        table["python"] = python
+        return python
+    }
 
-        let jsKeywords =
-            "break case catch class const continue debugger default delete do else export extends finally for function if import in instanceof let new return super switch this throw try typeof var void while with yield async await of static get set from as true false null undefined NaN Infinity"
+    private static func javascript() -> LanguageGrammar {
         var javascript = LanguageGrammar(name: "javascript")
         javascript.keywords = WordSet(words(jsKeywords))
         javascript.declarers = WordSet(words("function class"))
@@ -120,9 +176,11 @@ enum Languages {
         ]
         javascript.nameBytes = [36]
         javascript.decoratorPrefix = 64
-        table["javascript"] = javascript
+        return javascript
+    }
 
-        var typescript = javascript
+    private static func typescript() -> LanguageGrammar {
+        var typescript = javascript()
         typescript.name = "typescript"
         typescript.keywords = WordSet(
             words(
@@ -130,16 +188,20 @@ enum Languages {
                     + " interface type enum implements namespace declare abstract readonly private protected public keyof infer is asserts any unknown never string number boolean object symbol bigint satisfies override module"
             ))
         typescript.declarers = WordSet(words("function class interface type enum namespace"))
-        table["typescript"] = typescript
+        return typescript
+    }
 
+    private static func json() -> LanguageGrammar {
         var json = LanguageGrammar(name: "json")
         json.keywords = WordSet(words("true false null"))
         json.lineComments = [[47, 47]]
         json.blockComments = cComments
         json.strings = [doubleQuoted]
         json.special = .json
-        table["json"] = json
+        return json
+    }
 
+    private static func shell() -> LanguageGrammar {
         var shell = LanguageGrammar(name: "shell")
         shell.keywords = WordSet(
             words(
@@ -160,13 +222,17 @@ enum Languages {
         shell.nameBytes = [45, 46, 47]
         shell.heredocs = true
         shell.special = .shell
-        table["shell"] = shell
+        return shell
+    }
 
-        var console = shell
+    private static func console() -> LanguageGrammar {
+        var console = shell()
         console.name = "console"
         console.special = .console
-        table["console"] = console
+        return console
+    }
 
+    private static func `swift`() -> LanguageGrammar {
         var swift = LanguageGrammar(name: "swift")
         swift.keywords = WordSet(
             words(
@@ -188,8 +254,10 @@ enum Languages {
         swift.pathDeclarers = WordSet(words("import"))
         swift.decoratorPrefix = 64
         swift.preprocessor = false
-        table["swift"] = swift
+        return swift
+    }
 
+    private static func rust() -> LanguageGrammar {
         var rust = LanguageGrammar(name: "rust")
         rust.keywords = WordSet(
             words(
@@ -206,8 +274,10 @@ enum Languages {
         rust.nestedComments = true
         rust.strings = [.init(open: [34], close: [34], multiline: true, prefixes: [98]), singleQuoted]
         rust.rustLike = true
-        table["rust"] = rust
+        return rust
+    }
 
+    private static func go() -> LanguageGrammar {
         var go = LanguageGrammar(name: "go")
         go.keywords = WordSet(
             words(
@@ -222,10 +292,10 @@ enum Languages {
         go.lineComments = [[47, 47]]
         go.blockComments = cComments
         go.strings = [doubleQuoted, .init(open: [96], close: [96], escapes: false, multiline: true), singleQuoted]
-        table["go"] = go
+        return go
+    }
 
-        let cKeywords =
-            "auto break case char const continue default do double else enum extern float for goto if inline int long register restrict return short signed sizeof static struct switch typedef union unsigned void volatile while bool true false NULL _Bool size_t uint8_t uint16_t uint32_t uint64_t int8_t int16_t int32_t int64_t"
+    private static func c() -> LanguageGrammar {
         var c = LanguageGrammar(name: "c")
         c.keywords = WordSet(words(cKeywords))
         c.declarers = WordSet(words("struct enum union"))
@@ -240,9 +310,11 @@ enum Languages {
             .init(open: [39], close: [39], prefixes: Array("lu".utf8)),
         ]
         c.preprocessor = true
-        table["c"] = c
+        return c
+    }
 
-        var cpp = c
+    private static func cpp() -> LanguageGrammar {
+        var cpp = c()
         cpp.name = "cpp"
         cpp.keywords = WordSet(
             words(
@@ -254,8 +326,10 @@ enum Languages {
             words(
                 "std cout cin cerr endl string vector map set unordered_map unique_ptr shared_ptr make_unique make_shared move forward size_t printf"
             ))
-        table["cpp"] = cpp
+        return cpp
+    }
 
+    private static func csharp() -> LanguageGrammar {
         var csharp = LanguageGrammar(name: "csharp")
         csharp.keywords = WordSet(
             words(
@@ -268,8 +342,10 @@ enum Languages {
         csharp.blockComments = cComments
         csharp.strings = [.init(open: [34], close: [34], prefixes: [64, 36]), singleQuoted]
         csharp.preprocessor = true
-        table["csharp"] = csharp
+        return csharp
+    }
 
+    private static func java() -> LanguageGrammar {
         var java = LanguageGrammar(name: "java")
         java.keywords = WordSet(
             words(
@@ -285,8 +361,10 @@ enum Languages {
             .init(open: Array("\"\"\"".utf8), close: Array("\"\"\"".utf8), multiline: true), doubleQuoted, singleQuoted,
         ]
         java.decoratorPrefix = 64
-        table["java"] = java
+        return java
+    }
 
+    private static func kotlin() -> LanguageGrammar {
         var kotlin = LanguageGrammar(name: "kotlin")
         kotlin.keywords = WordSet(
             words(
@@ -308,8 +386,10 @@ enum Languages {
             .init(open: [34], close: [34], interpolation: .dollar), singleQuoted,
         ]
         kotlin.decoratorPrefix = 64
-        table["kotlin"] = kotlin
+        return kotlin
+    }
 
+    private static func ruby() -> LanguageGrammar {
         var ruby = LanguageGrammar(name: "ruby")
         ruby.keywords = WordSet(
             words(
@@ -323,8 +403,10 @@ enum Languages {
         ]
         ruby.variablePrefix = 64
         ruby.nameBytes = [63, 33]
-        table["ruby"] = ruby
+        return ruby
+    }
 
+    private static func php() -> LanguageGrammar {
         var php = LanguageGrammar(name: "php")
         php.keywords = WordSet(
             words(
@@ -335,8 +417,10 @@ enum Languages {
         php.blockComments = cComments
         php.strings = [.init(open: [34], close: [34], interpolation: .dollar), singleQuoted]
         php.variablePrefix = 36
-        table["php"] = php
+        return php
+    }
 
+    private static func sql() -> LanguageGrammar {
         var sql = LanguageGrammar(name: "sql")
         sql.keywords = WordSet(
             words(
@@ -352,12 +436,16 @@ enum Languages {
             .init(open: [34], close: [34], escapes: false, kind: .plain),
         ]
         sql.special = .sql
-        table["sql"] = sql
+        return sql
+    }
 
+    private static func yaml() -> LanguageGrammar {
         var yaml = LanguageGrammar(name: "yaml")
         yaml.special = .yaml
-        table["yaml"] = yaml
+        return yaml
+    }
 
+    private static func toml() -> LanguageGrammar {
         var toml = LanguageGrammar(name: "toml")
         toml.keywords = WordSet(words("true false inf nan"))
         toml.lineComments = [[35]]
@@ -367,37 +455,54 @@ enum Languages {
             .init(open: [39], close: [39], escapes: false),
         ]
         toml.special = .ini
-        table["toml"] = toml
+        return toml
+    }
 
+    private static func ini() -> LanguageGrammar {
         var ini = LanguageGrammar(name: "ini")
         ini.special = .ini
-        table["ini"] = ini
+        return ini
+    }
 
+    private static func html() -> LanguageGrammar {
         var html = LanguageGrammar(name: "html")
         html.special = .markup
-        table["html"] = html
-        var xml = html
-        xml.name = "xml"
-        table["xml"] = xml
+        return html
+    }
 
+    private static func xml() -> LanguageGrammar {
+        var xml = html()
+        xml.name = "xml"
+        return xml
+    }
+
+    private static func css() -> LanguageGrammar {
         var css = LanguageGrammar(name: "css")
         css.special = .css
-        table["css"] = css
+        return css
+    }
 
-        var dockerfile = shell
+    private static func dockerfile() -> LanguageGrammar {
+        var dockerfile = shell()
         dockerfile.name = "dockerfile"
         dockerfile.special = .dockerfile
-        table["dockerfile"] = dockerfile
+        return dockerfile
+    }
 
-        var makefile = shell
+    private static func makefile() -> LanguageGrammar {
+        var makefile = shell()
         makefile.name = "makefile"
         makefile.special = .makefile
-        table["makefile"] = makefile
+        return makefile
+    }
 
+    private static func diff() -> LanguageGrammar {
         var diff = LanguageGrammar(name: "diff")
         diff.special = .diff
-        table["diff"] = diff
+        return diff
+    }
 
+    private static func lua() -> LanguageGrammar {
         var lua = LanguageGrammar(name: "lua")
         lua.keywords = WordSet(
             words(
@@ -414,11 +519,12 @@ enum Languages {
             doubleQuoted, singleQuoted,
             .init(open: Array("[[".utf8), close: Array("]]".utf8), escapes: false, multiline: true),
         ]
-        table["lua"] = lua
+        return lua
+    }
 
+    private static func markdown() -> LanguageGrammar {
         var markdown = LanguageGrammar(name: "markdown")
         markdown.special = .markdown
-        table["markdown"] = markdown
-        return table
-    }()
+        return markdown
+    }
 }
