@@ -1,5 +1,11 @@
 import CCmarkGFM
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Turns a cmark-gfm node tree into Teletype's value tree. It walks with cmark's iterator and an
 /// explicit stack, so no nesting depth can overflow the call stack; and it keeps the tree it makes
 /// at most ``maximumDepth`` containers deep (deeper content becomes the plain text it holds), so
@@ -171,10 +177,13 @@ struct TreeConverter {
         case CMARK_NODE_LINEBREAK: return .inline(.lineBreak)
         case CMARK_NODE_CODE:
             let code = literal(node)
-            if let first = code.first, first == MathSpans.inlineMarker || first == MathSpans.displayMarker {
+            // Math written as a code span starts with a marker (U+FDD0 or U+FDD1: EF B7 90 or 91),
+            // told by its bytes: a comparison of characters costs a grapheme break for every span.
+            var bytes = code.utf8.makeIterator()
+            if bytes.next() == 0xEF, bytes.next() == 0xB7, let last = bytes.next(), last == 0x90 || last == 0x91 {
                 var source = code.dropFirst()
                 if source.hasSuffix("` ") { source = source.dropLast() }
-                return .inline(.math(String(source), display: first == MathSpans.displayMarker))
+                return .inline(.math(String(source), display: last == 0x91))
             }
             return .inline(.code(code))
         case CMARK_NODE_HTML_INLINE: return .inline(.html(literal(node)))
@@ -255,7 +264,7 @@ struct TreeConverter {
             return .block(.list(list(node, items: frame.items)))
         case CMARK_NODE_ITEM:
             var checkbox: ListItem.Checkbox?
-            if let name = cmark_node_get_type_string(node), String(cString: name) == "tasklist" {
+            if let name = cmark_node_get_type_string(node), strcmp(name, "tasklist") == 0 {
                 checkbox = cmark_gfm_extensions_get_tasklist_item_checked(node) ? .checked : .unchecked
             }
             return .item(ListItem(checkbox: checkbox, children: frame.blocks, sourceRange: range(node)))
