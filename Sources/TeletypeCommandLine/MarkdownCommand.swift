@@ -86,7 +86,10 @@ package enum MarkdownCommand {
             throw CommandError.malformed("\(path ?? "<stdin>"): binary file, not Markdown")
         }
         // cmark-gfm reads the bytes as they are and replaces invalid UTF-8 by U+FFFD; the output is
-        // written piece by piece as it is ready.
+        // written piece by piece as it is ready. The process ends after it: the tree of a document
+        // of a few megabytes is left to the exit rather than freed node by node; a larger one's is
+        // freed piece by piece, so that memory stays flat.
+        if data.count <= TreeLifetime.documentsLeftToExit { TreeLifetime.leaveToExit() }
         if format == "html" {
             var html = HTMLRenderOptions.untrusted
             html.allowsRawHTML = parsed.isSet("--allow-raw-html")

@@ -71,6 +71,7 @@ public struct MarkdownHTMLRenderer: Sendable {
     private static func bytes(of blocks: [Block], options: HTMLRenderOptions) -> [UInt8] {
         var writer = Writer(options: options, capacity: blocks.count * 128)
         writer.blocks(blocks, tight: false)
+        TreeLifetime.done(with: blocks)
         return writer.buffer.bytes
     }
 

@@ -86,6 +86,7 @@ public struct TerminalRenderer: Sendable {
                     writer.write(line)
                 }
             }
+            TreeLifetime.done(with: blocks)
             return writer.bytes
         }
     }
