@@ -214,7 +214,9 @@ enum ExportCommand {
         } catch let error as TranscriptError {
             throw CommandError.malformed(error.description)
         } catch let error as NoMessagesError {
-            throw CommandError.malformed(error.description + "; no page written")
+            let name = path == "-" ? "<stdin>" : path
+            let mistaken = ForcedFormat.mismatch(path: input, name: name, forced: exporter.format)
+            throw CommandError.malformed((mistaken ?? error.description) + "; no page written")
         } catch let error as FileWriteError {
             throw CommandError.failure(error.message)
         }

@@ -44,7 +44,12 @@ enum FileRender {
         }
         var stream = ConversationRowStream(layout: layout, state: state)
         var wrote = false
+        // The session's header waits for the first rows after it: a file that turns out to hold no
+        // message in a format forced on it is an error with nothing drawn.
+        var header: String?
         func write(_ texts: [String]) {
+            let texts = (header.map { [$0] } ?? []) + texts
+            header = nil
             let text = texts.filter { !$0.isEmpty }.joined(separator: separator)
             guard !text.isEmpty else { return }
             Console.output((wrote ? separator : "") + text)
@@ -77,7 +82,7 @@ enum FileRender {
                     guard !headerWritten else { return }
                     headerWritten = true
                     let info = redactor.map { $0.redact(read, into: &redactions) } ?? read
-                    write([draw(SessionHeader.row(info))])
+                    header = draw(SessionHeader.row(info))
                 },
                 notice: { Console.error("teletype: " + $0 + "\n") }
             ) { message in
@@ -94,9 +99,13 @@ enum FileRender {
         }
         flush()
         flush()
+        // A file read as some format with nothing in it is said, never an empty conversation alone;
+        // read as a format forced on it that it is not, it is an error and nothing is drawn.
+        if messages == 0, let mistaken = ForcedFormat.mismatch(path: path, name: path, forced: format) {
+            throw CommandError.malformed(mistaken)
+        }
         let last = stream.finish()
         write(ParallelWork.map(last.count) { draw(last[$0]) })
-        // A file read as some format with nothing in it is said, never an empty conversation alone.
         if messages == 0 {
             Console.error("teletype: warning: " + NoMessagesError(file: path, format: read).description + "\n")
         } else if from > messages {

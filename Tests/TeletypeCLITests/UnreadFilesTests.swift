@@ -71,6 +71,40 @@ import Testing
         #expect(archive.error.contains("warning: \(file.path): read as a Claude Code session log"), "\(archive.error)")
     }
 
+    /// A file forced with `--from` into a format it is not, in which it holds no message, is an
+    /// error that names what the file is, with nothing drawn and no page; read as what it is, or
+    /// forced into its own format, it is drawn.
+    @Test(arguments: [
+        (
+            "kimi/sessions/wd_app_1234/session_7a000000-0000-4000-8000-000000000001/agents/main/wire.jsonl",
+            "qwen-code", "a Kimi Code wire log", "kimi"
+        ),
+        (
+            "qwen-code/projects/-home-dev-app/chats/q1.jsonl", "kimi",
+            "Qwen Code", "qwen-code"
+        ),
+    ])
+    func aFormatForcedOnAFileItIsNotIsAnError(_ relative: String, forced: String, own: String, ownFlag: String)
+        throws
+    {
+        let file = PackageRoot.url.appendingPathComponent("Tests/Fixtures/sessions/agents/" + relative).path
+        let render = try cli.run(["render", file, "--from", forced, "--format", "plain"])
+        #expect(render.status == 2, "\(render.error)")
+        #expect(render.output.isEmpty, "\(render.output)")
+        #expect(render.error.contains("(--from \(forced)), it holds no message; read as what it is"), "\(render.error)")
+        #expect(render.error.contains(own) && render.error.contains("--from \(ownFlag)"), "\(render.error)")
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let page = folder.appendingPathComponent("page.html")
+        let export = try cli.run(["export", file, "--from", forced, "-o", page.path])
+        #expect(export.status == 2 && export.error.contains("read as what it is"), "\(export.error)")
+        #expect(!FileManager.default.fileExists(atPath: page.path))
+        for flags in [["--from", ownFlag], []] {
+            let drawn = try cli.run(["render", file, "--format", "plain"] + flags)
+            #expect(drawn.status == 0 && !drawn.output.isEmpty && drawn.error.isEmpty, "\(flags): \(drawn.error)")
+        }
+    }
+
     /// A file of a shape Teletype does not read says so and what it looks like, at exit 2, with
     /// nothing written.
     @Test(arguments: [
