@@ -12,8 +12,11 @@ package enum JSONStringScan {
         var position = start
         let count = bytes.count
         while position + 8 <= count {
-            let word = bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self)
-            if hasSpecial(word) { break }
+            // Byte 0 in the lowest bits, on any platform.
+            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+            let found = special(word)
+            // The lowest flag is the first such byte (only bytes after it can be flagged falsely).
+            if found != 0 { return position + found.trailingZeroBitCount / 8 }
             position += 8
         }
         while position < count {
@@ -24,14 +27,14 @@ package enum JSONStringScan {
         return count
     }
 
-    /// Whether any byte of `word` is `"`, `\` or below 0x20 (the classic zero-byte tests: exact as to
-    /// whether there is one, not as to where).
+    /// The high bit of each byte of `word` that is `"`, `\` or below 0x20, by the classic zero-byte
+    /// tests; a byte after a flagged one may be flagged falsely (a borrow), never one before it.
     @inline(__always)
-    package static func hasSpecial(_ word: UInt64) -> Bool {
+    private static func special(_ word: UInt64) -> UInt64 {
         let quote = word ^ (0x22 &* ones)
         let backslash = word ^ (0x5C &* ones)
         let found =
             ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- 0x20 &* ones) & ~word)
-        return found & highs != 0
+        return found & highs
     }
 }
