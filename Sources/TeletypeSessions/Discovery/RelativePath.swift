@@ -47,24 +47,9 @@ struct RelativePath {
 
     /// Whether `piece` occurs in it (an empty one never does, as with `String.contains`).
     func contains(_ piece: String) -> Bool {
+        guard !piece.isEmpty else { return false }
         var text = text
-        var piece = piece
-        return text.withUTF8 { haystack in
-            piece.withUTF8 { needle in
-                guard let first = needle.first else { return false }
-                guard haystack.count >= needle.count else { return false }
-                var index = 0
-                while index <= haystack.count - needle.count {
-                    if haystack[index] == first {
-                        var offset = 1
-                        while offset < needle.count, haystack[index + offset] == needle[offset] { offset += 1 }
-                        if offset == needle.count { return true }
-                    }
-                    index += 1
-                }
-                return false
-            }
-        }
+        return text.withUTF8 { SessionReading.contains(UnsafeRawBufferPointer($0), piece) }
     }
 
     /// Whether it ends with `suffix`.
