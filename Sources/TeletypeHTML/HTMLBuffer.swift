@@ -51,7 +51,15 @@ struct HTMLBuffer {
         var start = 0
         var index = 0
         let special = HTMLBuffer.special
+        let raw = UnsafeRawBufferPointer(utf8)
         while index < utf8.count {
+            // Past eight bytes at a time where none may need escaping (most of a text).
+            while index + 8 <= raw.count,
+                !Self.mayNeedEscaping(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
+            {
+                index += 8
+            }
+            guard index < utf8.count else { break }
             let byte = utf8[index]
             if !special[Int(byte)] {
                 index += 1
@@ -84,6 +92,22 @@ struct HTMLBuffer {
         bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<utf8.count]))
     }
 
+    /// Whether any byte of `word` may be one ``text(_:)`` looks at twice: a control (tab and line
+    /// endings too), `"`, `&`, `<`, `>`, or 0x7F and above (DEL, and every byte of a character past
+    /// ASCII, C1's lead byte among them). By the zero-byte tests: never false when one is there.
+    @inline(__always)
+    private static func mayNeedEscaping(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        // `"` and `&` differ in one bit (0x22, 0x26), as `<` and `>` do (0x3C, 0x3E).
+        let quoteOrAmpersand = (word ^ (0x22 &* ones)) & ~(0x04 &* ones)
+        let angle = (word ^ (0x3C &* ones)) & ~(0x02 &* ones)
+        let found =
+            ((quoteOrAmpersand &- ones) & ~quoteOrAmpersand) | ((angle &- ones) & ~angle)
+            | ((word &- 0x20 &* ones) & ~word) | word | (word &+ ones)
+        return found & highs != 0
+    }
+
     /// The bytes ``text(_:)`` looks at twice: markup characters, controls, and the lead byte of C1.
     private static let special: [Bool] = {
         var table = [Bool](repeating: false, count: 256)
@@ -97,10 +121,22 @@ struct HTMLBuffer {
     /// Appends a URL for an attribute: bytes outside the URL-safe set are percent-encoded, `&` and
     /// `'` become entities, existing `%XX` escapes are kept.
     mutating func href(_ url: String) {
-        for byte in url.utf8 {
-            if HTMLBuffer.hrefSafe[Int(byte)] {
-                bytes.append(byte)
-            } else if byte == UInt8(ascii: "&") {
+        var url = url
+        url.withUTF8 { href(utf8: $0) }
+    }
+
+    /// ``href(_:)`` for UTF-8 bytes: runs of safe bytes are copied at once.
+    private mutating func href(utf8: UnsafeBufferPointer<UInt8>) {
+        let safe = HTMLBuffer.hrefSafe
+        var index = 0
+        while index < utf8.count {
+            var end = index
+            while end < utf8.count, safe[Int(utf8[end])] { end += 1 }
+            if end > index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[index..<end])) }
+            guard end < utf8.count else { return }
+            let byte = utf8[end]
+            index = end + 1
+            if byte == UInt8(ascii: "&") {
                 raw("&amp;")
             } else if byte == UInt8(ascii: "'") {
                 raw("&#x27;")
