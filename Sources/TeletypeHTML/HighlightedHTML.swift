@@ -1,5 +1,11 @@
 import TeletypeLayout
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Code in a language Teletype knows, as HTML: each token in a `<span class="tok-…">` that the
 /// page's CSS colours, the text escaped as any text.
 enum HighlightedHTML {
@@ -9,8 +15,10 @@ enum HighlightedHTML {
         code.withUTF8 { bytes in
             var lineStart = 0
             while lineStart < bytes.count {
-                var lineEnd = lineStart
-                while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
+                let base = UnsafeRawPointer(bytes.baseAddress!)
+                let lineEnd =
+                    memchr(base + lineStart, 0x0A, bytes.count - lineStart).map { base.distance(to: $0) }
+                    ?? bytes.count
                 let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd])
                 var position = 0
                 for token in highlighter.tokens(ofLine: line, state: &state) {
