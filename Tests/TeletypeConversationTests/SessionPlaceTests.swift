@@ -86,4 +86,61 @@ import Testing
             Set(found) == Set(sessions),
             "missing \(Set(sessions).subtracting(found)); extra \(Set(found).subtracting(sessions))")
     }
+
+    /// The walk below a folder: files at every level up to the depth and none below it, hidden
+    /// entries only when asked, links followed to the file or folder they name (a dangling one
+    /// passed over), each file with its size; an unreadable or missing folder gives nothing.
+    @Test func theWalkFindsWhatIsThereToItsDepth() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("teletype-walk-\(UUID())")
+        let elsewhere = FileManager.default.temporaryDirectory.appendingPathComponent("teletype-walk-\(UUID())")
+        defer {
+            try? FileManager.default.removeItem(at: root)
+            try? FileManager.default.removeItem(at: elsewhere)
+        }
+        let files = [
+            "top.jsonl": 1, "a/one.jsonl": 2, "a/b/two.jsonl": 3, "a/b/c/three.jsonl": 4, ".hidden/h.jsonl": 5,
+            "a/.dot.jsonl": 6,
+        ]
+        for (relative, size) in files {
+            let url = root.appendingPathComponent(relative)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(repeating: 0x41, count: size).write(to: url)
+        }
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        try Data(repeating: 0x42, count: 7).write(to: elsewhere.appendingPathComponent("linked.jsonl"))
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("a/file-link.jsonl").path,
+            withDestinationPath: elsewhere.appendingPathComponent("linked.jsonl").path)
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("folder-link").path, withDestinationPath: elsewhere.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("gone.jsonl").path, withDestinationPath: "/nonexistent/teletype")
+        func walk(depth: Int, hidden: Bool = false, accepts: @escaping (RelativePath) -> Bool = { _ in true })
+            -> [String: Int]
+        {
+            var found: [String: Int] = [:]
+            for file in SessionLocator.files(in: root.path, depth: depth, includesHidden: hidden, accepts: accepts) {
+                #expect(file.path.hasPrefix(root.path + "/"))
+                found[String(file.path.dropFirst(root.path.count + 1))] = file.size
+            }
+            return found
+        }
+        #expect(walk(depth: 0) == ["top.jsonl": 1])
+        #expect(
+            walk(depth: 1) == ["top.jsonl": 1, "a/one.jsonl": 2, "a/file-link.jsonl": 7, "folder-link/linked.jsonl": 7])
+        #expect(
+            walk(depth: 3) == [
+                "top.jsonl": 1, "a/one.jsonl": 2, "a/b/two.jsonl": 3, "a/b/c/three.jsonl": 4, "a/file-link.jsonl": 7,
+                "folder-link/linked.jsonl": 7,
+            ])
+        #expect(walk(depth: 1, hidden: true)[".hidden/h.jsonl"] == 5)
+        #expect(walk(depth: 1, hidden: true)["a/.dot.jsonl"] == 6)
+        #expect(
+            walk(depth: 3) { $0.contains("/b/") || $0.text == "top.jsonl" } == [
+                "top.jsonl": 1, "a/b/two.jsonl": 3, "a/b/c/three.jsonl": 4,
+            ])
+        #expect(SessionLocator.files(in: root.appendingPathComponent("missing").path, depth: 3).isEmpty)
+        #expect(SessionLocator.files(in: root.appendingPathComponent("top.jsonl").path, depth: 3).isEmpty)
+    }
 }

@@ -290,11 +290,18 @@ public enum SessionLocator {
         in folder: String, depth: Int, includesHidden: Bool = false, accepts: (RelativePath) -> Bool = { _ in true }
     ) -> [(path: String, size: Int, modified: Double)] {
         var found: [(String, Int, Double)] = []
-        // Each folder still to look in: its path, its path below `folder`, how deep it is.
-        var folders = [(folder, "", 0)]
-        while let (current, below, level) = folders.popLast() {
-            guard let directory = opendir(current) else { continue }
+        // Each folder is read through its own descriptor, and what is in it is looked at relative
+        // to that (`fstatat`, `openat`): the kernel does not walk the whole path again for every
+        // file (a sixth of a search's time went to that). A folder is read to its end before its
+        // folders are opened (`pending`): one folder a level is open at once.
+        func walk(_ descriptor: Int32, _ current: String, _ below: String, _ level: Int) {
+            guard let directory = fdopendir(descriptor) else {
+                close(descriptor)
+                return
+            }
             defer { closedir(directory) }
+            let folderDescriptor = dirfd(directory)
+            var pending: [(name: String, below: String)] = []
             while let entry = readdir(directory) {
                 let (name, kind) = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
                     (
@@ -306,11 +313,10 @@ public enum SessionLocator {
                 let relative = RelativePath(below.isEmpty ? name : below + "/" + name)
                 var isFolder = kind == Int32(DT_DIR)
                 if kind == Int32(DT_REG), !accepts(relative) { continue }
-                let path = current + "/" + name
                 if kind != Int32(DT_DIR) {
                     // A file accepted, a link or an entry of no known kind: what it is, and its size and time.
                     var status = stat()
-                    guard stat(path, &status) == 0 else { continue }
+                    guard fstatat(folderDescriptor, name, &status, 0) == 0 else { continue }
                     isFolder = status.st_mode & S_IFMT == S_IFDIR
                     if status.st_mode & S_IFMT == S_IFREG, kind == Int32(DT_REG) || accepts(relative) {
                         #if canImport(Darwin)
@@ -318,12 +324,21 @@ public enum SessionLocator {
                         #else
                             let seconds = status.st_mtim.tv_sec
                         #endif
-                        found.append((path, Int(status.st_size), Double(seconds)))
+                        found.append((current + "/" + name, Int(status.st_size), Double(seconds)))
                     }
                 }
-                if isFolder, level < depth { folders.append((path, relative.text, level + 1)) }
+                if isFolder, level < depth {
+                    pending.append((name, relative.text))
+                }
+            }
+            for (name, below) in pending {
+                let child = openat(folderDescriptor, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                guard child >= 0 else { continue }
+                walk(child, current + "/" + name, below, level + 1)
             }
         }
+        let root = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if root >= 0 { walk(root, folder, "", 0) }
         return found
     }
 
