@@ -77,4 +77,26 @@ import Testing
             #expect(buffer.bytes == expected, "\(url.debugDescription)")
         }
     }
+
+    /// A command's output with no escape and no carriage return is written whole, as its text
+    /// escaped (its lines and line feeds as they are); with them, line by line with their styles.
+    @Test(arguments: [1, 2, 3])
+    func commandOutputWithoutEscapesIsItsTextEscaped(_ seed: UInt64) {
+        var random = SeededGenerator(seed: seed)
+        for length in 0..<300 {
+            let text = Self.randomText(&random, length: length % 40)
+            var buffer = HTMLBuffer(capacity: 0)
+            ConversationHTMLRenderer.commandOutput(text, into: &buffer)
+            if text.utf8.contains(where: { $0 == 0x1B || $0 == 0x0D }) {
+                // Styled or overwritten: no escape byte reaches the page.
+                #expect(!buffer.bytes.contains(0x1B), "\(text.debugDescription)")
+            } else {
+                #expect(buffer.bytes == Self.escaped(text), "\(text.debugDescription)")
+            }
+        }
+        var styled = HTMLBuffer(capacity: 0)
+        ConversationHTMLRenderer.commandOutput("ok\n\u{1B}[1mbold\u{1B}[0m & <done>", into: &styled)
+        #expect(
+            String(decoding: styled.bytes, as: UTF8.self) == "ok\n<span class=\"sgr-b\">bold</span> &amp; &lt;done&gt;")
+    }
 }

@@ -57,7 +57,7 @@ public struct HTMLPage: Sendable {
         out.raw("<meta name=\"generator\" content=\"Teletype\">\n<title>")
         out.text(title)
         out.raw("</title>\n<style>\n")
-        out.raw(HTMLPageStyles.css(for: colorScheme))
+        out.raw(HTMLPageStyles.stylesheets[colorScheme] ?? HTMLPageStyles.css(for: colorScheme))
         out.raw("</style>\n</head>\n<body>\n<main class=\"tt-conversation\(isIndex ? " tt-index" : "")\">\n")
         return out.string
     }
@@ -107,6 +107,9 @@ enum HTMLPageStyles {
         }
         .joined(separator: "\n") + "\n"
     }
+
+    /// Each scheme's style sheet, made once: an archive writes it into each of thousands of pages.
+    static let stylesheets = Dictionary(uniqueKeysWithValues: HTMLPage.ColorScheme.allCases.map { ($0, css(for: $0)) })
 
     static func css(for scheme: HTMLPage.ColorScheme) -> String {
         var css: String

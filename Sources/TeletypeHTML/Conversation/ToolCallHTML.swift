@@ -1,6 +1,12 @@
 import Teletype
 import TeletypeLayout
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// How a tool call's body is written in HTML: a command and its output (its SGR colours as classes,
 /// nothing of the escapes passed on), an edit as a diff highlighted in its file's language, a plan
 /// as a checklist, a subagent's conversation as rows of its own inside a `<details>`. Every text is
@@ -89,6 +95,17 @@ extension ConversationHTMLRenderer {
     /// Command output with its SGR styles as classes (`sgr-b`, `sgr-f1`, …) and, for 256 and
     /// 24-bit colours, a colour the page computes: the output's bytes never reach the page.
     static func commandOutput(_ output: String, into out: inout HTMLBuffer) {
+        // Output with no escape and no carriage return (most of it) is its text, lines and all:
+        // looked at once, not made again line by line.
+        var bytes = output
+        let plain = bytes.withUTF8 {
+            guard let base = $0.baseAddress else { return true }
+            return memchr(base, 0x1B, $0.count) == nil && memchr(base, 0x0D, $0.count) == nil
+        }
+        guard !plain else {
+            out.text(output)
+            return
+        }
         // Lines by their bytes: a `\r\n` is one Character, and walking Characters is slow on long output.
         for (index, line) in TextLines.lines(output).enumerated() {
             if index > 0 { out.raw("\n") }
