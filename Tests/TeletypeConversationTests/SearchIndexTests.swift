@@ -177,6 +177,72 @@ import Testing
         #expect(try index.counts().conversations == counts.conversations - 1)
     }
 
+    /// A session that grew keeps what the index held of it: only its new messages are written,
+    /// as a later part of the same conversation (one conversation in the list and the hits, its
+    /// preview in order); a store touched but unchanged writes nothing; an earlier message
+    /// changed is written again from there, its old words gone.
+    @Test func aSessionThatGrewWritesOnlyItsNewMessages() throws {
+        let place = try Place()
+        defer { place.remove() }
+        let index = try SearchIndex(path: place.index)
+        _ = try place.update(index)
+        let counts = try index.counts()
+        let qwen = place.home.appendingPathComponent(".qwen/projects/-home-dev-app/chats/q1.jsonl")
+        let before = try #require(try index.conversations().first { $0.agent == "Qwen Code" })
+        func line(_ id: String, _ parent: String, _ type: String, _ role: String, _ text: String) -> String {
+            #"{"uuid": "\#(id)", "parentUuid": "\#(parent)", "sessionId": "q1", "timestamp": "2026-09-13T10:01:00.000Z", "type": "\#(type)", "cwd": "/home/dev/app", "message": {"role": "\#(role)", "parts": [{"text": "\#(text)"}]}}"#
+                + "\n"
+        }
+        let handle = try FileHandle(forWritingTo: qwen)
+        try handle.seekToEnd()
+        try handle.write(
+            contentsOf: Data(
+                (line("a5", "a4", "user", "user", "Now check the quokka toolchain")
+                    + line("a6", "a5", "assistant", "model", "The quokka toolchain is fine.")).utf8))
+        try handle.close()
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date().addingTimeInterval(5)], ofItemAtPath: qwen.path)
+        let grown = try place.update(index)
+        #expect(grown.read == 1 && grown.piecesKept >= 3 && grown.piecesWritten == 2, "\(grown)")
+        let quokka = try index.search(SearchQuery("quokka"))
+        #expect(quokka.count == 2 && Set(quokka.map(\.path)) == [qwen.path], "\(quokka)")
+        #expect(Set(quokka.map(\.message)) == [before.messages + 1, before.messages + 2], "\(quokka)")
+        #expect(try !index.search(SearchQuery("\"Show the Go version\"")).isEmpty)
+        #expect(try index.counts().conversations == counts.conversations)
+        let after = try #require(try index.conversations().filter { $0.agent == "Qwen Code" }.first)
+        #expect(after.id == before.id && after.messages == before.messages + 2)
+        #expect(try index.conversations().count { $0.agent == "Qwen Code" } == 1)
+        let opening = try index.opening(of: after.id, limit: 50)
+        #expect(
+            opening.map(\.message) == opening.map(\.message).sorted() && opening.last?.text.contains("quokka") == true)
+        // One conversation's hits, however many parts they are in, count as one conversation's.
+        var capped = SearchQuery("quokka OR version")
+        capped.perConversation = 1
+        #expect(try index.search(capped).count { $0.path == qwen.path } == 1)
+
+        // A store whose time changed but not its conversations: nothing is written.
+        let store = place.home.appendingPathComponent(".local/share/opencode/opencode.db")
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date().addingTimeInterval(10)], ofItemAtPath: store.path)
+        let touched = try place.update(index)
+        #expect(touched.read == 1 && touched.piecesWritten == 0 && touched.piecesKept > 0, "\(touched)")
+        #expect(try !index.search(SearchQuery("\"rate limiting\"")).isEmpty)
+
+        // An earlier message changed: written again from there.
+        let edited = try String(contentsOf: qwen, encoding: .utf8).replacingOccurrences(
+            of: "Go 1.25.1.", with: "Go 1.26.0, says the wombat.")
+        try edited.write(to: qwen, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date().addingTimeInterval(20)], ofItemAtPath: qwen.path)
+        let rewritten = try place.update(index)
+        #expect(rewritten.read == 1 && rewritten.piecesWritten >= 3, "\(rewritten)")
+        #expect(try index.search(SearchQuery("\"Go 1.25.1\"")).isEmpty)
+        #expect(try !index.search(SearchQuery("wombat")).isEmpty && !index.search(SearchQuery("quokka")).isEmpty)
+        #expect(try index.counts().conversations == counts.conversations)
+        let last = try index.opening(of: after.id, limit: 50)
+        #expect(last.map(\.message) == last.map(\.message).sorted() && last.contains { $0.text.contains("wombat") })
+    }
+
     /// Folders named with `--in`: a chat export's conversations each, a transcript; hostile text
     /// is searched but never printed as escapes.
     @Test func namedFoldersAndExportsAreSearchedToo() throws {

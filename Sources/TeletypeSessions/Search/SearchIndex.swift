@@ -27,7 +27,7 @@ public final class SearchIndex {
     public let path: String
 
     /// The version of the index's tables; an index of another is made again.
-    static let version = 4
+    static let version = 5
     /// Around each match in a snippet, before it is shown.
     static let markStart: Unicode.Scalar = "\u{2}"
     static let markEnd: Unicode.Scalar = "\u{3}"
@@ -94,7 +94,7 @@ public final class SearchIndex {
                 failure TEXT) WITHOUT ROWID;
             CREATE TABLE IF NOT EXISTS conversation(
                 id INTEGER PRIMARY KEY, file TEXT NOT NULL, key TEXT, agent TEXT NOT NULL, project TEXT,
-                title TEXT, updated REAL NOT NULL, messages INTEGER NOT NULL);
+                title TEXT, updated REAL NOT NULL, messages INTEGER NOT NULL, first INTEGER);
             CREATE INDEX IF NOT EXISTS conversation_file ON conversation(file);
             CREATE TABLE IF NOT EXISTS said_text(id INTEGER PRIMARY KEY, z BLOB NOT NULL);
             CREATE TABLE IF NOT EXISTS said_dictionary(id INTEGER PRIMARY KEY, bytes BLOB NOT NULL);
@@ -127,7 +127,8 @@ public final class SearchIndex {
 
     /// How many conversations and messages the index holds.
     public func counts() throws -> (conversations: Int, pieces: Int) {
-        let conversations = try database.rows("SELECT count(*) FROM conversation").first?.first?.number ?? 0
+        let conversations =
+            try database.rows("SELECT count(*) FROM conversation WHERE first IS NULL").first?.first?.number ?? 0
         let pieces = try database.rows("SELECT count(*) FROM said_text").first?.first?.number ?? 0
         return (Int(conversations), Int(pieces))
     }

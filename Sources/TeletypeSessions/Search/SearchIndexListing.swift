@@ -30,7 +30,7 @@ extension SearchIndex {
         let sql = """
             SELECT c.id, c.agent, c.project, c.title, c.file, c.key, c.updated, c.messages
             FROM conversation c JOIN file f ON f.path = c.file
-            WHERE f.root IN (\(roots.map { _ in "?" }.joined(separator: ", ")))
+            WHERE c.first IS NULL AND f.root IN (\(roots.map { _ in "?" }.joined(separator: ", ")))
             ORDER BY c.updated DESC, c.id DESC
             """
         var found: [IndexedConversation] = []
@@ -49,16 +49,27 @@ extension SearchIndex {
     /// (from 1), who said it, and the text as indexed (cleaned, each piece at most
     /// ``SearchableText/limit`` bytes). The title is not among them.
     public func opening(of id: Int64, limit: Int) throws -> [(message: Int, kind: SearchableText.Kind, text: String)] {
-        let rows = Self.rowIDs(of: id)
+        // Its parts in order (a conversation that grew has its later messages in later parts).
+        let parts = try database.rows(
+            "SELECT id FROM conversation WHERE id = ? OR first = ? ORDER BY id", [.integer(id), .integer(id)]
+        ).compactMap { row -> Int64? in
+            guard case .integer(let part) = row[0] else { return nil }
+            return part
+        }
         var pieces: [(Int, SearchableText.Kind, String)] = []
-        try database.forEachRow(
-            "SELECT id, text FROM said_plain WHERE id BETWEEN ? AND ? ORDER BY id LIMIT ?",
-            [.integer(rows.lowerBound + (1 << Self.kindBits)), .integer(rows.upperBound), .integer(Int64(limit))]
-        ) { (row: [SQLiteDatabase.Value]) in
-            guard case .integer(let rowID) = row[0] else { return }
-            let kind = SearchableText.Kind(rawValue: Int(rowID & ((1 << Self.kindBits) - 1))) ?? .agent
-            let message = Int((rowID >> Self.kindBits) & ((1 << Self.messageBits) - 1))
-            pieces.append((message, kind, row[1].text ?? ""))
+        for part in parts where pieces.count < limit {
+            let rows = Self.rowIDs(of: part)
+            try database.forEachRow(
+                "SELECT id, text FROM said_plain WHERE id BETWEEN ? AND ? ORDER BY id LIMIT ?",
+                [
+                    .integer(rows.lowerBound + (1 << Self.kindBits)), .integer(rows.upperBound),
+                    .integer(Int64(limit - pieces.count)),
+                ]
+            ) { (row: [SQLiteDatabase.Value]) in
+                guard case .integer(let rowID) = row[0] else { return }
+                let place = Self.place(of: rowID)
+                pieces.append((place.message, place.kind, row[1].text ?? ""))
+            }
         }
         return pieces
     }

@@ -52,7 +52,8 @@ extension SearchIndex {
         arguments = [.integer(ends.first), .integer(ends.last), .integer(Int64(SearchRank.countedRows))] + arguments
         let sql = """
             SELECT said.rowid, teletype_rank(said, ?, ?, ?), c.id, c.file, c.key, c.agent, c.project, c.title, c.updated
-            FROM said JOIN conversation c ON c.id = (said.rowid >> \(shift)) JOIN file f ON f.path = c.file
+            FROM said JOIN conversation p ON p.id = (said.rowid >> \(shift))
+            JOIN conversation c ON c.id = coalesce(p.first, p.id) JOIN file f ON f.path = c.file
             WHERE \(conditions.joined(separator: " AND "))
             ORDER BY said.rowid DESC LIMIT \(window)
             """

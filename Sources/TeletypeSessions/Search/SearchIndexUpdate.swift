@@ -39,6 +39,11 @@ extension SearchIndex {
         public var removed = 0
         /// Files and stores now found under another root (`--in`).
         public var moved = 0
+        /// Pieces of text (a message's words of one speaker) of the files read that the index
+        /// held as they are and kept, not written again.
+        public var piecesKept = 0
+        /// Pieces of text written.
+        public var piecesWritten = 0
 
         /// Whether the index changed: a search of it before would find otherwise.
         public var changedIndex: Bool { read > 0 || removed > 0 || moved > 0 }
@@ -124,8 +129,7 @@ extension SearchIndex {
         // compressed with the index's dictionary; without one, the first files are read a few at
         // a time until their text trains one, for the files after them.
         func keep(_ file: ReadFile) throws {
-            try forget(file.source.path)
-            try write(file)
+            try replace(file, report: &report)
             if let failure = file.failure { report.failures.append(failure) }
             report.read += 1
         }
@@ -309,53 +313,13 @@ extension SearchIndex {
 
     /// Takes the conversations of the file at `path` out of the index.
     func forget(_ path: String) throws {
-        for row in try database.rows("SELECT id FROM conversation WHERE file = ?", [.text(path)]) {
-            guard case .integer(let id) = row[0] else { continue }
-            let rows = Self.rowIDs(of: id)
-            // The word lists first: they are taken out by reading the text they were made of.
-            try database.run(
-                "DELETE FROM said WHERE rowid BETWEEN ? AND ?", [.integer(rows.lowerBound), .integer(rows.upperBound)])
-            try database.run(
-                "DELETE FROM said_text WHERE id BETWEEN ? AND ?",
-                [.integer(rows.lowerBound), .integer(rows.upperBound)])
+        let parts = try database.rows("SELECT id FROM conversation WHERE file = ?", [.text(path)]).compactMap {
+            row -> Int64? in
+            guard case .integer(let id) = row[0] else { return nil }
+            return id
         }
-        try database.run("DELETE FROM conversation WHERE file = ?", [.text(path)])
+        try remove(parts)
         try database.run("DELETE FROM file WHERE path = ?", [.text(path)])
-    }
-
-    /// One piece of text: its compressed copy, and its words in the full-text index.
-    private func insert(_ row: Int64, _ text: String, _ compressed: [UInt8]) throws {
-        try database.run("INSERT INTO said_text(id, z) VALUES (?, ?)", [.integer(row), .blob(compressed)])
-        try database.run("INSERT INTO said(rowid, text) VALUES (?, ?)", [.integer(row), .text(text)])
-    }
-
-    /// Puts what was read of a file into the index.
-    func write(_ file: ReadFile) throws {
-        for conversation in file.conversations {
-            try database.run(
-                "INSERT INTO conversation(file, key, agent, project, title, updated, messages) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                [
-                    .text(file.source.path), conversation.key.map { .text($0) } ?? .null, .text(conversation.agent),
-                    conversation.project.map { .text($0) } ?? .null, conversation.title.map { .text($0) } ?? .null,
-                    .real(conversation.updated), .integer(Int64(conversation.messages)),
-                ])
-            let id = database.lastInsertedRow
-            // The title is searched too, as the conversation's message 0.
-            if let title = conversation.searchedTitle {
-                try insert(Self.rowID(conversation: id, message: 0, kind: .user), title.text, title.compressed)
-            }
-            for piece in conversation.pieces {
-                try insert(
-                    Self.rowID(conversation: id, message: piece.message, kind: piece.kind), piece.text,
-                    piece.compressed)
-            }
-        }
-        try database.run(
-            "INSERT OR REPLACE INTO file(path, size, modified, root, failure) VALUES (?, ?, ?, ?, ?)",
-            [
-                .text(file.source.path), .integer(Int64(file.source.stamp.size)), .real(file.source.stamp.modified),
-                .text(file.source.root), file.failure.map { .text($0) } ?? .null,
-            ])
     }
 }
 
