@@ -66,4 +66,26 @@ import Testing
         }
         #expect(watch.made < 60, "\(watch.made) made")
     }
+
+    /// Where taking is quicker than making, the caller makes pieces too while it would wait (a
+    /// search index's reading on two cores: the writing thread waited a third of the time), and
+    /// every result is still taken once, in order.
+    @Test func theCallerMakesPiecesWhileItWaits() throws {
+        let caller = pthread_self()
+        let watch = Watch()
+        var order: [Int] = []
+        try OrderedWork.run(
+            200, ahead: 8, bytesAhead: 1 << 30, size: { _ in 1 },
+            produce: { index -> Int in
+                usleep(300)
+                if pthread_equal(pthread_self(), caller) != 0 { watch.lock.withLock { watch.made += 1 } }
+                return index + 1
+            }
+        ) { index, result in
+            #expect(result == index + 1)
+            order.append(index)
+        }
+        #expect(order == Array(0..<200))
+        #expect(watch.made > 0 && watch.made < 200, "\(watch.made) made by the caller")
+    }
 }
