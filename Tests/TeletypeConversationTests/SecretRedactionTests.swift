@@ -75,6 +75,64 @@ import Testing
         #expect(pieces[0].text == "My token is [REDACTED github-token]")
     }
 
+    /// A tool's arguments: each secret redacted wherever it stands (first, inside, last, nested,
+    /// under a name that says it is one), every other value and the order of keys as they were;
+    /// arguments with no secret come back as they were.
+    @Test func toolArgumentsAreRedactedWhereTheSecretsAre() throws {
+        let key = "ghp_" + String(repeating: "a1B2c3", count: 6)
+        let hidden = "[REDACTED github-token]"
+        func call(_ arguments: JSONValue) -> Message {
+            Message(
+                id: "m", role: .assistant, text: "",
+                parts: [
+                    .toolCall(AIToolCallPart(id: "c", name: "x", arguments: arguments, output: nil, errorText: nil))
+                ])
+        }
+        func arguments(of message: Message) -> JSONValue? {
+            guard case .toolCall(let call)? = message.parts.first else { return nil }
+            return call.arguments
+        }
+        let nested: JSONValue = .object(
+            JSONObject([
+                ("first", .string(key)), ("plain", .string("nothing here")),
+                (
+                    "list",
+                    .array([.string("a"), .string("b \(key)"), .number(3), .array([.string(key)]), .string("z")])
+                ),
+                ("deep", .object(JSONObject([("keep", .bool(true)), ("inner", .string("token \(key) end"))]))),
+                ("last", .string(key)),
+            ]))
+        let expected: JSONValue = .object(
+            JSONObject([
+                ("first", .string(hidden)), ("plain", .string("nothing here")),
+                (
+                    "list",
+                    .array([.string("a"), .string("b \(hidden)"), .number(3), .array([.string(hidden)]), .string("z")])
+                ),
+                ("deep", .object(JSONObject([("keep", .bool(true)), ("inner", .string("token \(hidden) end"))]))),
+                ("last", .string(hidden)),
+            ]))
+        var tally = SecretRedactor.Tally()
+        #expect(arguments(of: redactor.redact(call(nested), into: &tally)) == expected)
+        #expect(tally.counts["github-token"] == 5, "\(tally.counts)")
+        let clean: JSONValue = .object(
+            JSONObject([("a", .array([.string("x"), .object(JSONObject([("b", .string("y"))]))])), ("c", .null)]))
+        var none = SecretRedactor.Tally()
+        #expect(arguments(of: redactor.redact(call(clean), into: &none)) == clean && none.total == 0)
+        // A value judged with its name: the name stays, the value goes.
+        var named = SecretRedactor.Tally()
+        let assignment: JSONValue = .object(
+            JSONObject([("mode", .string("fast")), ("api_key", .string("Zx81kQ2mN7pL4vB9tR6wY3cD")), ("n", .number(1))])
+        )
+        let redacted = try #require(arguments(of: redactor.redact(call(assignment), into: &named)))
+        guard case .object(let object) = redacted else {
+            Issue.record("\(redacted)")
+            return
+        }
+        #expect(object.keys == ["mode", "api_key", "n"] && object["mode"] == .string("fast"))
+        #expect(object["api_key"] != .string("Zx81kQ2mN7pL4vB9tR6wY3cD") && named.total == 1, "\(redacted)")
+    }
+
     /// The corpus's real sessions, every file: what is redacted is listed, and stays rare (the
     /// sessions hold a few real keys their authors pasted; nothing else should be taken).
     @Test(.enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage)))

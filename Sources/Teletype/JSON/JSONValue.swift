@@ -145,6 +145,12 @@ public struct JSONObject: Sendable, Hashable {
     /// The key–value pairs, in order.
     public var pairs: [(key: String, value: JSONValue)] { entries.map { ($0.key, $0.value) } }
 
+    /// The key and value at `position` (from 0, in order, below ``count``): a look at each pair
+    /// without an array made of them all.
+    public func pair(at position: Int) -> (key: String, value: JSONValue) {
+        (entries[position].key, entries[position].value)
+    }
+
     /// Whether the object has no keys.
     public var isEmpty: Bool { entries.isEmpty }
 

@@ -69,16 +69,25 @@ extension SecretRedactor {
     }
 
     /// A JSON value with every string in it (keys aside) redacted; the value itself when nothing
-    /// in it was.
+    /// in it was. An array or object is copied only from its first value that changed: most tool
+    /// arguments hold no secret, and copying each one cost a tenth of an archive's redacting.
     func redact(_ value: JSONValue, into tally: inout Tally) -> JSONValue {
         switch value {
         case .string(let text):
             let redacted = redact(text, into: &tally)
             return redacted == text ? value : .string(redacted)
         case .array(let values):
-            let before = tally.total
-            let redacted = values.map { redact($0, into: &tally) }
-            return tally.total == before ? value : .array(redacted)
+            var copy: [JSONValue]?
+            for (index, element) in values.enumerated() {
+                let before = tally.total
+                let redacted = redact(element, into: &tally)
+                if copy == nil, tally.total != before {
+                    copy = Array(values[..<index])
+                    copy?.reserveCapacity(values.count)
+                }
+                copy?.append(redacted)
+            }
+            return copy.map { .array($0) } ?? value
         case .object(let object):
             let before = tally.total
             let redacted = redact(object, into: &tally)
@@ -91,23 +100,34 @@ extension SecretRedactor {
     /// value under a name that says it is a secret (`"api_key": "…"`) is judged with its name, as
     /// an assignment is.
     func redact(_ object: JSONObject, into tally: inout Tally) -> JSONObject {
-        let before = tally.total
-        let pairs = object.pairs.map { pair -> (String, JSONValue) in
-            if case .string(let text) = pair.value, SecretAssignment.mentionsSecret(pair.key),
-                SecretAssignment.isSecretName(pair.key.uppercased())
-            {
-                // "name": "value", as the assignment rule reads it in text.
-                let assignment = "\"\(pair.key)\": \"\(text)\""
-                var probe = Tally()
-                let redacted = redact(assignment, into: &probe)
-                if probe.total > 0, redacted.hasPrefix("\"\(pair.key)\": \""), redacted.hasSuffix("\"") {
-                    tally.add(probe)
-                    return (pair.key, .string(String(redacted.dropFirst(pair.key.count + 5).dropLast())))
-                }
+        var copy: [(String, JSONValue)]?
+        for position in 0..<object.count {
+            let before = tally.total
+            let redacted = redact(object.pair(at: position), into: &tally)
+            if copy == nil, tally.total != before {
+                copy = (0..<position).map { object.pair(at: $0) }
+                copy?.reserveCapacity(object.count)
             }
-            return (pair.key, redact(pair.value, into: &tally))
+            copy?.append(redacted)
         }
-        return tally.total == before ? object : JSONObject(pairs)
+        return copy.map { JSONObject($0) } ?? object
+    }
+
+    /// One name and value of an object, its value redacted.
+    private func redact(_ pair: (key: String, value: JSONValue), into tally: inout Tally) -> (String, JSONValue) {
+        if case .string(let text) = pair.value, SecretAssignment.mentionsSecret(pair.key),
+            SecretAssignment.isSecretName(pair.key.uppercased())
+        {
+            // "name": "value", as the assignment rule reads it in text.
+            let assignment = "\"\(pair.key)\": \"\(text)\""
+            var probe = Tally()
+            let redacted = redact(assignment, into: &probe)
+            if probe.total > 0, redacted.hasPrefix("\"\(pair.key)\": \""), redacted.hasSuffix("\"") {
+                tally.add(probe)
+                return (pair.key, .string(String(redacted.dropFirst(pair.key.count + 5).dropLast())))
+            }
+        }
+        return (pair.key, redact(pair.value, into: &tally))
     }
 
     /// A session's own words redacted: its title and project folder.
