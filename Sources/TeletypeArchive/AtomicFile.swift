@@ -88,6 +88,12 @@ package final class AtomicFile {
         if buffer.count >= 1 << 16 { try flush() }
     }
 
+    /// Writes `bytes` (UTF-8 made elsewhere) as they are.
+    package func write(bytes: [UInt8]) throws {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= 1 << 16 { try flush() }
+    }
+
     private func flush() throws {
         var offset = 0
         while offset < buffer.count {

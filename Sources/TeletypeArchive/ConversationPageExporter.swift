@@ -198,7 +198,7 @@ public struct ConversationPageExporter: Sendable {
         var pageRedactions = SecretRedactor.Tally()
         let parallel = rendersBatchesInParallel
         // On every core, one batch is rendered while the next is read.
-        var rendering: BackgroundWork<[(fragment: String?, redactions: SecretRedactor.Tally)]>?
+        var rendering: BackgroundWork<[(fragment: [UInt8]?, redactions: SecretRedactor.Tally)]>?
         // A failed read leaves no thread behind.
         defer { _ = rendering?.wait() }
         func writeRendered() throws {
@@ -208,7 +208,7 @@ public struct ConversationPageExporter: Sendable {
             for (fragment, found) in fragments {
                 redactions.add(found)
                 pageRedactions.add(found)
-                if let fragment { try output(fragment) }
+                if let fragment { try files.write(bytes: fragment) }
             }
         }
         let destination = files.destination
@@ -253,15 +253,16 @@ public struct ConversationPageExporter: Sendable {
             let first = laidOut
             let firstOnPage = pageStart
             // Secrets are redacted where the message is laid out: on every core, off the reading.
-            let render: @Sendable (Int) -> (String?, SecretRedactor.Tally) = { index in
+            let render: @Sendable (Int) -> ([UInt8]?, SecretRedactor.Tally) = { index in
                 var found = SecretRedactor.Tally()
                 let message = redactor.map { $0.redact(messages[index], into: &found) } ?? messages[index]
                 let fragment = layout.row(
                     for: message, isFirst: first + index == firstOnPage, isLatestReply: false, state: state
-                ).map(renderer.render)
+                ).map(renderer.renderedBytes)
                 // A prompt's anchor, which the list of prompts links to.
                 return (
-                    numbers[index].map { ConversationPages.anchor(prompt: $0) + (fragment ?? "") } ?? fragment, found
+                    numbers[index].map { Array(ConversationPages.anchor(prompt: $0).utf8) + (fragment ?? []) }
+                        ?? fragment, found
                 )
             }
             if parallel {
@@ -272,7 +273,7 @@ public struct ConversationPageExporter: Sendable {
                 for (fragment, found) in messages.indices.map(render) {
                     redactions.add(found)
                     pageRedactions.add(found)
-                    if let fragment { try output(fragment) }
+                    if let fragment { try files.write(bytes: fragment) }
                 }
             }
             laidOut += messages.count

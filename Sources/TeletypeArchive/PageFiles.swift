@@ -74,6 +74,12 @@ package final class PageFiles {
         try files[files.count - 1].write(text)
     }
 
+    /// Writes `bytes` (UTF-8) to the page being written.
+    func write(bytes: [UInt8]) throws {
+        bytesOnPage += bytes.count
+        try files[files.count - 1].write(bytes: bytes)
+    }
+
     /// Ends the page being written and starts the next.
     func startNextPage() throws {
         try files[files.count - 1].finish()
