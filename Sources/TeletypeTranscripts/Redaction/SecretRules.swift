@@ -267,10 +267,16 @@ enum SecretAssignment {
         return false
     }
 
+    /// The words ``mentionsSecret(_:_:)`` looks for, lower case: made once (made at each look,
+    /// they were most of the cost of redacting text with many `:` and `=` in it).
+    static let secretWords: [[UInt8]] = [
+        Array("key".utf8), Array("secret".utf8), Array("token".utf8), Array("passw".utf8),
+    ]
+
     /// Whether the name's bytes hold KEY, SECRET, TOKEN or PASSW in any case: the look before any
     /// text is made of it.
     static func mentionsSecret(_ bytes: SecretRule.Bytes, _ range: Range<Int>) -> Bool {
-        let patterns: [[UInt8]] = [Array("key".utf8), Array("secret".utf8), Array("token".utf8), Array("passw".utf8)]
+        let patterns = secretWords
         for start in range {
             let first = bytes[start] | 0x20
             guard first == 0x6B || first == 0x73 || first == 0x74 || first == 0x70 else { continue }
