@@ -76,6 +76,14 @@ struct ByteSet: Sendable {
     static let hex = ByteSet([0x30...0x39, 0x61...0x66])
     static let digits = ByteSet([0x30...0x39])
     static let identifier = ByteSet([0x30...0x39, 0x41...0x5A, 0x61...0x7A], "_-.")
+    /// A Slack webhook's path.
+    static let slackPath = ByteSet([0x30...0x39, 0x41...0x5A, 0x61...0x7A], "/")
+    /// A Discord webhook's path.
+    static let discordPath = ByteSet([0x30...0x39, 0x41...0x5A, 0x61...0x7A], "/_-")
+    /// An `Authorization` header's credential.
+    static let credential = ByteSet([0x30...0x39, 0x41...0x5A, 0x61...0x7A], "._~+/=-")
+    /// The value of an assignment whose name says it is a secret.
+    static let assignedValue = ByteSet([0x30...0x39, 0x41...0x5A, 0x61...0x7A], "_-+/=.~!@#%^*")
 }
 
 /// The small scans the rules are made of.

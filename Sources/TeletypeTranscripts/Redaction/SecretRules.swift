@@ -82,7 +82,7 @@ extension SecretRule {
             example: "https://hooks.slack.com/services/T0000/B0000/" + filler(24),
             nearMiss: "https://hooks.slack.com/services/"
         ) { bytes, at, length in
-            let end = SecretScan.run(bytes, from: at + length, ByteSet([0x30...0x39, 0x41...0x5A, 0x61...0x7A], "/"))
+            let end = SecretScan.run(bytes, from: at + length, ByteSet.slackPath)
             return end - at - length >= 20 ? at + length..<end : nil
         },
         SecretRule(
@@ -90,7 +90,7 @@ extension SecretRule {
             example: "https://discord.com/api/webhooks/123456789012345678/" + filler(68),
             nearMiss: "https://discord.com/api/webhooks/"
         ) { bytes, at, length in
-            let end = SecretScan.run(bytes, from: at + length, ByteSet([0x30...0x39, 0x41...0x5A, 0x61...0x7A], "/_-"))
+            let end = SecretScan.run(bytes, from: at + length, ByteSet.discordPath)
             return end - at - length >= 30 ? at + length..<end : nil
         },
         SecretRule(
@@ -214,7 +214,7 @@ extension SecretRule {
                 index = word
                 while index < bytes.count, bytes[index] == 0x20 { index += 1 }
             }
-            let end = SecretScan.run(bytes, from: index, ByteSet([0x30...0x39, 0x41...0x5A, 0x61...0x7A], "._~+/=-"))
+            let end = SecretScan.run(bytes, from: index, ByteSet.credential)
             guard end - index >= 8 else { return nil }
             let value = String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self)
             return SecretScan.isPlaceholder(value) ? nil : index..<end
@@ -341,7 +341,7 @@ enum SecretAssignment {
         var start = at + 1
         while start < bytes.count, bytes[start] == 0x20 { start += 1 }
         if start < bytes.count, bytes[start] == 0x22 || bytes[start] == 0x27 || bytes[start] == 0x60 { start += 1 }
-        let end = SecretScan.run(bytes, from: start, ByteSet([0x30...0x39, 0x41...0x5A, 0x61...0x7A], "_-+/=.~!@#%^*"))
+        let end = SecretScan.run(bytes, from: start, ByteSet.assignedValue)
         guard end - start >= 8, end - start <= 500 else { return nil }
         // A call, an index or a member (os.environ[...], getpass(), config.key) is code.
         if end < bytes.count, bytes[end] == 0x28 || bytes[end] == 0x5B { return nil }
