@@ -60,17 +60,18 @@ public struct ChatExport: ConversationCollection {
         let descriptor = Glibc.open(path, O_RDONLY)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        var head = [UInt8](repeating: 0, count: 1 << 20)
+        // Its first megabyte, read into memory not cleared first (a cleared megabyte for each
+        // file was 2% of an archive's instructions): only what was read is looked at.
+        let head = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 8)
+        defer { head.deallocate() }
         var filled = 0
         while filled < head.count {
-            let count = head.withUnsafeMutableBytes {
-                Glibc.read(descriptor, $0.baseAddress! + filled, $0.count - filled)
-            }
+            let count = Glibc.read(descriptor, head.baseAddress! + filled, head.count - filled)
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { break }
             filled += count
         }
-        return head.withUnsafeBytes { detect(UnsafeRawBufferPointer(rebasing: $0[..<filled])) }
+        return detect(UnsafeRawBufferPointer(rebasing: head[..<filled]))
     }
 
     // MARK: Opening one
