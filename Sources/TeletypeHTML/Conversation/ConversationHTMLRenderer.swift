@@ -9,7 +9,12 @@ public struct ConversationHTMLRenderer: Sendable {
     /// What the HTML may hold: links, images, raw HTML (none for untrusted text).
     public var options: HTMLRenderOptions
     /// The styles, icons and words.
-    public var appearance: AIAppearance
+    public var appearance: AIAppearance {
+        didSet { alertTitles = appearance.alertTitles }
+    }
+    /// The appearance's titles of alerts, looked up once (asked for each Markdown block, they were
+    /// made anew each time: 1% of a page's instructions).
+    private var alertTitles: [MarkdownAlert: String]
     /// What each row's element id starts with (a subagent's rows add to it, so no id repeats).
     var idPrefix = "m-"
 
@@ -17,6 +22,7 @@ public struct ConversationHTMLRenderer: Sendable {
     public init(options: HTMLRenderOptions = .untrusted, appearance: AIAppearance = .dark) {
         self.options = options
         self.appearance = appearance
+        alertTitles = appearance.alertTitles
     }
 
     /// The rows as one fragment.
@@ -100,7 +106,7 @@ public struct ConversationHTMLRenderer: Sendable {
         case .markdown(let document):
             out.raw("<div class=\"tt-answer\">\n")
             var markdownOptions = options
-            markdownOptions.alertTitles = appearance.alertTitles
+            markdownOptions.alertTitles = alertTitles
             out.raw(MarkdownHTMLRenderer(options: markdownOptions).render(document))
             out.raw("</div>\n")
         case .reasoning(let view):
@@ -186,7 +192,7 @@ public struct ConversationHTMLRenderer: Sendable {
                 out.text(view.title)
                 out.raw("</summary><div class=\"tt-answer\">\n")
                 var markdownOptions = options
-                markdownOptions.alertTitles = appearance.alertTitles
+                markdownOptions.alertTitles = alertTitles
                 out.raw(MarkdownHTMLRenderer(options: markdownOptions).render(summary))
                 out.raw("</div></details>\n")
             } else {
