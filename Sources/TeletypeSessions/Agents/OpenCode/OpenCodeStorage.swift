@@ -6,6 +6,11 @@ import TeletypeTranscripts
 #else
     import Foundation
 #endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// OpenCode's store before its database (`~/.local/share/opencode/storage/`): a JSON file each —
 /// `session/<project>/<session>.json`, `message/<session>/<message>.json`, and
@@ -23,12 +28,19 @@ struct OpenCodeStorage: ConversationCollection {
     /// The `storage` folder `path` is or holds, when it is OpenCode's.
     static func root(of path: String) -> String? {
         for candidate in [path, path + "/storage"] {
-            guard (try? FileManager.default.contentsOfDirectory(atPath: candidate + "/session")) != nil,
-                (try? FileManager.default.contentsOfDirectory(atPath: candidate + "/message")) != nil
-            else { continue }
+            guard isReadableFolder(candidate + "/session"), isReadableFolder(candidate + "/message") else { continue }
             return candidate
         }
         return nil
+    }
+
+    /// Whether `path` is a folder whose entries can be read: asked of every folder above every
+    /// file an archive or a search opens (is it a file of OpenCode's storage?), so it is one
+    /// `stat`, not a listing of the folder.
+    private static func isReadableFolder(_ path: String) -> Bool {
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return false }
+        return access(path, R_OK | X_OK) == 0
     }
 
     init(root: String, name: String) throws(TranscriptError) {
