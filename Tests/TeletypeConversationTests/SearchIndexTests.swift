@@ -241,6 +241,18 @@ import Testing
         #expect(try index.counts().conversations == counts.conversations)
         let last = try index.opening(of: after.id, limit: 50)
         #expect(last.map(\.message) == last.map(\.message).sorted() && last.contains { $0.text.contains("wombat") })
+
+        // Its last message gone: its words leave, nothing else is written.
+        let lines = try String(contentsOf: qwen, encoding: .utf8).split(separator: "\n")
+        try (lines.dropLast().joined(separator: "\n") + "\n").write(to: qwen, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date().addingTimeInterval(30)], ofItemAtPath: qwen.path)
+        let cut = try place.update(index)
+        #expect(cut.read == 1 && cut.piecesWritten == 0, "\(cut)")
+        #expect(try index.search(SearchQuery("\"toolchain is fine\"")).isEmpty)
+        #expect(try index.search(SearchQuery("quokka")).count == 1)
+        let shorter = try #require(try index.conversations().first { $0.agent == "Qwen Code" })
+        #expect(shorter.messages == after.messages - 1)
     }
 
     /// Folders named with `--in`: a chat export's conversations each, a transcript; hostile text

@@ -152,6 +152,8 @@ extension SearchIndex {
     /// conversation of the file at `path`, or as a later part of the one whose first part is
     /// `first`; how many pieces were written.
     private func insert(_ conversation: ReadConversation, of path: String, first: Int64?, from: Int) throws -> Int {
+        // A conversation that lost its last messages has nothing after them: no part is made.
+        if first != nil, !conversation.pieces.contains(where: { $0.message >= from }) { return 0 }
         try database.run(
             "INSERT INTO conversation(file, key, agent, project, title, updated, messages, first) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             [
