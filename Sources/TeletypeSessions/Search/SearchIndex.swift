@@ -166,6 +166,14 @@ public final class SearchIndex {
         conversation << (messageBits + kindBits) | Int64(number) << kindBits | Int64(kind.rawValue)
     }
 
+    /// The message and speaker a text row's id packs.
+    static func place(of rowID: Int64) -> (message: Int, kind: SearchableText.Kind) {
+        (
+            Int((rowID >> kindBits) & ((1 << messageBits) - 1)),
+            SearchableText.Kind(rawValue: Int(rowID & ((1 << kindBits) - 1))) ?? .agent
+        )
+    }
+
     /// The first and last text row ids a conversation may use.
     static func rowIDs(of conversation: Int64) -> ClosedRange<Int64> {
         (conversation << (messageBits + kindBits))...((conversation + 1) << (messageBits + kindBits) - 1)

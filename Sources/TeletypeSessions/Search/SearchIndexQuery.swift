@@ -81,8 +81,7 @@ extension SearchIndex {
             guard count < query.perConversation else { continue }
             perConversation[match.conversation] = count + 1
             let row = match.values
-            let kind = SearchableText.Kind(rawValue: Int(match.row & ((1 << Self.kindBits) - 1))) ?? .agent
-            let message = Int((match.row >> Self.kindBits) & ((1 << Self.messageBits) - 1))
+            let (message, kind) = Self.place(of: match.row)
             hits.append(
                 SearchHit(
                     agent: row[5].text ?? "", project: row[6].text, title: row[7].text, path: row[3].text ?? "",

@@ -207,12 +207,4 @@ extension SearchIndex {
             try database.run("DELETE FROM conversation WHERE id = ?", [.integer(part)])
         }
     }
-
-    /// The message and speaker a text row's id packs.
-    static func place(of rowID: Int64) -> (message: Int, kind: SearchableText.Kind) {
-        (
-            Int((rowID >> kindBits) & ((1 << messageBits) - 1)),
-            SearchableText.Kind(rawValue: Int(rowID & ((1 << kindBits) - 1))) ?? .agent
-        )
-    }
 }
