@@ -20,9 +20,10 @@ final class SearchDatabase {
     private var statements: [String: OpaquePointer] = [:]
     /// The database file.
     let path: String
-    /// What reads the index's compressed text back (its SQL function `teletype_text`), with the
-    /// index's dictionary once it has one.
+    /// What reads the index's compressed text back, with the index's dictionary once it has one.
     let decompressor = CompressedText.Decompressor()
+    /// The words of a text as the index's word lists hold them.
+    private(set) var tokenizer: SearchTokenizer!
 
     /// Why the database could not be used: SQLite's words and its result code.
     struct Failure: Error, CustomStringConvertible {
@@ -50,45 +51,27 @@ final class SearchDatabase {
         chmod(path, 0o600)
         // Another process writing holds the lock a moment per batch: wait for it.
         sqlite3_busy_timeout(handle, 60_000)
-        // Pages of 16 KB: a first index writes and reads back about five times its size (the log,
-        // then the database; the word lists merged), a third as many calls as with 4 KB pages. And
+        // Pages of 32 KB: a first index writes and reads back about five times its size (the log,
+        // then the database; the word lists merged), far fewer calls than with 4 KB pages; and a
+        // page holds whole rows only, so that one of blocks of text (4 KB each, compressed) left
+        // a sixth of each 16 KB page empty, and a twentieth of a 32 KB one. And
         // pages a merge of the word lists frees are given back to the file system (see `PRAGMA
         // incremental_vacuum`). Both take only on a new database, before anything is written.
-        try execute("PRAGMA page_size = 16384")
+        try execute("PRAGMA page_size = 32768")
         try execute("PRAGMA auto_vacuum = INCREMENTAL")
         // Set once, when the database is made (changing it needs the database to itself).
         if try rows("PRAGMA journal_mode").first?.first?.text?.lowercased() != "wal" {
             try execute("PRAGMA journal_mode = WAL")
         }
         try execute("PRAGMA synchronous = NORMAL; PRAGMA cache_size = -65536")
-        // The text the index keeps compressed, as its snippets and previews read it (with a
-        // decompression context of the connection's own, freed with it).
-        let decompressor = Unmanaged.passRetained(self.decompressor).toOpaque()
-        sqlite3_create_function_v2(
-            handle, "teletype_text", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, decompressor,
-            { context, _, values in
-                guard let value = values?[0], let blob = sqlite3_value_blob(value),
-                    let user = sqlite3_user_data(context)
-                else {
-                    sqlite3_result_null(context)
-                    return
-                }
-                let decompressor = Unmanaged<CompressedText.Decompressor>.fromOpaque(user).takeUnretainedValue()
-                let bytes = UnsafeRawBufferPointer(start: blob, count: Int(sqlite3_value_bytes(value)))
-                guard var text = decompressor.decompress(bytes) else {
-                    sqlite3_result_error(context, "the index's text is damaged", -1)
-                    return
-                }
-                text.withUTF8 {
-                    sqlite3_result_text(
-                        context, UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self),
-                        Int32($0.count), unsafeBitCast(-1, to: sqlite3_destructor_type.self))
-                }
-            }, nil, nil, { Unmanaged<CompressedText.Decompressor>.fromOpaque($0!).release() })
         // The relevance a search ranks by, without counting every row of a common word first.
         guard SearchRank.register(on: handle) else {
             throw Failure(message: "\(path): SQLite's FTS5 takes no ranking function", code: SQLITE_ERROR)
         }
+        guard let tokenizer = SearchTokenizer(handle: handle) else {
+            throw Failure(message: "\(path): SQLite's FTS5 has no porter tokenizer", code: SQLITE_ERROR)
+        }
+        self.tokenizer = tokenizer
         self.decompressor.findDictionary = { [unowned self] in self.storedDictionary() }
     }
 
@@ -101,6 +84,7 @@ final class SearchDatabase {
     }
 
     deinit {
+        tokenizer = nil
         for statement in statements.values { sqlite3_finalize(statement) }
         sqlite3_close(handle)
     }

@@ -27,7 +27,7 @@ public final class SearchIndex {
     public let path: String
 
     /// The version of the index's tables; an index of another is made again.
-    static let version = 5
+    static let version = 6
     /// Around each match in a snippet, before it is shown.
     static let markStart: Unicode.Scalar = "\u{2}"
     static let markEnd: Unicode.Scalar = "\u{3}"
@@ -96,12 +96,10 @@ public final class SearchIndex {
                 id INTEGER PRIMARY KEY, file TEXT NOT NULL, key TEXT, agent TEXT NOT NULL, project TEXT,
                 title TEXT, updated REAL NOT NULL, messages INTEGER NOT NULL, first INTEGER);
             CREATE INDEX IF NOT EXISTS conversation_file ON conversation(file);
-            CREATE TABLE IF NOT EXISTS said_text(id INTEGER PRIMARY KEY, z BLOB NOT NULL);
+            CREATE TABLE IF NOT EXISTS said_block(id INTEGER PRIMARY KEY, z BLOB NOT NULL);
             CREATE TABLE IF NOT EXISTS said_dictionary(id INTEGER PRIMARY KEY, bytes BLOB NOT NULL);
-            CREATE VIEW IF NOT EXISTS said_plain AS SELECT id, teletype_text(z) AS text FROM said_text;
             CREATE VIRTUAL TABLE IF NOT EXISTS said USING fts5(
-                text, content = 'said_plain', content_rowid = 'id',
-                tokenize = 'porter unicode61 remove_diacritics 2');
+                text, content = '', detail = none, tokenize = 'porter unicode61 remove_diacritics 2');
             INSERT INTO said(said, rank) VALUES ('hashsize', \(Self.wordListMemory));
             INSERT INTO said(said, rank) VALUES ('automerge', \(Self.segmentsMerged));
             PRAGMA user_version = \(Self.version);
@@ -125,12 +123,12 @@ public final class SearchIndex {
     /// An update that read this many bytes or more ends by merging the word lists into one.
     static let mergedAfter = 64 << 20
 
-    /// How many conversations and messages the index holds.
+    /// How many conversations and messages the index holds (read through every block's header).
     public func counts() throws -> (conversations: Int, pieces: Int) {
         let conversations =
             try database.rows("SELECT count(*) FROM conversation WHERE first IS NULL").first?.first?.number ?? 0
-        let pieces = try database.rows("SELECT count(*) FROM said_text").first?.first?.number ?? 0
-        return (Int(conversations), Int(pieces))
+        let kept = try keptText(readingText: false)
+        return (Int(conversations), kept.pieces)
     }
 
     /// What the index keeps of the text it holds: how many pieces, how many of them compressed
@@ -138,6 +136,8 @@ public final class SearchIndex {
     package struct KeptText: Equatable, Sendable {
         /// The pieces of text.
         package var pieces = 0
+        /// The blocks they are kept in.
+        package var blocks = 0
         /// Those compressed with the index's dictionary.
         package var withDictionary = 0
         /// Their bytes as they read back.
@@ -148,22 +148,43 @@ public final class SearchIndex {
         package var hasDictionary = false
     }
 
-    /// What the index keeps of the text it holds (read through every piece: for measuring).
-    package func keptText() throws -> KeptText {
+    /// What the index keeps of the text it holds (read through every block: for measuring);
+    /// `readingText` decompresses each block too, to count only those that read back.
+    package func keptText(readingText: Bool = true) throws -> KeptText {
         var kept = KeptText(hasDictionary: database.storedDictionary() != nil)
-        try database.forEachRow("SELECT z FROM said_text") { row in
+        try database.forEachRow("SELECT z FROM said_block") { row in
             guard case .blob(let bytes) = row[0] else { return }
-            kept.pieces += 1
-            kept.keptBytes += bytes.count
-            kept.textBytes += bytes.withUnsafeBytes { CompressedText.length($0) } ?? 0
-            if bytes.withUnsafeBytes({ CompressedText.usesDictionary($0) }) { kept.withDictionary += 1 }
+            try bytes.withUnsafeBytes { bytes in
+                var offset = 0
+                let count = Int(TextBlock.readVarint(bytes, &offset) ?? 0)
+                if readingText {
+                    guard let pieces = TextBlock.decode(bytes, decompressor: database.decompressor) else {
+                        throw Failure(description: "\(path): a block of the index's text is damaged")
+                    }
+                    kept.textBytes += pieces.reduce(0) { $0 + $1.text.utf8.count }
+                } else {
+                    kept.textBytes += TextBlock.textLength(bytes) ?? 0
+                }
+                kept.blocks += 1
+                kept.pieces += count
+                kept.keptBytes += bytes.count
+                if let compressed = TextBlock.compressedPart(bytes), CompressedText.usesDictionary(compressed) {
+                    kept.withDictionary += count
+                }
+            }
         }
         return kept
     }
 
     /// The id of the text row of `conversation`'s message `number` (from 1), said by `kind`.
     static func rowID(conversation: Int64, message number: Int, kind: SearchableText.Kind) -> Int64 {
-        conversation << (messageBits + kindBits) | Int64(number) << kindBits | Int64(kind.rawValue)
+        conversation << (messageBits + kindBits) | place(message: number, kind: kind)
+    }
+
+    /// Where message `number`'s words said by `kind` are in their conversation part: the low bits
+    /// of their row id.
+    static func place(message number: Int, kind: SearchableText.Kind) -> Int64 {
+        Int64(number) << kindBits | Int64(kind.rawValue)
     }
 
     /// The message and speaker a text row's id packs.

@@ -58,17 +58,10 @@ extension SearchIndex {
         }
         var pieces: [(Int, SearchableText.Kind, String)] = []
         for part in parts where pieces.count < limit {
-            let rows = Self.rowIDs(of: part)
-            try database.forEachRow(
-                "SELECT id, text FROM said_plain WHERE id BETWEEN ? AND ? ORDER BY id LIMIT ?",
-                [
-                    .integer(rows.lowerBound + (1 << Self.kindBits)), .integer(rows.upperBound),
-                    .integer(Int64(limit - pieces.count)),
-                ]
-            ) { (row: [SQLiteDatabase.Value]) in
-                guard case .integer(let rowID) = row[0] else { return }
-                let place = Self.place(of: rowID)
-                pieces.append((place.message, place.kind, row[1].text ?? ""))
+            for piece in try self.pieces(in: Self.rowIDs(of: part), limit: limit - pieces.count + 1)
+            where pieces.count < limit {
+                let place = Self.place(of: piece.row)
+                if place.message > 0 { pieces.append((place.message, place.kind, piece.text)) }
             }
         }
         return pieces

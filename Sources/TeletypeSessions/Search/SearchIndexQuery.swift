@@ -14,7 +14,8 @@ extension SearchIndex {
     /// conversation, each with a snippet around its match. Of a word found in more than 2,000
     /// messages, the latest 2,000 are ranked (those of the most recently written conversations).
     public func search(_ query: SearchQuery, roots: [String] = [""]) throws -> [SearchHit] {
-        let expression = try query.expression()
+        let match = try SearchMatch(query, tokenizer: database.tokenizer)
+        guard let expression = match.expression else { return [] }
         var conditions = ["said MATCH ?"]
         var arguments: [SQLiteDatabase.Value] = [.text(expression)]
         conditions.append("f.root IN (" + roots.map { _ in "?" }.joined(separator: ", ") + ")")
@@ -45,8 +46,11 @@ extension SearchIndex {
         }
         let shift = Self.messageBits + Self.kindBits
         // The latest matches (a conversation's id grows with its time), ranked: ranking every match
-        // of a common word would cost in proportion to the whole index.
+        // of a common word would cost in proportion to the whole index. A phrase's rows are those
+        // holding all its words, each then read for the phrase, up to a limit.
         let window = max(Self.rankingWindow, query.limit * 50)
+        let reader = TextReader(self)
+        var looked = 0
         // The first and last row ids: how far through them a common word's count got estimates the rest.
         let ends = try rowIDBounds()
         arguments = [.integer(ends.first), .integer(ends.last), .integer(Int64(SearchRank.countedRows))] + arguments
@@ -55,13 +59,22 @@ extension SearchIndex {
             FROM said JOIN conversation p ON p.id = (said.rowid >> \(shift))
             JOIN conversation c ON c.id = coalesce(p.first, p.id) JOIN file f ON f.path = c.file
             WHERE \(conditions.joined(separator: " AND "))
-            ORDER BY said.rowid DESC LIMIT \(window)
+            ORDER BY said.rowid DESC \(match.hasPhrase ? "" : "LIMIT \(window)")
             """
         var found: [(row: Int64, score: Double, conversation: Int64, values: [SQLiteDatabase.Value])] = []
         do {
-            try database.forEachRow(sql, arguments) { (row: [SQLiteDatabase.Value]) in
-                guard case .integer(let rowID) = row[0], case .integer(let conversation) = row[2] else { return }
+            try database.forEachRow(sql, arguments) { (row: [SQLiteDatabase.Value]) -> Bool in
+                guard case .integer(let rowID) = row[0], case .integer(let conversation) = row[2] else { return true }
+                if match.hasPhrase {
+                    looked += 1
+                    guard let text = try reader.text(of: rowID),
+                        match.matches(database.tokenizer.words(of: text))
+                    else { return looked < Self.phraseRows.looked }
+                }
                 found.append((rowID, row[1].number ?? 0, conversation, row))
+                return match.hasPhrase
+                    ? found.count < max(Self.phraseRows.found, query.limit * 10) && looked < Self.phraseRows.looked
+                    : found.count < window
             }
         } catch let failure as SearchDatabase.Failure {
             // FTS5's own words for a query it cannot take (the query is quoted, so rarely).
@@ -76,6 +89,7 @@ extension SearchIndex {
         }
         var hits: [SearchHit] = []
         var perConversation: [Int64: Int] = [:]
+        let matched = match
         for match in found where hits.count < query.limit {
             let count = perConversation[match.conversation, default: 0]
             guard count < query.perConversation else { continue }
@@ -86,7 +100,10 @@ extension SearchIndex {
                 SearchHit(
                     agent: row[5].text ?? "", project: row[6].text, title: row[7].text, path: row[3].text ?? "",
                     conversation: row[4].text, updated: row[8].number ?? 0, message: max(message, 1),
-                    inTitle: message == 0, kind: kind, marked: try snippet(of: match.row, expression: expression),
+                    inTitle: message == 0, kind: kind,
+                    marked: try reader.text(of: match.row).map {
+                        matched.snippet(of: $0, words: database.tokenizer.words(of: $0))
+                    } ?? "",
                     score: match.score))
         }
         return hits
@@ -95,15 +112,10 @@ extension SearchIndex {
     /// How many of the latest matches a search ranks.
     static let rankingWindow = 2_000
 
-    /// The words around the match in one row, marked.
-    func snippet(of rowID: Int64, expression: String) throws -> String {
-        var marked = ""
-        try database.forEachRow(
-            "SELECT snippet(said, 0, char(2), char(3), '…', 24) FROM said WHERE said MATCH ? AND rowid = ?",
-            [.text(expression), .integer(rowID)]
-        ) { (row: [SQLiteDatabase.Value]) in marked = row[0].text ?? "" }
-        return marked
-    }
+    /// How many rows holding a phrase's words a search reads for the phrase before it stops (the
+    /// latest ones: a phrase of common words is looked for in the latest conversations), and how
+    /// many of those that hold it are ranked (with at least ten times the hits asked for).
+    static let phraseRows = (looked: 10_000, found: 200)
 
     /// An agent's or app's name as the index keeps it, from its id (`claude-code`) or its name.
     static func agentName(_ name: String) -> String {

@@ -5,8 +5,8 @@
 /// changes one conversation at a time; reading such a file again and writing every word of it
 /// again into the full-text index made each search during a long session cost seconds (FTS5
 /// tokenizes a text to take it out as to put it in). Each conversation read is compared, piece by
-/// piece, with the compressed text the index holds of it (the same text compresses to the same
-/// bytes): from the first message that differs on, its rows are taken out and the messages
+/// piece, with the text the index holds of it: from the first message that differs on, its rows
+/// are taken out and the messages
 /// written as a new *part* of the conversation, a row of its own in the conversation table whose
 /// `first` names the conversation's first part. A part's id is new, so that the latest messages
 /// have the latest row ids, which a search's window of the latest matches leans on. A conversation
@@ -68,55 +68,27 @@ extension SearchIndex {
     private func update(
         _ kept: HeldConversation, with conversation: ReadConversation, of path: String, report: inout Report
     ) throws {
-        // What the index holds, and what was read: each piece by its message and speaker.
-        var stored: [Int: [SearchableText.Kind: (row: Int64, bytes: [UInt8])]] = [:]
+        // What the index holds, and what was read: each piece by its message and speaker. A part
+        // whose text does not read back is taken as changed from its start.
+        var stored: [Int: [SearchableText.Kind: String]] = [:]
+        var damaged = false
         for part in kept.parts {
-            let rows = Self.rowIDs(of: part)
-            try database.forEachRow(
-                "SELECT id, z FROM said_text WHERE id BETWEEN ? AND ?",
-                [.integer(rows.lowerBound), .integer(rows.upperBound)]
-            ) { (row: [SQLiteDatabase.Value]) in
-                guard case .integer(let id) = row[0], case .blob(let bytes) = row[1] else { return }
-                let place = Self.place(of: id)
-                stored[place.message, default: [:]][place.kind] = (id, bytes)
+            do {
+                for piece in try pieces(in: Self.rowIDs(of: part), strict: true) {
+                    let place = Self.place(of: piece.row)
+                    stored[place.message, default: [:]][place.kind] = piece.text
+                }
+            } catch is Failure {
+                damaged = true
             }
         }
-        var read: [Int: [SearchableText.Kind: (text: String, compressed: [UInt8])]] = [:]
+        var read: [Int: [SearchableText.Kind: String]] = [:]
         if let title = conversation.searchedTitle { read[0] = [.user: title] }
         for piece in conversation.pieces {
-            read[piece.message, default: [:]][piece.kind] = (piece.text, piece.compressed)
+            read[piece.message, default: [:]][piece.kind] = piece.text
         }
-        // A piece kept compressed otherwise than it is now (before the index had its dictionary,
-        // or with it) is compared by its text, and when it is the same, kept compressed as now:
-        // the next comparison is of bytes again.
-        var decompressor: CompressedText.Decompressor?
-        var recompressed: [(message: Int, row: Int64, bytes: [UInt8])] = []
-        func same(_ kept: (row: Int64, bytes: [UInt8]), _ now: (text: String, compressed: [UInt8]), _ message: Int)
-            -> Bool
-        {
-            if kept.bytes == now.compressed { return true }
-            let (a, b) = (
-                kept.bytes.withUnsafeBytes(CompressedText.usesDictionary),
-                now.compressed.withUnsafeBytes(CompressedText.usesDictionary)
-            )
-            guard a != b else { return false }
-            if decompressor == nil {
-                decompressor = CompressedText.Decompressor(dictionary: database.storedDictionary())
-            }
-            let isSame =
-                kept.bytes.withUnsafeBytes { decompressor?.decompress($0) }.map { $0.utf8.elementsEqual(now.text.utf8) }
-                ?? false
-            if isSame { recompressed.append((message, kept.row, now.compressed)) }
-            return isSame
-        }
-        func sameMessage(_ message: Int) -> Bool {
-            guard let kept = stored[message], let now = read[message], kept.count == now.count else { return false }
-            return kept.allSatisfy { kind, piece in now[kind].map { same(piece, $0, message) } ?? false }
-        }
-        let changedFrom = Set(stored.keys).union(read.keys).sorted().first { !sameMessage($0) }
-        for piece in recompressed where piece.message < changedFrom ?? Int.max {
-            try database.run("UPDATE said_text SET z = ? WHERE id = ?", [.blob(piece.bytes), .integer(piece.row)])
-        }
+        let changedFrom =
+            damaged ? 0 : Set(stored.keys).union(read.keys).sorted().first { stored[$0] != read[$0] }
         guard let from = changedFrom else {
             report.piecesKept += read.values.reduce(0) { $0 + $1.count }
             try describe(kept.first, as: conversation)
@@ -130,22 +102,56 @@ extension SearchIndex {
         report.piecesKept += read.filter { $0.key < from }.values.reduce(0) { $0 + $1.count }
         // The rows from the first changed message on leave, from whichever part holds them.
         for part in kept.parts {
-            let rows = Self.rowIDs(of: part)
-            let lower = rows.lowerBound + Int64(from) << Self.kindBits
-            try database.run(
-                "DELETE FROM said WHERE rowid BETWEEN ? AND ?", [.integer(lower), .integer(rows.upperBound)])
-            try database.run(
-                "DELETE FROM said_text WHERE id BETWEEN ? AND ?", [.integer(lower), .integer(rows.upperBound)])
-            let isEmpty = try database.rows(
-                "SELECT 1 FROM said_text WHERE id BETWEEN ? AND ? LIMIT 1",
-                [.integer(rows.lowerBound), .integer(rows.upperBound)]
-            ).isEmpty
-            if part != kept.first, isEmpty {
-                try database.run("DELETE FROM conversation WHERE id = ?", [.integer(part)])
-            }
+            try removeRows(of: part, from: from, isFirst: part == kept.first)
         }
         report.piecesWritten += try insert(conversation, of: path, first: kept.first, from: from)
         try describe(kept.first, as: conversation)
+    }
+
+    /// Takes the rows of messages `from` on out of the conversation part `part`: their words,
+    /// and their text from its blocks (a block holding earlier messages too is written again
+    /// with those). A later part left empty leaves the conversation table.
+    private func removeRows(of part: Int64, from: Int, isFirst: Bool) throws {
+        let rows = Self.rowIDs(of: part)
+        let lower = rows.lowerBound + Int64(from) << Self.kindBits
+        var blocks: [(id: Int64, pieces: [TextBlock.Piece])] = []
+        try database.forEachRow(
+            "SELECT id, z FROM said_block WHERE id BETWEEN ? AND ? ORDER BY id",
+            [.integer(rows.lowerBound), .integer(rows.upperBound)]
+        ) { (row: [SQLiteDatabase.Value]) in
+            guard case .integer(let id) = row[0], case .blob(let bytes) = row[1] else { return }
+            let pieces = bytes.withUnsafeBytes { TextBlock.decode($0, decompressor: database.decompressor) }
+            guard let pieces else { throw Failure(description: "\(path): a block of the index's text is damaged") }
+            blocks.append((id, pieces))
+        }
+        var left = false
+        for block in blocks {
+            let keep = block.pieces.filter { rows.lowerBound | $0.place < lower }
+            for piece in block.pieces where rows.lowerBound | piece.place >= lower {
+                try forgetWords(row: rows.lowerBound | piece.place, text: piece.text)
+            }
+            if keep.isEmpty {
+                try database.run("DELETE FROM said_block WHERE id = ?", [.integer(block.id)])
+            } else if keep.count < block.pieces.count {
+                let bytes = TextBlock.encode(keep[...], compressor: tailCompressor())
+                try database.run("UPDATE said_block SET z = ? WHERE id = ?", [.blob(bytes), .integer(block.id)])
+            }
+            left = left || !keep.isEmpty
+        }
+        if !isFirst, !left {
+            try database.run("DELETE FROM conversation WHERE id = ?", [.integer(part)])
+        }
+    }
+
+    /// A compressor for text the writer packs itself (a conversation's changed messages), with
+    /// the index's dictionary.
+    private func tailCompressor() -> CompressedText.Compressor {
+        CompressedText.Compressor(dictionary: database.decompressor.dictionary ?? database.storedDictionary())
+    }
+
+    /// Takes a row's words out of the word lists (which need its text to: they keep no copy).
+    private func forgetWords(row: Int64, text: String) throws {
+        try database.run("INSERT INTO said(said, rowid, text) VALUES ('delete', ?, ?)", [.integer(row), .text(text)])
     }
 
     /// Writes `conversation` (its messages from `from` on, and its title when `from` is 0) as a
@@ -162,25 +168,20 @@ extension SearchIndex {
                 .real(conversation.updated), .integer(Int64(conversation.messages)),
                 first.map { .integer($0) } ?? .null,
             ])
-        let id = database.lastInsertedRow
-        var written = 0
-        // The title is searched too, as the conversation's message 0.
-        if from == 0, let title = conversation.searchedTitle {
-            try insert(Self.rowID(conversation: id, message: 0, kind: .user), title.text, title.compressed)
-            written += 1
+        let base = Self.rowID(conversation: database.lastInsertedRow, message: 0, kind: .user)
+        let placed = conversation.placed(from: from)
+        // Packed on the reading thread when the whole conversation is written; here otherwise.
+        let blocks =
+            from == 0 ? conversation.blocks : TextBlock.blocks(of: placed, compressor: tailCompressor())
+        for block in blocks {
+            try database.run(
+                "INSERT INTO said_block(id, z) VALUES (?, ?)", [.integer(base | block.place), .blob(block.bytes)])
         }
-        for piece in conversation.pieces where piece.message >= from {
-            try insert(
-                Self.rowID(conversation: id, message: piece.message, kind: piece.kind), piece.text, piece.compressed)
-            written += 1
+        for piece in placed {
+            try database.run(
+                "INSERT INTO said(rowid, text) VALUES (?, ?)", [.integer(base | piece.place), .text(piece.text)])
         }
-        return written
-    }
-
-    /// One piece of text: its compressed copy, and its words in the full-text index.
-    private func insert(_ row: Int64, _ text: String, _ compressed: [UInt8]) throws {
-        try database.run("INSERT INTO said_text(id, z) VALUES (?, ?)", [.integer(row), .blob(compressed)])
-        try database.run("INSERT INTO said(rowid, text) VALUES (?, ?)", [.integer(row), .text(text)])
+        return placed.count
     }
 
     /// Brings the description of the conversation whose first part is `first` up to date.
@@ -198,11 +199,12 @@ extension SearchIndex {
     func remove(_ parts: [Int64]) throws {
         for part in parts {
             let rows = Self.rowIDs(of: part)
-            // The word lists first: they are taken out by reading the text they were made of.
+            // The word lists first: they are taken out by the text they were made of. A block that
+            // does not read back leaves its words behind (a search then finds rows with no text,
+            // and passes over them).
+            for piece in try pieces(in: rows) { try forgetWords(row: piece.row, text: piece.text) }
             try database.run(
-                "DELETE FROM said WHERE rowid BETWEEN ? AND ?", [.integer(rows.lowerBound), .integer(rows.upperBound)])
-            try database.run(
-                "DELETE FROM said_text WHERE id BETWEEN ? AND ?",
+                "DELETE FROM said_block WHERE id BETWEEN ? AND ?",
                 [.integer(rows.lowerBound), .integer(rows.upperBound)])
             try database.run("DELETE FROM conversation WHERE id = ?", [.integer(part)])
         }

@@ -222,29 +222,44 @@ extension SearchIndex {
         var title: String?
         var updated: Double
         var messages = 0
-        /// Each piece of text, and its copy compressed (made here, on the reading thread).
-        var pieces: [(message: Int, kind: SearchableText.Kind, text: String, compressed: [UInt8])] = []
+        /// Each piece of text: its message (from 1), who said it, its words as indexed.
+        var pieces: [(message: Int, kind: SearchableText.Kind, text: String)] = []
         var firstPrompt: String?
-        /// The title as it is searched (message 0), cleaned and compressed on the reading thread.
-        var searchedTitle: (text: String, compressed: [UInt8])?
+        /// The title as it is searched (message 0), cleaned.
+        var searchedTitle: String?
+        /// The pieces (the title first) packed and compressed in blocks (``TextBlock``), on the
+        /// reading thread, each with its first piece's place.
+        var blocks: [(place: Int64, bytes: [UInt8])] = []
 
         /// Secrets never reach the index: what is kept is what an exported page shows.
         static let redactor = SecretRedactor()
 
-        /// Keeps the title as it is searched, once it is known.
-        mutating func keepTitle(compressor: CompressedText.Compressor) {
-            guard let cleaned = title.map(SearchableText.cleaned), !cleaned.isEmpty else { return }
-            searchedTitle = (cleaned, compressor.compress(cleaned))
+        /// Keeps the title as it is searched, once it is known, and packs the text in blocks.
+        mutating func seal(compressor: CompressedText.Compressor) {
+            if let cleaned = title.map(SearchableText.cleaned), !cleaned.isEmpty { searchedTitle = cleaned }
+            blocks = TextBlock.blocks(of: placed(from: 0), compressor: compressor)
         }
 
-        mutating func add(_ read: Message, compressor: CompressedText.Compressor) {
+        /// The pieces of messages `from` on (and the title when `from` is 0), each at its place.
+        func placed(from: Int) -> [TextBlock.Piece] {
+            var placed: [TextBlock.Piece] = []
+            if from == 0, let title = searchedTitle {
+                placed.append((SearchIndex.place(message: 0, kind: .user), title))
+            }
+            for piece in pieces where piece.message >= from {
+                placed.append((SearchIndex.place(message: piece.message, kind: piece.kind), piece.text))
+            }
+            return placed
+        }
+
+        mutating func add(_ read: Message) {
             messages += 1
             guard messages <= SearchIndex.messageLimit else { return }
             var tally = SecretRedactor.Tally()
             let message = Self.redactor.redact(read, into: &tally)
             if firstPrompt == nil, message.role.isUser { firstPrompt = message.text }
             for piece in SearchableText.pieces(of: message) {
-                pieces.append((messages, piece.kind, piece.text, compressor.compress(piece.text)))
+                pieces.append((messages, piece.kind, piece.text))
             }
         }
     }
@@ -269,9 +284,9 @@ extension SearchIndex {
                         },
                         title: listed.title.isEmpty ? nil : ReadConversation.redactor.redact(listed.title),
                         updated: listed.updatedAt ?? listed.createdAt ?? source.stamp.modified)
-                    for message in transcript.messages { conversation.add(message, compressor: compressor) }
+                    for message in transcript.messages { conversation.add(message) }
                     conversation.title = conversation.title ?? conversation.firstPrompt.map(SessionLocator.titleLine)
-                    conversation.keepTitle(compressor: compressor)
+                    conversation.seal(compressor: compressor)
                     if conversation.messages > 0 { file.conversations.append(conversation) }
                 }
             } else {
@@ -280,7 +295,7 @@ extension SearchIndex {
                     key: nil, agent: source.agent?.displayName ?? "", updated: source.stamp.modified)
                 let format = try ConversationStream().forEachMessage(
                     inFileAt: source.path, name: source.path, session: { info = $0 }
-                ) { conversation.add($0, compressor: compressor) }
+                ) { conversation.add($0) }
                 // A subagent's own log is searched as part of its session.
                 guard info?.isSubagent != true, conversation.messages > 0 else { return file }
                 if conversation.agent.isEmpty {
@@ -290,7 +305,7 @@ extension SearchIndex {
                 conversation.title =
                     (info?.title).map { ReadConversation.redactor.redact($0) }
                     ?? conversation.firstPrompt.map(SessionLocator.titleLine)
-                conversation.keepTitle(compressor: compressor)
+                conversation.seal(compressor: compressor)
                 file.conversations.append(conversation)
             }
         } catch {

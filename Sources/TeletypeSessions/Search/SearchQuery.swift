@@ -42,17 +42,42 @@ public struct SearchQuery: Sendable, Equatable {
         public var description: String { message }
     }
 
+    /// What a query is made of, as typed: words and phrases (each a text to find, a prefix when
+    /// it ends in `*`), operators and parentheses.
+    package enum Element: Equatable, Sendable {
+        case text(String, prefix: Bool)
+        case and, or, not, open, close
+    }
+
     /// The query in SQLite FTS5's syntax: every word and phrase quoted (so that no character of
     /// theirs is taken for syntax), prefixes and the operators kept.
     public func expression() throws(Failure) -> String {
-        var out: [String] = []
+        try elements().map { element in
+            switch element {
+            case .text(let text, let prefix): Self.quoted(text) + (prefix ? "*" : "")
+            case .and: "AND"
+            case .or: "OR"
+            case .not: "NOT"
+            case .open: "("
+            case .close: ")"
+            }
+        }.joined(separator: " ")
+    }
+
+    /// `text` quoted for FTS5: in double quotes, each of its own doubled.
+    static func quoted(_ text: String) -> String {
+        "\"" + text.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
+    }
+
+    /// The query's elements, checked: parentheses that pair, operators with words on both sides,
+    /// an AND wherever two words stand side by side.
+    package func elements() throws(Failure) -> [Element] {
+        var out: [Element] = []
         var depth = 0
         var expectsTerm = true
         var scalars = Substring(text).unicodeScalars[...]
-        func quoted(_ words: Substring.UnicodeScalarView.SubSequence) -> String {
-            "\""
-                + String(String.UnicodeScalarView(words)).split(separator: "\"", omittingEmptySubsequences: false)
-                .joined(separator: "\"\"") + "\""
+        func spelled(_ words: Substring.UnicodeScalarView.SubSequence) -> String {
+            String(String.UnicodeScalarView(words))
         }
         while let first = scalars.first {
             if first.properties.isWhitespace {
@@ -60,8 +85,8 @@ public struct SearchQuery: Sendable, Equatable {
                 continue
             }
             if first == "(" {
-                if !expectsTerm { out.append("AND") }
-                out.append("(")
+                if !expectsTerm { out.append(.and) }
+                out.append(.open)
                 depth += 1
                 scalars.removeFirst()
                 expectsTerm = true
@@ -70,7 +95,7 @@ public struct SearchQuery: Sendable, Equatable {
             if first == ")" {
                 guard depth > 0 else { throw Failure(message: "a ')' with no '(' before it") }
                 guard !expectsTerm else { throw Failure(message: "nothing to search for before ')'") }
-                out.append(")")
+                out.append(.close)
                 depth -= 1
                 scalars.removeFirst()
                 continue
@@ -81,8 +106,8 @@ public struct SearchQuery: Sendable, Equatable {
                 let phrase = scalars[..<end]
                 scalars = end < scalars.endIndex ? scalars[scalars.index(after: end)...] : scalars[end...]
                 guard phrase.contains(where: { !$0.properties.isWhitespace }) else { continue }
-                if !expectsTerm { out.append("AND") }
-                out.append(quoted(phrase))
+                if !expectsTerm { out.append(.and) }
+                out.append(.text(spelled(phrase), prefix: false))
                 expectsTerm = false
                 continue
             }
@@ -91,15 +116,15 @@ public struct SearchQuery: Sendable, Equatable {
                 ?? scalars.endIndex
             var word = scalars[..<end]
             scalars = scalars[end...]
-            let spelled = String(String.UnicodeScalarView(word))
-            if ["AND", "OR", "NOT"].contains(spelled) {
+            let typed = spelled(word)
+            if let operation = ["AND": Element.and, "OR": .or, "NOT": .not][typed] {
                 guard !expectsTerm else {
                     throw Failure(
                         message:
-                            "\(spelled) needs words on both sides (\"\(spelled.lowercased())\" in quotes searches for the word)"
+                            "\(typed) needs words on both sides (\"\(typed.lowercased())\" in quotes searches for the word)"
                     )
                 }
-                out.append(spelled)
+                out.append(operation)
                 expectsTerm = true
                 continue
             }
@@ -112,14 +137,17 @@ public struct SearchQuery: Sendable, Equatable {
             guard word.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil }) else {
                 continue
             }
-            if !expectsTerm { out.append("AND") }
-            out.append(quoted(word) + (prefix ? "*" : ""))
+            if !expectsTerm { out.append(.and) }
+            out.append(.text(spelled(word), prefix: prefix))
             expectsTerm = false
         }
         guard depth == 0 else { throw Failure(message: "a '(' with no ')' after it") }
         guard !out.isEmpty else { throw Failure(message: "nothing to search for: give a word") }
-        guard !expectsTerm else { throw Failure(message: "\(out.last!) needs words after it") }
-        return out.joined(separator: " ")
+        guard !expectsTerm else {
+            let last = ["AND", "OR", "NOT"][[Element.and, .or, .not].firstIndex(of: out.last!) ?? 0]
+            throw Failure(message: "\(last) needs words after it")
+        }
+        return out
     }
 
     /// A time as `--since` and `--until` take it: a date (`2026-11-30`), a date and time

@@ -90,18 +90,15 @@ enum SearchRank {
                 return
             }
         }
+        // The word lists keep which rows hold a word, not how often (`detail=none`): each phrase
+        // this row holds counts once.
         var frequency = [Double](repeating: 0, count: data.idf.count)
-        var instances: Int32 = 0
-        guard api.xInstCount?(fts, &instances) == SQLITE_OK else {
-            sqlite3_result_error(context, "teletype_rank: the matches cannot be read", -1)
-            return
-        }
-        for instance in 0..<instances {
-            var phrase: Int32 = 0
-            var column: Int32 = 0
-            var offset: Int32 = 0
-            guard api.xInst?(fts, instance, &phrase, &column, &offset) == SQLITE_OK else { continue }
-            if Int(phrase) < frequency.count { frequency[Int(phrase)] += 1 }
+        for phrase in frequency.indices {
+            var iterator = Fts5PhraseIter()
+            var column: Int32 = -1
+            if api.xPhraseFirstColumn?(fts, Int32(phrase), &iterator, &column) == SQLITE_OK, column >= 0 {
+                frequency[phrase] = 1
+            }
         }
         var tokens: Int32 = 0
         _ = api.xColumnSize?(fts, -1, &tokens)
@@ -182,12 +179,19 @@ extension SearchIndex {
     /// The first and last row ids of the index's text (0 and 0 when it holds none): what
     /// ``SearchRank`` scales a stopped count by. Each is one step down SQLite's table, not a scan.
     func rowIDBounds() throws -> (first: Int64, last: Int64) {
-        let row = try database.rows("SELECT (SELECT min(id) FROM said_text), (SELECT max(id) FROM said_text)").first
         func integer(_ value: SQLiteDatabase.Value?) -> Int64 {
             if case .integer(let number)? = value { return number }
             return 0
         }
-        return (integer(row?[0]), integer(row?[1]))
+        let first = integer(try database.rows("SELECT min(id) FROM said_block").first?.first)
+        // The last block's id, and the place of its last piece.
+        var last: Int64 = 0
+        try database.forEachRow("SELECT id, z FROM said_block ORDER BY id DESC LIMIT 1") { row in
+            guard case .integer(let id) = row[0], case .blob(let bytes) = row[1] else { return }
+            let base = id & ~((1 << (Self.messageBits + Self.kindBits)) - 1)
+            last = max(id, base | (bytes.withUnsafeBytes(TextBlock.lastPlace) ?? 0))
+        }
+        return (first, last)
     }
 
     /// ``SearchRank``'s estimate of a phrase's rows when its count stopped at `counted` rows, the

@@ -1,0 +1,96 @@
+import CSQLite
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// FTS5's own tokenizer, as the index's word lists are made with it (`porter unicode61
+/// remove_diacritics 2`): the words of a text as the index holds them (folded, stemmed), each
+/// with where it is in the text. The word lists keep which rows hold a word, not where: phrases
+/// are told, and snippets marked, by reading the words of a row's text with this.
+final class SearchTokenizer {
+    /// A word of a text: as the index holds it (its bytes in ``Words/held``), and its bytes in
+    /// the text.
+    struct Token: Equatable {
+        var word: Range<Int>
+        var start: Int
+        var end: Int
+    }
+
+    /// The words of a text: each token, and the words as the index holds them, one after another.
+    struct Words {
+        var tokens: [Token] = []
+        var held: [UInt8] = []
+
+        /// Whether token `index`'s word is `word`, or begins with it (`prefix`).
+        func word(_ index: Int, is word: [UInt8], prefix: Bool) -> Bool {
+            let range = tokens[index].word
+            if prefix ? range.count < word.count : range.count != word.count { return false }
+            return held.withUnsafeBufferPointer { held in
+                word.withUnsafeBufferPointer { word in
+                    memcmp(held.baseAddress! + range.lowerBound, word.baseAddress!, word.count) == 0
+                }
+            }
+        }
+
+        /// Token `index`'s word.
+        func word(_ index: Int) -> [UInt8] { Array(held[tokens[index].word]) }
+    }
+
+    private let module: fts5_tokenizer
+    private let instance: OpaquePointer
+
+    /// The tokenizer of the FTS5 of the database `handle`; nil when it has none.
+    init?(handle: OpaquePointer) {
+        guard let api = SearchRank.fts5API(of: handle) else { return nil }
+        var context: UnsafeMutableRawPointer?
+        var module = fts5_tokenizer()
+        guard api.pointee.xFindTokenizer?(api, "porter", &context, &module) == SQLITE_OK,
+            let create = module.xCreate
+        else { return nil }
+        var made: OpaquePointer?
+        let words: [String] = ["unicode61", "remove_diacritics", "2"]
+        let arguments = words.map { strdup($0) }
+        defer { arguments.forEach { free($0) } }
+        var pointers = arguments.map { UnsafePointer<CChar>($0) }
+        let status = pointers.withUnsafeMutableBufferPointer { buffer in
+            create(context, buffer.baseAddress, Int32(buffer.count), &made)
+        }
+        guard status == SQLITE_OK, let made else { return nil }
+        self.module = module
+        instance = made
+    }
+
+    deinit { module.xDelete?(instance) }
+
+    /// The words of `text`, in order; `query` tokenizes it as a query's words (a prefix's too).
+    func words(of text: String, query: Bool = false) -> Words {
+        var words = Words()
+        var text = text
+        text.withUTF8 { utf8 in
+            guard utf8.count > 0 else { return }
+            words.tokens.reserveCapacity(utf8.count / 6)
+            words.held.reserveCapacity(utf8.count)
+            withUnsafeMutablePointer(to: &words) { context in
+                _ = module.xTokenize?(
+                    instance, context, query ? FTS5_TOKENIZE_QUERY : FTS5_TOKENIZE_DOCUMENT,
+                    UnsafeRawPointer(utf8.baseAddress!).assumingMemoryBound(to: CChar.self), Int32(utf8.count)
+                ) { context, _, token, count, start, end in
+                    let words = context!.assumingMemoryBound(to: Words.self)
+                    let from = words.pointee.held.count
+                    if let token, count > 0 {
+                        words.pointee.held.append(
+                            contentsOf: UnsafeRawBufferPointer(start: token, count: Int(count)).bindMemory(
+                                to: UInt8.self))
+                    }
+                    words.pointee.tokens.append(
+                        Token(word: from..<words.pointee.held.count, start: Int(start), end: Int(end)))
+                    return SQLITE_OK
+                }
+            }
+        }
+        return words
+    }
+}
