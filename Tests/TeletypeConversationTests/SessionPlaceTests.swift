@@ -143,4 +143,63 @@ import Testing
         #expect(SessionLocator.files(in: root.appendingPathComponent("missing").path, depth: 3).isEmpty)
         #expect(SessionLocator.files(in: root.appendingPathComponent("top.jsonl").path, depth: 3).isEmpty)
     }
+
+    /// A folder whose time and inode are what they were when it was read is not read again: the
+    /// walk with kept listings finds what the walk without finds, a file added or a folder removed
+    /// is found (its folder's time changed), and a folder changed two seconds or less before the
+    /// look began is not kept at all.
+    @Test func anUnchangedFolderIsNotReadAgain() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("teletype-kept-\(UUID())")
+        let cache = root.appendingPathComponent("cache")
+        let tree = root.appendingPathComponent("tree")
+        defer { try? FileManager.default.removeItem(at: root) }
+        for relative in ["s1/events.jsonl", "s2/events.jsonl", "s2/sub/x.jsonl", "s3/.h/y.jsonl", "top.jsonl"] {
+            let url = tree.appendingPathComponent(relative)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(relative.utf8).write(to: url)
+        }
+        let environment = ["TELETYPE_CACHE_DIR": cache.path]
+        let hourAgo = Date().addingTimeInterval(-3600)
+        func age(_ relative: String) throws {
+            try FileManager.default.setAttributes(
+                [.modificationDate: hourAgo], ofItemAtPath: tree.appendingPathComponent(relative).path)
+        }
+        func walk(kept: Bool) -> [String: Int] {
+            let listings = kept ? FolderListings(environment: environment) : nil
+            defer { listings?.save() }
+            var found: [String: Int] = [:]
+            for file in SessionLocator.files(in: tree.path, depth: 3, includesHidden: true, listings: listings) {
+                found[String(file.path.dropFirst(tree.path.count + 1))] = file.size
+            }
+            return found
+        }
+        // Changed just now: nothing is kept.
+        #expect(walk(kept: true) == walk(kept: false))
+        let none = (try? Data(contentsOf: cache.appendingPathComponent("folders.bin"))).flatMap {
+            FolderListings.decode(Array($0))
+        }
+        #expect(none?.isEmpty ?? true)
+        for folder in ["", "s1", "s2", "s2/sub", "s3", "s3/.h"] { try age(folder) }
+        #expect(walk(kept: true) == walk(kept: false))
+        let listed = FolderListings.decode(Array(try Data(contentsOf: cache.appendingPathComponent("folders.bin"))))
+        #expect(listed?.count == 6, "\(listed?.keys.sorted() ?? [])")
+        #expect(walk(kept: true) == walk(kept: false) && walk(kept: false).count == 5)
+        // A file added with its folder's time put back is not seen: the kept listing is what is read.
+        try Data("new".utf8).write(to: tree.appendingPathComponent("s1/forged.jsonl"))
+        try age("s1")
+        #expect(walk(kept: true)["s1/forged.jsonl"] == nil && walk(kept: false)["s1/forged.jsonl"] == 3)
+        // Added as an agent adds it, it is.
+        try Data("four".utf8).write(to: tree.appendingPathComponent("s2/sub/new.jsonl"))
+        #expect(walk(kept: true)["s2/sub/new.jsonl"] == 4)
+        // A file that grew is seen as it is now (its folder unchanged).
+        try Data("s2/events.jsonl and more".utf8).write(to: tree.appendingPathComponent("s2/events.jsonl"))
+        try age("s2")
+        #expect(walk(kept: true)["s2/events.jsonl"] == 24)
+        // A folder removed leaves, and its listing with it.
+        try FileManager.default.removeItem(at: tree.appendingPathComponent("s3"))
+        #expect(walk(kept: true)["s3/.h/y.jsonl"] == nil)
+        let after = FolderListings.decode(Array(try Data(contentsOf: cache.appendingPathComponent("folders.bin"))))
+        #expect(after?.keys.contains { $0.hasSuffix("/s3") } == false, "\(after?.keys.sorted() ?? [])")
+    }
 }

@@ -89,15 +89,18 @@ public enum SessionLocator {
             looks += stores.folders.map { .store(agent, $0) }
         }
         let all = looks
+        // Every agent's folders looked at: what each held is kept for the next look.
+        let listings = Set(agents) == Set(SessionAgent.allCases) ? FolderListings(environment: environment) : nil
+        defer { listings?.save() }
         let found = ParallelWork.map(all.count) { index -> [Candidate] in
             switch all[index] {
             case .files(let agent, let place):
-                return candidates(place).map {
+                return candidates(place, listings: listings).map {
                     Candidate(
                         agent: agent, path: $0.path, stamp: .init(size: $0.size, modified: $0.modified), isStore: false)
                 }
             case .databases(let agent, let place):
-                return candidates(place).map { file in
+                return candidates(place, listings: listings).map { file in
                     // A database's changes may sit in its write-ahead log: its time counts too.
                     let log = modified(file.path + "-wal") ?? 0
                     return Candidate(
@@ -107,7 +110,7 @@ public enum SessionLocator {
             case .store(let agent, let folder):
                 guard ConversationCollections.isStoreFolder(folder) else { return [] }
                 // A folder of files changes with its newest file.
-                let newest = files(in: folder, depth: 3).map(\.modified).max() ?? 0
+                let newest = files(in: folder, depth: 3, listings: listings).map(\.modified).max() ?? 0
                 return [Candidate(agent: agent, path: folder, stamp: .init(size: 0, modified: newest), isStore: true)]
             }
         }
@@ -272,9 +275,13 @@ public enum SessionLocator {
     }
 
     /// The files of `place` that are sessions, with their sizes and when each was last written.
-    static func candidates(_ place: SessionPlace) -> [(path: String, size: Int, modified: Double)] {
+    static func candidates(_ place: SessionPlace, listings: FolderListings? = nil) -> [(
+        path: String, size: Int, modified: Double
+    )] {
         // A file's name says whether it may be a session before it is looked at: only those are.
-        files(in: place.folder, depth: place.depth, includesHidden: place.includesHidden, accepts: place.isSession)
+        files(
+            in: place.folder, depth: place.depth, includesHidden: place.includesHidden, listings: listings,
+            accepts: place.isSession)
     }
 
     /// Whether a Claude Code file is a subagent's (below `subagents/`, or an `agent-*` file of old).
@@ -285,40 +292,78 @@ public enum SessionLocator {
 
     /// The regular files below `folder`, at most `depth` folders down, whose path below `folder`
     /// `accepts`. A folder's entries come with their kind (`readdir`), so that only a file accepted
-    /// (or a link, or an entry of a kind the file system does not say) costs a `stat`.
+    /// (or a link, or an entry of a kind the file system does not say) costs a `stat`. With
+    /// `listings`, a folder unchanged since it was last read is not read again (``FolderListings``).
     static func files(
-        in folder: String, depth: Int, includesHidden: Bool = false, accepts: (RelativePath) -> Bool = { _ in true }
+        in folder: String, depth: Int, includesHidden: Bool = false, listings: FolderListings? = nil,
+        accepts: (RelativePath) -> Bool = { _ in true }
     ) -> [(path: String, size: Int, modified: Double)] {
         var found: [(String, Int, Double)] = []
         // Each folder is read through its own descriptor, and what is in it is looked at relative
         // to that (`fstatat`, `openat`): the kernel does not walk the whole path again for every
         // file (a sixth of a search's time went to that). A folder is read to its end before its
-        // folders are opened (`pending`): one folder a level is open at once.
-        func walk(_ descriptor: Int32, _ current: String, _ below: String, _ level: Int) {
-            guard let directory = fdopendir(descriptor) else {
-                close(descriptor)
-                return
-            }
-            defer { closedir(directory) }
-            let folderDescriptor = dirfd(directory)
-            var pending: [(name: String, below: String)] = []
-            while let entry = readdir(directory) {
-                let (name, kind) = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
-                    (
-                        String(cString: UnsafeRawPointer(pointer).assumingMemoryBound(to: CChar.self)),
-                        Int32(entry.pointee.d_type)
-                    )
+        // folders are opened (`pending`): one folder a level is open at once. A folder whose
+        // listing is kept is not opened: its entries are looked at relative to the nearest folder
+        // that is (`base`, by the path `relative` below it).
+        func walk(
+            base: Int32, relative: String, current: String, below: String, level: Int, status: stat?,
+            descriptor: Int32? = nil
+        ) {
+            var entries: [FolderListings.Entry] = []
+            var directory: OpaquePointer?
+            var childBase = base
+            // The path of this folder's entries below `childBase`, before their names.
+            var prefix = relative
+            if let status, let kept = listings?.entries(of: current, status) {
+                entries = kept
+                if let descriptor {
+                    childBase = descriptor
+                    prefix = ""
                 }
-                guard name != ".", name != "..", includesHidden || !name.hasPrefix(".") else { continue }
-                let relative = RelativePath(below.isEmpty ? name : below + "/" + name)
+            } else {
+                let opened = descriptor ?? openat(base, relative, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                guard opened >= 0 else { return }
+                guard let read = fdopendir(opened) else {
+                    close(opened)
+                    return
+                }
+                directory = read
+                childBase = dirfd(read)
+                prefix = ""
+                while let entry = readdir(read) {
+                    let (name, kind) = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
+                        (
+                            String(cString: UnsafeRawPointer(pointer).assumingMemoryBound(to: CChar.self)),
+                            UInt8(entry.pointee.d_type)
+                        )
+                    }
+                    guard name != ".", name != ".." else { continue }
+                    entries.append(.init(name: name, kind: kind))
+                }
+                if let listings, let status { listings.keep(entries, of: current, status) }
+            }
+            defer {
+                if let directory {
+                    closedir(directory)
+                } else if let descriptor {
+                    close(descriptor)
+                }
+            }
+            func path(_ name: String) -> String { prefix.isEmpty ? name : prefix + "/" + name }
+            var pending: [(name: String, below: String)] = []
+            for entry in entries {
+                let name = entry.name
+                guard includesHidden || !name.hasPrefix(".") else { continue }
+                let kind = Int32(entry.kind)
+                let relativeName = RelativePath(below.isEmpty ? name : below + "/" + name)
                 var isFolder = kind == Int32(DT_DIR)
-                if kind == Int32(DT_REG), !accepts(relative) { continue }
+                if kind == Int32(DT_REG), !accepts(relativeName) { continue }
                 if kind != Int32(DT_DIR) {
                     // A file accepted, a link or an entry of no known kind: what it is, and its size and time.
                     var status = stat()
-                    guard fstatat(folderDescriptor, name, &status, 0) == 0 else { continue }
+                    guard fstatat(childBase, path(name), &status, 0) == 0 else { continue }
                     isFolder = status.st_mode & S_IFMT == S_IFDIR
-                    if status.st_mode & S_IFMT == S_IFREG, kind == Int32(DT_REG) || accepts(relative) {
+                    if status.st_mode & S_IFMT == S_IFREG, kind == Int32(DT_REG) || accepts(relativeName) {
                         #if canImport(Darwin)
                             let seconds = status.st_mtimespec.tv_sec
                         #else
@@ -328,17 +373,30 @@ public enum SessionLocator {
                     }
                 }
                 if isFolder, level < depth {
-                    pending.append((name, relative.text))
+                    pending.append((name, relativeName.text))
                 }
             }
             for (name, below) in pending {
-                let child = openat(folderDescriptor, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-                guard child >= 0 else { continue }
-                walk(child, current + "/" + name, below, level + 1)
+                var status = stat()
+                // Its time and inode say whether its listing holds (only asked when one may be kept).
+                if listings != nil, fstatat(childBase, path(name), &status, 0) != 0 { continue }
+                walk(
+                    base: childBase, relative: path(name), current: current + "/" + name, below: below,
+                    level: level + 1, status: listings == nil ? nil : status)
             }
         }
+        // The folder itself is opened: what is below it is looked at relative to it.
         let root = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if root >= 0 { walk(root, folder, "", 0) }
+        var status = stat()
+        if root >= 0 {
+            if listings != nil, fstat(root, &status) != 0 {
+                close(root)
+                return found
+            }
+            walk(
+                base: AT_FDCWD, relative: folder, current: folder, below: "", level: 0,
+                status: listings == nil ? nil : status, descriptor: root)
+        }
         return found
     }
 

@@ -57,8 +57,12 @@ final class SearchDatabase {
         // a sixth of each 16 KB page empty, and a twentieth of a 32 KB one. And
         // pages a merge of the word lists frees are given back to the file system (see `PRAGMA
         // incremental_vacuum`). Both take only on a new database, before anything is written.
-        try execute("PRAGMA page_size = 32768")
-        try execute("PRAGMA auto_vacuum = INCREMENTAL")
+        // Asked of a database that has them already, `auto_vacuum` writes its first page again: a
+        // write transaction, and its log synced to the disk four times, at every search.
+        if try rows("PRAGMA page_count").first?.first?.number == 0 {
+            try execute("PRAGMA page_size = 32768")
+            try execute("PRAGMA auto_vacuum = INCREMENTAL")
+        }
         // Set once, when the database is made (changing it needs the database to itself).
         if try rows("PRAGMA journal_mode").first?.first?.text?.lowercased() != "wal" {
             try execute("PRAGMA journal_mode = WAL")
