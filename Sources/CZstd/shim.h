@@ -1,7 +1,9 @@
 #ifndef TELETYPE_CZSTD_SHIM_H
 #define TELETYPE_CZSTD_SHIM_H
 // Zstandard, as Debian ships it (libzstd-dev): the search index keeps what was said compressed,
-// each piece on its own, several times faster than zlib at the same size.
+// a block of pieces at a time, several times faster than zlib at the same size. Its advanced
+// parameters too (stable since 1.4): how a frame uses a dictionary (`ZSTD_c_forceAttachDict`).
+#define ZSTD_STATIC_LINKING_ONLY
 #include <zstd.h>
 // Its dictionaries: the index's short pieces compressed against what they share.
 #include <zdict.h>
