@@ -184,6 +184,10 @@ import Testing
         #expect(walk(kept: true) == walk(kept: false))
         let listed = FolderListings.decode(Array(try Data(contentsOf: cache.appendingPathComponent("folders.bin"))))
         #expect(listed?.count == 6, "\(listed?.keys.sorted() ?? [])")
+        let permissions =
+            try FileManager.default.attributesOfItem(
+                atPath: cache.appendingPathComponent("folders.bin").path)[.posixPermissions] as? Int
+        #expect(permissions == 0o600)
         #expect(walk(kept: true) == walk(kept: false) && walk(kept: false).count == 5)
         // A file added with its folder's time put back is not seen: the kept listing is what is read.
         try Data("new".utf8).write(to: tree.appendingPathComponent("s1/forged.jsonl"))

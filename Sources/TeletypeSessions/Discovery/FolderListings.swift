@@ -86,7 +86,11 @@ final class FolderListings: @unchecked Sendable {
             try? FileManager.default.createDirectory(
                 atPath: String(location[..<slash]), withIntermediateDirectories: true)
         }
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else { return }
+        // Names of the user's projects and sessions: for their eyes alone, as the index is.
+        guard
+            FileManager.default.createFile(
+                atPath: temporary, contents: Data(bytes), attributes: [.posixPermissions: 0o600])
+        else { return }
         if rename(temporary, location) != 0 { unlink(temporary) }
     }
 

@@ -94,7 +94,11 @@ struct SessionListingCache {
         let folder = location.lastIndex(of: "/").map { String(location[..<$0]) } ?? "."
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let temporary = location + ".\(getpid()).tmp"
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(out.utf8)) else { return }
+        // Titles are the user's first prompts: for their eyes alone, as the search index is.
+        guard
+            FileManager.default.createFile(
+                atPath: temporary, contents: Data(out.utf8), attributes: [.posixPermissions: 0o600])
+        else { return }
         if rename(temporary, location) != 0 { unlink(temporary) }
     }
 
