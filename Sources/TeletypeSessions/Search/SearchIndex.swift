@@ -195,6 +195,12 @@ public final class SearchIndex {
         )
     }
 
+    /// The first text row id of the conversation part that row `rowID` belongs to (its title's):
+    /// a piece's place added to it makes the piece's row id.
+    static func partStart(of rowID: Int64) -> Int64 {
+        rowID & ~((1 << (messageBits + kindBits)) - 1)
+    }
+
     /// The first and last text row ids a conversation may use.
     static func rowIDs(of conversation: Int64) -> ClosedRange<Int64> {
         (conversation << (messageBits + kindBits))...((conversation + 1) << (messageBits + kindBits) - 1)

@@ -51,7 +51,7 @@ extension SearchIndex {
                     blocks = [:]
                     rowsOf = [:]
                 }
-                let base = id & ~((1 << (SearchIndex.messageBits + SearchIndex.kindBits)) - 1)
+                let base = SearchIndex.partStart(of: id)
                 var texts: [Int64: String] = [:]
                 for piece in block {
                     texts[base | piece.place] = piece.text

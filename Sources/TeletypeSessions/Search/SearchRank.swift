@@ -188,7 +188,7 @@ extension SearchIndex {
         var last: Int64 = 0
         try database.forEachRow("SELECT id, z FROM said_block ORDER BY id DESC LIMIT 1") { row in
             guard case .integer(let id) = row[0], case .blob(let bytes) = row[1] else { return }
-            let base = id & ~((1 << (Self.messageBits + Self.kindBits)) - 1)
+            let base = SearchIndex.partStart(of: id)
             last = max(id, base | (bytes.withUnsafeBytes(TextBlock.lastPlace) ?? 0))
         }
         return (first, last)
