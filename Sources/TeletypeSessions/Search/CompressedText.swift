@@ -1,15 +1,15 @@
 import CZstd
 
-/// What the search index keeps of each piece of text, for snippets and previews: the text
-/// compressed with Zstandard, after its length (four bytes, little-endian). The word lists of the
-/// full-text index are made from the text itself; only this copy is compressed. Zstandard (level
-/// 3) makes it as small as zlib did, three to six times as fast: the first index of a home
-/// compresses all of what was said.
+/// How the search index keeps its copy of what was said compressed: a text (the pieces of a
+/// ``TextBlock``, one after another) compressed with Zstandard, after its length (four bytes,
+/// little-endian). The word lists of the full-text index are made from the text itself; only this
+/// copy is compressed. Zstandard (level 3) makes it as small as zlib did, three to six times as
+/// fast: the first index of a home compresses all of what was said.
 ///
-/// Most pieces are short (a prompt, a line of output: half are under 200 bytes), and a short text
-/// compressed on its own has little to refer back to: a ``Dictionary`` trained on the index's
-/// first pieces gives each the words and shapes they share, and keeps them at about half the size
-/// they take alone. A piece compressed with it says so in the top bit of its length.
+/// Most pieces are short (a prompt, a line of output: half are under 200 bytes), and even a block
+/// of them starts with little to refer back to: a ``Dictionary`` trained on the index's first
+/// pieces gives each the words and shapes they share. A text compressed with it says so in the
+/// top bit of its length.
 package enum CompressedText {
     /// How hard the text is compressed: Zstandard's default level.
     package static let level: Int32 = 3
