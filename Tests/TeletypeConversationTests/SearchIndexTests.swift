@@ -285,6 +285,33 @@ import Testing
         #expect(conversations > 3)
     }
 
+    /// A store (a database, a chat export) is read in shares on every core: read in as many as it
+    /// allows (more shares than conversations, some empty), the index holds what it holds of the
+    /// store read whole; a store that cannot be read fails once, whatever its shares.
+    @Test func aStoreReadInSharesIsIndexedAsWhole() throws {
+        let place = try Place()
+        defer { place.remove() }
+        let whole = try SearchIndex(path: place.index)
+        _ = try place.update(whole)
+        let shared = try SearchIndex(path: place.home.appendingPathComponent("cache/shares.sqlite").path)
+        shared.storeShare = 1
+        let report = try place.update(shared)
+        #expect(report.failures.isEmpty, "\(report)")
+        let conversations = try shared.conversations()
+        #expect(conversations == (try whole.conversations()))
+        #expect(Set(conversations.filter { $0.conversation != nil }.map(\.agent)).count >= 3, "\(conversations)")
+        for (words, _) in Self.findings + [("\"rate limiting\" OR flaky", "")] {
+            let query = SearchQuery(words)
+            #expect(try shared.search(query) == whole.search(query), "\(words)")
+        }
+
+        let store = place.home.appendingPathComponent(".local/share/opencode/opencode.db")
+        try Data(repeating: 0x41, count: 8192).write(to: store)
+        let broken = try place.update(shared)
+        #expect(broken.failures.count == 1 && broken.failures[0].contains("opencode.db"), "\(broken.failures)")
+        #expect(try shared.search(SearchQuery("\"rate limiting\"")).isEmpty)
+    }
+
     @Test func aDamagedIndexIsMadeAgain() throws {
         let place = try Place()
         defer { place.remove() }

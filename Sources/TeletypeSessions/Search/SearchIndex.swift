@@ -25,6 +25,9 @@ public final class SearchIndex {
     let database: SearchDatabase
     /// The index file.
     public let path: String
+    /// About how many bytes of a store (a database, a chat export) an update reads as one share
+    /// of it, the shares read on every core (``ReadPart``).
+    package var storeShare = SearchIndex.defaultStoreShare
 
     /// The version of the index's tables; an index of another is made again.
     static let version = 6

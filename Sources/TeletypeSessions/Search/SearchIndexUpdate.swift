@@ -146,7 +146,7 @@ extension SearchIndex {
                 end += 1
             }
             let group = Array(todo[first..<end])
-            let read = ParallelWork.map(group.count) { Self.read(group[$0], dictionary: nil) }
+            let read = Self.read(group, share: storeShare, dictionary: nil)
             for piece in read.lazy.flatMap(\.conversations).flatMap(\.pieces)
             where sampled < CompressedText.Dictionary.trainingBytes.most {
                 samples.append(piece.text)
@@ -164,22 +164,35 @@ extension SearchIndex {
             progress(done, total)
         }
         let rest = Array(todo[first...])
+        let parts = Self.parts(of: rest, share: storeShare)
+        let stores = OpenedStores()
+        var shares = ReadShares()
         var group = (files: 0, bytes: 0)
         var isOpen = false
         do {
             try OrderedWork.run(
-                rest.count, ahead: 32, bytesAhead: 64 << 20, size: { rest[$0].stamp.size },
-                produce: { [dictionary] in Self.read(rest[$0], dictionary: dictionary) }
-            ) { index, file in
+                parts.count, ahead: 32, bytesAhead: 64 << 20, size: { parts[$0].size },
+                produce: { [dictionary] in
+                    let part = parts[$0]
+                    return Self.read(
+                        rest[part.source], dictionary: dictionary, part: part.part, of: part.parts, stores: stores)
+                }
+            ) { index, share in
+                let part = parts[index]
+                done += part.size
+                guard let file = shares.add(share, as: part) else {
+                    progress(done, total)
+                    return
+                }
+                if part.parts > 1 { stores.close(file.source.path) }
                 if !isOpen {
                     try database.execute("BEGIN IMMEDIATE")
                     isOpen = true
                 }
                 try keep(file)
                 group.files += 1
-                group.bytes += max(rest[index].stamp.size, 1)
-                done += max(rest[index].stamp.size, 1)
-                if Self.groupIsFull(files: group.files, bytes: group.bytes) || index == rest.count - 1 {
+                group.bytes += max(rest[part.source].stamp.size, 1)
+                if Self.groupIsFull(files: group.files, bytes: group.bytes) || index == parts.count - 1 {
                     try database.execute("COMMIT")
                     isOpen = false
                     group = (0, 0)
@@ -264,17 +277,20 @@ extension SearchIndex {
         }
     }
 
-    /// Reads what `source` says (no index needed: runs on any thread).
-    static func read(_ source: Source, dictionary: CompressedText.Dictionary?) -> ReadFile {
+    /// Reads what `source` says, or of a store the conversations of share `part` of `parts`
+    /// (opened through `stores`, or on its own without): no index needed, runs on any thread.
+    static func read(
+        _ source: Source, dictionary: CompressedText.Dictionary?, part: Int = 0, of parts: Int = 1,
+        stores: OpenedStores? = nil
+    ) -> ReadFile {
         var file = ReadFile(source: source)
         let compressor = CompressedText.Compressor(dictionary: dictionary)
         do {
             if source.isStore {
-                guard let collection = try ConversationCollections.open(source.path) else {
-                    throw TranscriptError(file: source.path, line: 0, column: 0, message: "not a source of many")
-                }
-                for listed in collection.newestFirst.reversed() {
-                    let transcript = try collection.read(listed)
+                let store = try stores?.listing(of: source.path) ?? OpenedStores.open(source.path)
+                let shared = store.oldestFirst[share(part, of: parts, count: store.oldestFirst.count)]
+                for listed in shared {
+                    let transcript = try store.collection.read(listed)
                     var conversation = ReadConversation(
                         key: listed.id,
                         agent: listed.agent?.displayName ?? listed.app?.displayName ?? source.agent?.displayName
