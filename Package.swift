@@ -58,7 +58,7 @@ let package = Package(
         .target(
             name: "TeletypeArchive",
             dependencies: [
-                "Teletype", "TeletypeMarkdown", "TeletypeLayout", "TeletypeHTML", "TeletypeTranscripts",
+                "CCmarkSupport", "Teletype", "TeletypeMarkdown", "TeletypeLayout", "TeletypeHTML", "TeletypeTranscripts",
                 "TeletypeSessions",
             ]),
         .target(name: "TeletypeTestSupport", dependencies: ["CSQLite"], path: "Sources/TeletypeTestSupport"),

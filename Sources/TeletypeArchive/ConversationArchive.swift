@@ -94,6 +94,9 @@ public struct ConversationArchive: Sendable {
         let exporter = {
             var exporter = self.exporter
             exporter.rendersBatchesInParallel = self.jobs == 1 || inputs.count == 1
+            // The pages reach the disk while the next are made; the archive waits for them once,
+            // before its manifest records them.
+            exporter.waitsForDisk = false
             return exporter
         }()
         let force = self.force
@@ -153,6 +156,7 @@ public struct ConversationArchive: Sendable {
         DispatchQueue.concurrentPerform(iterations: jobs) { _ in
             while !isCancelled(), let next = state.withLock({ $0.takeNext() }) { work(inputs[next]) }
         }
+        AtomicFile.syncFileSystem(of: folderURL.path)
         var report = state.withLock { $0.report }
         report.wasCancelled = isCancelled() || report.wasCancelled
         // A transcript that fails now loses the page an earlier run made of it.

@@ -28,6 +28,9 @@ public struct ConversationPageExporter: Sendable {
     /// How a long conversation is cut into pages: by default, past 50 prompts or 2 MB of page,
     /// into pages of 50 prompts beside the destination, which lists every prompt.
     public var paging: ConversationPaging = .automatic
+    /// Whether each page waits until it is on its disk when written (``AtomicFile/waitsForDisk``):
+    /// an archive of many pages waits once for all of them instead.
+    package var waitsForDisk = true
 
     /// An exporter.
     public init(
@@ -58,7 +61,7 @@ public struct ConversationPageExporter: Sendable {
         isCancelled: @Sendable () -> Bool = { false }, bytesRead: (@Sendable (Int) -> Void)? = nil,
         notice: (String) -> Void = { _ in }
     ) throws -> ConversationOverview {
-        let files = try PageFiles(path: destination)
+        let files = try PageFiles(path: destination, waitsForDisk: waitsForDisk)
         do {
             let summary = try write(
                 transcriptAt: path, name: name, isCancelled: isCancelled, bytesRead: bytesRead, notice: notice,
@@ -78,7 +81,7 @@ public struct ConversationPageExporter: Sendable {
     public func export(_ transcript: Transcript, to destination: String, isCancelled: @Sendable () -> Bool = { false })
         throws -> ConversationOverview
     {
-        let files = try PageFiles(path: destination)
+        let files = try PageFiles(path: destination, waitsForDisk: waitsForDisk)
         do {
             let summary = try write(
                 reading: { session, body in

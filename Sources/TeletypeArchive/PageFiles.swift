@@ -55,10 +55,19 @@ package final class PageFiles {
     private var files: [AtomicFile]
     /// The bytes written to the page being written.
     private(set) var bytesOnPage = 0
+    /// Whether each page waits until it is on its disk when finished (``AtomicFile/waitsForDisk``).
+    private let waitsForDisk: Bool
 
     /// The page files of a conversation to be written to `path`.
-    init(path: String) throws {
-        files = [try AtomicFile(path: path)]
+    init(path: String, waitsForDisk: Bool = true) throws {
+        self.waitsForDisk = waitsForDisk
+        files = [try Self.file(path, waitsForDisk: waitsForDisk)]
+    }
+
+    private static func file(_ path: String, tag: String? = nil, waitsForDisk: Bool) throws -> AtomicFile {
+        let file = try AtomicFile(path: path, tag: tag)
+        file.waitsForDisk = waitsForDisk
+        return file
     }
 
     /// The destination: the one page, or the list of prompts.
@@ -83,7 +92,8 @@ package final class PageFiles {
     /// Ends the page being written and starts the next.
     func startNextPage() throws {
         try files[files.count - 1].finish()
-        files.append(try AtomicFile(path: Self.path(of: files.count + 1, destination: destination)))
+        files.append(
+            try Self.file(Self.path(of: files.count + 1, destination: destination), waitsForDisk: waitsForDisk))
         bytesOnPage = 0
     }
 
@@ -110,7 +120,7 @@ package final class PageFiles {
                 if let notice { _ = try files[0].insert(notice, after: "</h1>\n") }
                 try files[0].moveIntoPlace()
             } else {
-                let list = try AtomicFile(path: destination, tag: "prompts")
+                let list = try Self.file(destination, tag: "prompts", waitsForDisk: waitsForDisk)
                 do {
                     try list.write(index ?? "")
                     try list.finish()

@@ -3,6 +3,7 @@
 #include "processors.h"
 #include "threads.h"
 #include "bytes.h"
+#include "files.h"
 // cmark-gfm switches its extensions' special inline characters (`~`, `:`, `w`) on at the start of
 // every inline pass and off at its end, in tables shared by the whole process, so a pass that ends
 // switches the characters off under any pass still running on another thread. This target stands

@@ -1,0 +1,13 @@
+#ifndef TELETYPE_FILES_H
+#define TELETYPE_FILES_H
+
+// Starts writing the data of the file open as `descriptor` to its disk, without waiting for it
+// (Linux's sync_file_range): many files written one after another reach the disk while the next
+// are made, and a later `teletype_sync_file_system` finds little left to wait for. Does nothing
+// elsewhere. Returns 0, or -1 with errno set.
+int teletype_start_writeback(int descriptor);
+
+// Waits until everything written to the file system that holds the file or folder open as
+// `descriptor` is on its disk (Linux's syncfs; sync elsewhere). Returns 0, or -1 with errno set.
+int teletype_sync_file_system(int descriptor);
+#endif
