@@ -58,8 +58,8 @@ let package = Package(
         .target(
             name: "TeletypeArchive",
             dependencies: [
-                "CCmarkSupport", "Teletype", "TeletypeMarkdown", "TeletypeLayout", "TeletypeHTML", "TeletypeTranscripts",
-                "TeletypeSessions",
+                "CCmarkSupport", "Teletype", "TeletypeMarkdown", "TeletypeLayout", "TeletypeHTML",
+                "TeletypeTranscripts", "TeletypeSessions",
             ]),
         .target(name: "TeletypeTestSupport", dependencies: ["CSQLite"], path: "Sources/TeletypeTestSupport"),
         .target(
