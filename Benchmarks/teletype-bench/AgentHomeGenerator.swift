@@ -357,6 +357,10 @@ enum AgentHomeGenerator {
                 atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try? SQLiteFixture.make(at: path, sql: "BEGIN;" + schema + rows.joined() + "COMMIT;")
         }
+        // The home on the disk before anything is timed on it: its half-gigabyte was otherwise
+        // still being written back while the first process timed (ours) ran, not while the peer
+        // did later.
+        sync()
         return total
     }
 
