@@ -291,23 +291,32 @@ import Testing
     @Test func aStoreReadInSharesIsIndexedAsWhole() throws {
         let place = try Place()
         defer { place.remove() }
+        let exports = place.home.appendingPathComponent("exports")
+        try FileManager.default.createDirectory(at: exports, withIntermediateDirectories: true)
+        for name in ["chatgpt.json", "claude-ai.json"] {
+            try FileManager.default.copyItem(
+                at: PackageRoot.url.appendingPathComponent("Tests/Fixtures/exports/\(name)"),
+                to: exports.appendingPathComponent(name))
+        }
+        let roots = ["", exports.path]
         let whole = try SearchIndex(path: place.index)
-        _ = try place.update(whole)
+        _ = try place.update(whole, in: [exports.path])
         let shared = try SearchIndex(path: place.home.appendingPathComponent("cache/shares.sqlite").path)
         shared.storeShare = 1
-        let report = try place.update(shared)
+        let report = try place.update(shared, in: [exports.path])
         #expect(report.failures.isEmpty, "\(report)")
-        let conversations = try shared.conversations()
-        #expect(conversations == (try whole.conversations()))
-        #expect(Set(conversations.filter { $0.conversation != nil }.map(\.agent)).count >= 3, "\(conversations)")
-        for (words, _) in Self.findings + [("\"rate limiting\" OR flaky", "")] {
+        let conversations = try shared.conversations(roots: roots)
+        #expect(conversations == (try whole.conversations(roots: roots)))
+        let agents = Set(conversations.filter { $0.conversation != nil }.map(\.agent))
+        #expect(agents.isSuperset(of: ["ChatGPT", "Claude.ai", "OpenCode", "Cursor"]), "\(agents)")
+        for (words, _) in Self.findings + [("\"rate limiting\" OR flaky", ""), ("lisbon OR notes", "")] {
             let query = SearchQuery(words)
-            #expect(try shared.search(query) == whole.search(query), "\(words)")
+            #expect(try shared.search(query, roots: roots) == whole.search(query, roots: roots), "\(words)")
         }
 
         let store = place.home.appendingPathComponent(".local/share/opencode/opencode.db")
         try Data(repeating: 0x41, count: 8192).write(to: store)
-        let broken = try place.update(shared)
+        let broken = try place.update(shared, in: [exports.path])
         #expect(broken.failures.count == 1 && broken.failures[0].contains("opencode.db"), "\(broken.failures)")
         #expect(try shared.search(SearchQuery("\"rate limiting\"")).isEmpty)
     }
