@@ -184,7 +184,7 @@ extension SearchIndex {
                     progress(done, total)
                     return
                 }
-                if part.parts > 1 { stores.close(file.source.path) }
+                if file.source.isStore { stores.close(file.source.path) }
                 if !isOpen {
                     try database.execute("BEGIN IMMEDIATE")
                     isOpen = true
