@@ -30,6 +30,18 @@ import Testing
         }
 
         func remove() { try? FileManager.default.removeItem(at: home) }
+
+        /// A folder `exports` in the home holding the ChatGPT and Claude.ai export fixtures.
+        func chatExports() throws -> URL {
+            let folder = home.appendingPathComponent("exports")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            for name in ["chatgpt.json", "claude-ai.json"] {
+                try FileManager.default.copyItem(
+                    at: PackageRoot.url.appendingPathComponent("Tests/Fixtures/exports/\(name)"),
+                    to: folder.appendingPathComponent(name))
+            }
+            return folder
+        }
     }
 
     /// Words of each agent's fixture, and the agent whose conversation they are found in.
@@ -260,13 +272,7 @@ import Testing
     @Test func namedFoldersAndExportsAreSearchedToo() throws {
         let place = try Place()
         defer { place.remove() }
-        let folder = place.home.appendingPathComponent("exports")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        for name in ["chatgpt.json", "claude-ai.json"] {
-            try FileManager.default.copyItem(
-                at: PackageRoot.url.appendingPathComponent("Tests/Fixtures/exports/\(name)"),
-                to: folder.appendingPathComponent(name))
-        }
+        let folder = try place.chatExports()
         let hostile = #"{"role":"user","text":"the \u001b[31mcrimson\u001b[0m bell \u0007 rings"}"# + "\n"
         try Data(hostile.utf8).write(to: folder.appendingPathComponent("hostile.jsonl"))
         let index = try SearchIndex(path: place.index)
@@ -291,13 +297,7 @@ import Testing
     @Test func aStoreReadInSharesIsIndexedAsWhole() throws {
         let place = try Place()
         defer { place.remove() }
-        let exports = place.home.appendingPathComponent("exports")
-        try FileManager.default.createDirectory(at: exports, withIntermediateDirectories: true)
-        for name in ["chatgpt.json", "claude-ai.json"] {
-            try FileManager.default.copyItem(
-                at: PackageRoot.url.appendingPathComponent("Tests/Fixtures/exports/\(name)"),
-                to: exports.appendingPathComponent(name))
-        }
+        let exports = try place.chatExports()
         let roots = ["", exports.path]
         let whole = try SearchIndex(path: place.index)
         _ = try place.update(whole, in: [exports.path])
