@@ -33,6 +33,7 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
+        .target(name: "CSearchTokenizer", dependencies: ["CSQLite"]),
         .systemLibrary(
             name: "CZlib",
             pkgConfig: "zlib",
@@ -48,7 +49,10 @@ let package = Package(
         .target(name: "TeletypeTranscripts", dependencies: ["Teletype", "TeletypeMarkdown", "CCmarkSupport"]),
         .target(
             name: "TeletypeSessions",
-            dependencies: ["Teletype", "TeletypeMarkdown", "TeletypeTranscripts", "CCmarkSupport", "CSQLite", "CZstd"]),
+            dependencies: [
+                "Teletype", "TeletypeMarkdown", "TeletypeTranscripts", "CCmarkSupport", "CSQLite", "CSearchTokenizer",
+                "CZstd",
+            ]),
         .target(name: "TeletypeTransports", dependencies: ["Teletype", "TeletypeTranscripts"]),
         .target(name: "TeletypeLayout", dependencies: ["Teletype", "TeletypeMarkdown"]),
         .target(name: "TeletypeANSI", dependencies: ["TeletypeLayout", "CZlib"]),

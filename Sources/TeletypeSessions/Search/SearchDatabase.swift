@@ -72,6 +72,11 @@ final class SearchDatabase {
         guard SearchRank.register(on: handle) else {
             throw Failure(message: "\(path): SQLite's FTS5 takes no ranking function", code: SQLITE_ERROR)
         }
+        // FTS5's porter, each word's stem remembered (the same tokens; a first index's words
+        // stemmed once each rather than every time they come).
+        guard SearchTokenizer.rememberStems(on: handle) else {
+            throw Failure(message: "\(path): SQLite's FTS5 takes no tokenizer", code: SQLITE_ERROR)
+        }
         guard let tokenizer = SearchTokenizer(handle: handle) else {
             throw Failure(message: "\(path): SQLite's FTS5 has no porter tokenizer", code: SQLITE_ERROR)
         }

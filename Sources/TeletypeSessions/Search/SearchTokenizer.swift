@@ -1,4 +1,5 @@
 import CSQLite
+import CSearchTokenizer
 
 #if canImport(Glibc)
     import Glibc
@@ -41,6 +42,8 @@ final class SearchTokenizer {
 
     private let module: fts5_tokenizer
     private let instance: OpaquePointer
+    /// The in-memory database a tokenizer of its own was made on (see ``standalone(rememberingStems:)``).
+    private var ownDatabase: OpaquePointer?
 
     /// The tokenizer of the FTS5 of the database `handle`; nil when it has none.
     init?(handle: OpaquePointer) {
@@ -63,7 +66,33 @@ final class SearchTokenizer {
         instance = made
     }
 
-    deinit { module.xDelete?(instance) }
+    deinit {
+        module.xDelete?(instance)
+        if let ownDatabase { sqlite3_close(ownDatabase) }
+    }
+
+    /// A tokenizer on an in-memory database of its own: FTS5's porter as SQLite has it, or the one
+    /// that remembers stems (see ``rememberStems(on:)``), to hold the two to each other.
+    static func standalone(rememberingStems: Bool) -> SearchTokenizer? {
+        var handle: OpaquePointer?
+        guard sqlite3_open(":memory:", &handle) == SQLITE_OK, let handle,
+            !rememberingStems || rememberStems(on: handle),
+            let tokenizer = SearchTokenizer(handle: handle)
+        else {
+            sqlite3_close(handle)
+            return nil
+        }
+        tokenizer.ownDatabase = handle
+        return tokenizer
+    }
+
+    /// Puts in place of FTS5's porter, on the database `handle`, one that gives the same tokens
+    /// and remembers each word's stem (see `search_tokenizer.c`): the index's word lists, its
+    /// queries and these words are made by it from then on. False when FTS5 refuses it.
+    static func rememberStems(on handle: OpaquePointer) -> Bool {
+        guard let api = SearchRank.fts5API(of: handle) else { return false }
+        return teletype_register_remembering_porter(api) == SQLITE_OK
+    }
 
     /// The words of `text`, in order; `query` tokenizes it as a query's words (a prefix's too).
     func words(of text: String, query: Bool = false) -> Words {
