@@ -73,6 +73,27 @@ import Testing
         }
     }
 
+    /// More distinct words than it remembers, so that words take each other's places in its
+    /// memory between two remembered ones and within what is handed to FTS5's own.
+    @Test func manyWordsTokenizeAsFTS5Does() throws {
+        let (stock, remembering) = try Self.pair()
+        var generator = SeededGenerator(seed: 19)
+        let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+        let vocabulary = (0..<30_000).map { _ in
+            String(
+                (0..<Int.random(in: 1...12, using: &generator)).map { _ in letters.randomElement(using: &generator)! })
+                + ["", "ing", "ed", "s", "ation", "ness"].randomElement(using: &generator)!
+        }
+        for number in 0..<20 {
+            let text = (0..<5_000).map { _ in
+                Int.random(in: 0..<4, using: &generator) == 0
+                    ? vocabulary[Int.random(in: 0..<200, using: &generator)]
+                    : vocabulary.randomElement(using: &generator)!
+            }.joined(separator: number % 2 == 0 ? " " : ", ")
+            Self.expectSame(text, stock: stock, remembering: remembering, "many words \(number)")
+        }
+    }
+
     @Test(.enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage)))
     func corpusTextTokenizesAsFTS5Does() throws {
         let (stock, remembering) = try Self.pair()
