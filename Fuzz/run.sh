@@ -10,14 +10,14 @@ seed="${FUZZ_SEED:-0}"   # 0: a new random seed each run; CI fixes one so that a
 build=.build/fuzz
 binary="$build/debug/teletype-fuzz"
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(markdown markdown-stream transcript recording terminal-emulator a2ui agent-log agent-database image)
+[ ${#targets[@]} -eq 0 ] && targets=(markdown markdown-stream transcript recording terminal-emulator a2ui agent-log agent-database image search-tokenizer)
 
 rm -rf "$build/seeds" && python3 Tests/Scripts/fuzz_corpus.py "$build/seeds" || exit 1
 mkdir -p "$build/crashes"
 failed=()
 for target in "${targets[@]}"; do
   case "$target" in
-    markdown|markdown-stream) dict=Fuzz/markdown.dict ;;
+    markdown|markdown-stream|search-tokenizer) dict=Fuzz/markdown.dict ;;
     transcript|recording|a2ui|agent-log|agent-database) dict=Fuzz/json.dict ;;
     terminal-emulator) dict=Fuzz/terminal.dict ;;
     image) dict=Fuzz/image.dict ;;

@@ -20,6 +20,8 @@ public enum FuzzTarget: String, Sendable, CaseIterable {
     case agentDatabase = "agent-database"
     /// Bytes as an image a conversation holds: its header, its pixels, drawn for every terminal.
     case image
+    /// Bytes as text the search index tokenizes: the same tokens as FTS5's own tokenizer.
+    case searchTokenizer = "search-tokenizer"
 
     /// What went wrong for this input: an empty list when every property held. A crash or a hang
     /// is found by the fuzzer itself.
@@ -34,6 +36,7 @@ public enum FuzzTarget: String, Sendable, CaseIterable {
         case .agentLog: AgentLogFuzzing.problems(in: bytes)
         case .agentDatabase: AgentDatabaseFuzzing.problems(in: bytes)
         case .image: ImageFuzzing.problems(in: bytes)
+        case .searchTokenizer: SearchTokenizerFuzzing.problems(in: bytes)
         }
     }
 }

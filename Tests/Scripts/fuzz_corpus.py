@@ -2,7 +2,8 @@
 """Writes the seed corpus of each fuzz target into OUTDIR/<target>/: the conformance examples and
 sample documents for the Markdown targets, the fixtures for the transcript and recording targets
 (and the corpus's provider captures, when ../shared/corpus is there),
-terminal output for the emulator, and every saved regression input under Tests/Fixtures/fuzz/."""
+terminal output for the emulator, text for the search index's tokenizer, and every saved regression
+input under Tests/Fixtures/fuzz/."""
 import hashlib
 import pathlib
 import sys
@@ -41,6 +42,11 @@ markdown += [p.read_bytes() for p in (root / "Samples").glob("*.md")]
 for document in markdown:
     write("markdown", document)
     write("markdown-stream", document)
+# What the index tokenizes: the same documents, and the agents' fixtures (JSON, code, paths, ids).
+for document in markdown[::7]:
+    write("search-tokenizer", document)
+for path in sorted((root / "Tests/Fixtures/sessions").rglob("*.jsonl"))[:20]:
+    write("search-tokenizer", path.read_bytes()[:16384])
 for path in (root / "Tests/Fixtures/transcripts").iterdir():
     write("transcript", path.read_bytes())
 write("transcript", (root / "Samples/conversation.json").read_bytes())

@@ -10,42 +10,7 @@ import Testing
 /// to catch the edges: case, digits, words longer than it remembers, letters beyond ASCII within
 /// and beside a word, marks, scripts without spaces, punctuation of every kind.
 @Suite struct SearchTokenizerTests {
-    /// Tokens and the words as held, side by side, for a message that names the first difference.
-    static func tokens(_ words: SearchTokenizer.Words) -> [String] {
-        words.tokens.indices.map { index in
-            let token = words.tokens[index]
-            return "\(String(decoding: words.word(index), as: UTF8.self))@\(token.start)..<\(token.end)"
-        }
-    }
-
-    /// Compares the two on `text`: the remembering one first with its memory as it is, then again
-    /// (its memory holding the text's words), and as a query.
-    static func expectSame(_ text: String, stock: SearchTokenizer, remembering: SearchTokenizer, _ name: String) {
-        let expected = tokens(stock.words(of: text))
-        for pass in ["first", "second"] {
-            let got = tokens(remembering.words(of: text))
-            guard got != expected else { continue }
-            let first =
-                zip(got, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset
-                ?? min(got.count, expected.count)
-            Issue.record(
-                """
-                \(name), \(pass) pass: token \(first) is \(first < got.count ? got[first] : "missing"), \
-                FTS5's own gives \(first < expected.count ? expected[first] : "none") \
-                (\(got.count) tokens, FTS5's own \(expected.count))
-                """)
-            return
-        }
-        #expect(
-            tokens(remembering.words(of: text, query: true)) == tokens(stock.words(of: text, query: true)),
-            "\(name), as a query")
-    }
-
-    static func pair() throws -> (stock: SearchTokenizer, remembering: SearchTokenizer) {
-        let stock = try #require(SearchTokenizer.standalone(rememberingStems: false))
-        let remembering = try #require(SearchTokenizer.standalone(rememberingStems: true))
-        return (stock, remembering)
-    }
+    static func check() throws -> SearchTokenizerCheck { try #require(SearchTokenizerCheck()) }
 
     /// Pieces text is made of: ASCII words and their edges, and what is not ASCII.
     static let pieces = [
@@ -59,24 +24,39 @@ import Testing
     ]
 
     @Test func madeTextTokenizesAsFTS5Does() throws {
-        let (stock, remembering) = try Self.pair()
+        let check = try Self.check()
         var generator = SeededGenerator(seed: 7)
         let separators = [" ", ",", ".", "-", "_", "(", ")", "", "\n", "é", "日", "🙂", "'", "\""]
         for number in 0..<400 {
             let text = (0..<Int.random(in: 1...40, using: &generator)).map { _ in
                 Self.pieces.randomElement(using: &generator)! + separators.randomElement(using: &generator)!
             }.joined()
-            Self.expectSame(text, stock: stock, remembering: remembering, "made text \(number)")
+            #expect(check.difference(in: text) == nil, Comment(rawValue: "made text \(number)"))
         }
         for piece in Self.pieces {
-            Self.expectSame(piece, stock: stock, remembering: remembering, "\(piece.debugDescription)")
+            #expect(check.difference(in: piece) == nil, Comment(rawValue: "\(piece.debugDescription)"))
+        }
+    }
+
+    /// Bytes that are not UTF-8 among ASCII words (FTS5 reads them as letters): what the fuzz
+    /// target feeds it.
+    @Test func anyBytesTokenizeAsFTS5Does() throws {
+        let check = try Self.check()
+        var generator = SeededGenerator(seed: 23)
+        let bytes: [UInt8] = Array("The Quick brown fox, 42 runs".utf8) + [0x80, 0xBF, 0xC3, 0xFF, 0x00, 0xE2, 0x82]
+        for number in 0..<300 {
+            let text = (0..<Int.random(in: 1...200, using: &generator)).map { _ in
+                bytes.randomElement(using: &generator)!
+            }
+            #expect(
+                text.withUnsafeBytes { check.difference(in: $0) } == nil, Comment(rawValue: "bytes \(number): \(text)"))
         }
     }
 
     /// More distinct words than it remembers, so that words take each other's places in its
     /// memory between two remembered ones and within what is handed to FTS5's own.
     @Test func manyWordsTokenizeAsFTS5Does() throws {
-        let (stock, remembering) = try Self.pair()
+        let check = try Self.check()
         var generator = SeededGenerator(seed: 19)
         let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
         let vocabulary = (0..<30_000).map { _ in
@@ -90,20 +70,21 @@ import Testing
                     ? vocabulary[Int.random(in: 0..<200, using: &generator)]
                     : vocabulary.randomElement(using: &generator)!
             }.joined(separator: number % 2 == 0 ? " " : ", ")
-            Self.expectSame(text, stock: stock, remembering: remembering, "many words \(number)")
+            #expect(check.difference(in: text) == nil, Comment(rawValue: "many words \(number)"))
         }
     }
 
     @Test(.enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage)))
     func corpusTextTokenizesAsFTS5Does() throws {
-        let (stock, remembering) = try Self.pair()
+        let check = try Self.check()
         for file in Corpus.markdown {
-            Self.expectSame(file.text, stock: stock, remembering: remembering, file.name)
+            #expect(check.difference(in: file.text) == nil, Comment(rawValue: file.name))
         }
         for path in Corpus.agentSessions {
             guard let data = FileManager.default.contents(atPath: Corpus.sessionPath(path)) else { continue }
-            Self.expectSame(
-                String(decoding: data.prefix(2_000_000), as: UTF8.self), stock: stock, remembering: remembering, path)
+            #expect(
+                check.difference(in: String(decoding: data.prefix(2_000_000), as: UTF8.self)) == nil,
+                Comment(rawValue: path))
         }
     }
 }

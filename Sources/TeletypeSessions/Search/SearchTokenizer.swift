@@ -96,28 +96,30 @@ final class SearchTokenizer {
 
     /// The words of `text`, in order; `query` tokenizes it as a query's words (a prefix's too).
     func words(of text: String, query: Bool = false) -> Words {
-        var words = Words()
         var text = text
-        text.withUTF8 { utf8 in
-            guard utf8.count > 0 else { return }
-            words.tokens.reserveCapacity(utf8.count / 6)
-            words.held.reserveCapacity(utf8.count)
-            withUnsafeMutablePointer(to: &words) { context in
-                _ = module.xTokenize?(
-                    instance, context, query ? FTS5_TOKENIZE_QUERY : FTS5_TOKENIZE_DOCUMENT,
-                    UnsafeRawPointer(utf8.baseAddress!).assumingMemoryBound(to: CChar.self), Int32(utf8.count)
-                ) { context, _, token, count, start, end in
-                    let words = context!.assumingMemoryBound(to: Words.self)
-                    let from = words.pointee.held.count
-                    if let token, count > 0 {
-                        words.pointee.held.append(
-                            contentsOf: UnsafeRawBufferPointer(start: token, count: Int(count)).bindMemory(
-                                to: UInt8.self))
-                    }
-                    words.pointee.tokens.append(
-                        Token(word: from..<words.pointee.held.count, start: Int(start), end: Int(end)))
-                    return SQLITE_OK
+        return text.withUTF8 { words(ofUTF8: UnsafeRawBufferPointer($0), query: query) }
+    }
+
+    /// The words of the bytes `utf8` (any bytes: FTS5 reads what is not UTF-8 as letters).
+    func words(ofUTF8 utf8: UnsafeRawBufferPointer, query: Bool = false) -> Words {
+        var words = Words()
+        guard let base = utf8.baseAddress, utf8.count > 0 else { return words }
+        words.tokens.reserveCapacity(utf8.count / 6)
+        words.held.reserveCapacity(utf8.count)
+        withUnsafeMutablePointer(to: &words) { context in
+            _ = module.xTokenize?(
+                instance, context, query ? FTS5_TOKENIZE_QUERY : FTS5_TOKENIZE_DOCUMENT,
+                base.assumingMemoryBound(to: CChar.self), Int32(utf8.count)
+            ) { context, _, token, count, start, end in
+                let words = context!.assumingMemoryBound(to: Words.self)
+                let from = words.pointee.held.count
+                if let token, count > 0 {
+                    words.pointee.held.append(
+                        contentsOf: UnsafeRawBufferPointer(start: token, count: Int(count)).bindMemory(to: UInt8.self))
                 }
+                words.pointee.tokens.append(
+                    Token(word: from..<words.pointee.held.count, start: Int(start), end: Int(end)))
+                return SQLITE_OK
             }
         }
         return words

@@ -1,0 +1,63 @@
+/// The index's tokenizer held to FTS5's own (see ``SearchTokenizer/rememberStems(on:)``): the
+/// tokenizer that remembers stems is C code reading untrusted text, and must give exactly the
+/// tokens FTS5's own gives, its memory cold or holding earlier texts' words. For the fuzz target
+/// and the tests.
+package struct SearchTokenizerCheck {
+    private let stock: SearchTokenizer
+    private let remembering: SearchTokenizer
+
+    /// The two tokenizers, each on an in-memory database of its own; nil when SQLite has no FTS5.
+    package init?() {
+        guard let stock = SearchTokenizer.standalone(rememberingStems: false),
+            let remembering = SearchTokenizer.standalone(rememberingStems: true)
+        else { return nil }
+        self.stock = stock
+        self.remembering = remembering
+    }
+
+    /// How the two differ on `bytes` (as a document, a second time with its words remembered, then
+    /// as a query); nil when they agree. The remembering one keeps what it remembered for the next.
+    package func difference(in bytes: UnsafeRawBufferPointer) -> String? {
+        for (pass, query) in [("first", false), ("second", false), ("query", true)] {
+            let expected = stock.words(ofUTF8: bytes, query: query)
+            let got = remembering.words(ofUTF8: bytes, query: query)
+            if got.tokens != expected.tokens || got.held != expected.held {
+                return Self.describe(got, against: expected, pass: pass)
+            }
+        }
+        return nil
+    }
+
+    /// How the two differ on `text`.
+    package func difference(in text: String) -> String? {
+        var text = text
+        return text.withUTF8 { difference(in: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// How the two differ on `bytes`, each made afresh.
+    package static func difference(in bytes: [UInt8]) -> String? {
+        guard let check = SearchTokenizerCheck() else { return nil }
+        return bytes.withUnsafeBytes { check.difference(in: $0) }
+    }
+
+    /// The first token where `got` and `expected` part.
+    static func describe(_ got: SearchTokenizer.Words, against expected: SearchTokenizer.Words, pass: String) -> String
+    {
+        func token(_ words: SearchTokenizer.Words, _ index: Int) -> String {
+            guard index < words.tokens.count else { return "none" }
+            let token = words.tokens[index]
+            return
+                "\(String(decoding: words.word(index), as: UTF8.self).debugDescription)@\(token.start)..<\(token.end)"
+        }
+        let count = min(got.tokens.count, expected.tokens.count)
+        let first =
+            (0..<count).first {
+                got.tokens[$0].start != expected.tokens[$0].start || got.tokens[$0].end != expected.tokens[$0].end
+                    || got.word($0) != expected.word($0)
+            } ?? count
+        return """
+            \(pass) pass: token \(first) is \(token(got, first)), FTS5's own gives \(token(expected, first)) \
+            (\(got.tokens.count) tokens, FTS5's own \(expected.tokens.count))
+            """
+    }
+}
