@@ -179,39 +179,43 @@ enum AgentHomeBench {
                     "`teletype sessions --limit 20` of that home, nothing cached", newest, against: first,
                     peer: String(format: "the whole first listing %.2f s", first.seconds), goal: "—"))
         }
-        // The archive of the whole home, against agentsview's sync of it.
+        // The archive of the whole home, against agentsview's sync of it: in turn, three times
+        // (each from nothing: the archive and its database removed), the median of each kept.
         let out = folder.appendingPathComponent("home-archive").path
+        let agentsview = PipedStreamBench.which("agentsview")
+        let peerEnvironment = ["env", "HOME=\(home)", "AGENTSVIEW_NO_DAEMON=1", "XDG_CONFIG_HOME=", "XDG_DATA_HOME="]
+        let (exportRun, syncRun) = SessionBench.alternated(
+            environment + [cli, "export", home, "-o", out, "--quiet"],
+            agentsview.map { peerEnvironment + [$0, "sync", "--full"] }, rounds: quick ? 1 : 3
+        ) {
+            try? FileManager.default.removeItem(atPath: out)
+            try? FileManager.default.removeItem(atPath: home + "/.agentsview")
+        }
         try? FileManager.default.removeItem(atPath: out)
-        let export = SessionBench.best(environment + [cli, "export", home, "-o", out, "--quiet"], 1)
-        try? FileManager.default.removeItem(atPath: out)
-        guard let export else {
+        if let agentsview {
+            _ = ChildProcess.run(["env", "HOME=\(home)", agentsview, "daemon", "stop"], captureOutput: true)
+        }
+        guard let export = exportRun else {
             print("  teletype export of the home failed")
             return rows
         }
-        let pages = (FileManager.default.enumerator(atPath: out)?.allObjects.count) ?? 0
-        _ = pages
-        guard let agentsview = PipedStreamBench.which("agentsview") else {
-            print(
-                String(
-                    format: "  teletype export: %.1f s; agentsview is not installed (make venv): no ratio",
-                    export.seconds))
+        guard agentsview != nil else {
+            print("  teletype export: \(export.described); agentsview is not installed (make venv): no ratio")
             return rows
         }
-        let peerEnvironment = ["env", "HOME=\(home)", "AGENTSVIEW_NO_DAEMON=1", "XDG_CONFIG_HOME=", "XDG_DATA_HOME="]
-        let sync = SessionBench.best(peerEnvironment + [agentsview, "sync", "--full"], 1)
-        _ = ChildProcess.run(["env", "HOME=\(home)", agentsview, "daemon", "stop"], captureOutput: true)
-        guard let sync else {
-            print(String(format: "  teletype export: %.1f s; agentsview sync failed", export.seconds))
+        guard let sync = syncRun else {
+            print("  teletype export: \(export.described); agentsview sync failed")
             return rows
         }
         print(
             String(
-                format: "  teletype export of every session: %.1f s, %.0f MB; agentsview sync: %.1f s, %.0f MB (%.1f×)",
-                export.seconds, Double(export.peak) / 1024, sync.seconds, Double(sync.peak) / 1024,
+                format: "  teletype export of every session: %@, %.0f MB; agentsview sync: %@, %.0f MB (%.1f×)",
+                export.described, Double(export.peak) / 1024, sync.described, Double(sync.peak) / 1024,
                 sync.seconds / export.seconds))
         rows.append(
             Bench.Row(
-                benchmark: "`teletype export` of a generated home of every agent",
+                benchmark:
+                    "`teletype export` of a generated home of every agent (median of \(export.times.count), in turn with the peer's)",
                 input: "\(sessions) sessions, \(label(bytes))",
                 ours: String(format: "%.1f s", export.seconds),
                 peer: String(format: "agentsview sync %.1f s", sync.seconds),

@@ -105,6 +105,45 @@ enum SessionBench {
     }
 
     /// The best time and largest peak memory of `arguments`, run `count` times.
+    /// Two commands run in turn, `rounds` times (ours, then the peer's; `prepare` before each
+    /// round clears what the last left): the median run of each, and every time, so that a slow
+    /// minute of the shared machine falls on both rather than on one. Nil for a side that failed.
+    static func alternated(
+        _ ours: [String], _ peer: [String]?, rounds: Int, prepare: () -> Void
+    ) -> (ours: Run?, peer: Run?) {
+        var mine: [(seconds: Double, peak: Int)] = []
+        var theirs: [(seconds: Double, peak: Int)] = []
+        for _ in 0..<rounds {
+            prepare()
+            if let run = best(ours, 1) { mine.append(run) }
+            if let peer, let run = best(peer, 1) { theirs.append(run) }
+        }
+        return (Run(mine), Run(theirs))
+    }
+
+    /// The median of a command's runs, and the range they fell in.
+    struct Run {
+        var seconds: Double
+        var peak: Int
+        var times: [Double]
+
+        init?(_ runs: [(seconds: Double, peak: Int)]) {
+            guard !runs.isEmpty else { return nil }
+            let sorted = runs.sorted { $0.seconds < $1.seconds }
+            seconds = sorted[sorted.count / 2].seconds
+            peak = runs.map(\.peak).max() ?? 0
+            times = sorted.map(\.seconds)
+        }
+
+        /// `10.2 s (9.8–11.0 s, 3 runs)`, or the one time.
+        var described: String {
+            times.count < 2
+                ? String(format: "%.1f s", seconds)
+                : String(
+                    format: "%.1f s (%.1f–%.1f s, %d runs)", seconds, times.first ?? 0, times.last ?? 0, times.count)
+        }
+    }
+
     static func best(_ arguments: [String], _ count: Int) -> (seconds: Double, peak: Int)? {
         var result: (seconds: Double, peak: Int)?
         for _ in 0..<count {
