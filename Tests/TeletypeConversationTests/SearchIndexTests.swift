@@ -543,4 +543,28 @@ import Testing
             #expect(SearchQuery.time(bad, now: now) == nil)
         }
     }
+
+    /// A large update merges its word lists once, before its end, whatever size its groups are
+    /// committed in (up to the 64 MB of a group): the window is wider than a group, and leaves
+    /// at least 32 MB to be read while it merges. A smaller update never merges early.
+    @Test func aLargeUpdateMergesOnceBeforeItsEnd() {
+        let megabyte = 1 << 20
+        for total in stride(from: 256 * megabyte, through: 4096 * megabyte, by: 97 * megabyte) {
+            for group in [1, 7, 32, 64].map({ $0 * megabyte }) {
+                var merges: [Int] = []
+                for done in stride(from: group, through: total, by: group)
+                where SearchIndex.mergesEarly(done: done, total: total) {
+                    merges.append(done)
+                }
+                #expect(!merges.isEmpty, "\(total / megabyte) MB in groups of \(group / megabyte) MB")
+                if let first = merges.first {
+                    #expect(total - first >= 32 * megabyte && total - first <= total / 4)
+                }
+            }
+        }
+        for total in [0, 10 * megabyte, 255 * megabyte] {
+            #expect(
+                !stride(from: 0, through: total, by: 4096).contains { SearchIndex.mergesEarly(done: $0, total: total) })
+        }
+    }
 }

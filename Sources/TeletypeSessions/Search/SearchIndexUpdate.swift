@@ -169,6 +169,7 @@ extension SearchIndex {
         var shares = ReadShares()
         var group = (files: 0, bytes: 0)
         var isOpen = false
+        var merged = false
         do {
             try OrderedWork.run(
                 parts.count, ahead: 32, bytesAhead: 64 << 20, size: { parts[$0].size },
@@ -196,6 +197,12 @@ extension SearchIndex {
                     try database.execute("COMMIT")
                     isOpen = false
                     group = (0, 0)
+                    // Most of a large update written: its word lists merged now, while the other
+                    // cores read the rest, rather than at the end with them idle.
+                    if !merged, Self.mergesEarly(done: done, total: total) {
+                        try database.transaction { try database.run("INSERT INTO said(said) VALUES ('optimize')") }
+                        merged = true
+                    }
                 }
                 progress(done, total)
             }
@@ -203,12 +210,24 @@ extension SearchIndex {
             if isOpen { try? database.execute("ROLLBACK") }
             throw error
         }
-        // After much was written, the word lists in one segment, which later updates add to cheaply.
+        // After much was written, the word lists in one segment, which later updates add to cheaply
+        // (merged before the last of a large update: one segment and the few its last groups made).
         if done >= Self.mergedAfter {
-            try database.transaction { try database.run("INSERT INTO said(said) VALUES ('optimize')") }
+            if !merged {
+                try database.transaction { try database.run("INSERT INTO said(said) VALUES ('optimize')") }
+            }
             try database.execute("PRAGMA incremental_vacuum")
         }
         return report
+    }
+
+    /// Whether an update that has written `done` of its `total` bytes merges its word lists now:
+    /// a large one, at the first group it commits with a quarter or less left to read but 32 MB
+    /// or more (read on the other cores while this one merges; a window wider than a group, so
+    /// that one commits in it). What is left ends as a segment or two beside the merged one.
+    package static func mergesEarly(done: Int, total: Int) -> Bool {
+        let left = total - done
+        return total >= 4 * mergedAfter && left <= total / 4 && left >= mergedAfter / 2
     }
 
     /// How much of the files an update reads without a dictionary, looking for text enough to
