@@ -21,6 +21,7 @@ for module in "${modules[@]}"; do
     -Xcc -fmodule-map-file=Sources/CCmarkGFM/module.modulemap -Xcc -fmodule-map-file=Sources/CSQLite/module.modulemap \
     -Xcc -fmodule-map-file=Sources/CZlib/module.modulemap -Xcc -fmodule-map-file=Sources/CZstd/module.modulemap \
     -Xcc -fmodule-map-file="$bin/CCmarkSupport.build/module.modulemap" \
+    -Xcc -fmodule-map-file="$bin/CSearchTokenizer.build/module.modulemap" \
     -minimum-access-level public -skip-inherited-docs -output-dir "$graphs/$module"
   log=".build/docs/$module.log"
   docc convert "Sources/$module/$module.docc" --additional-symbol-graph-dir "$graphs/$module" \

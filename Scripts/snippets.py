@@ -80,6 +80,7 @@ def check(job):
         "-Xcc", "-fmodule-map-file=" + os.path.join(ROOT, "Sources/CZlib/module.modulemap"),
         "-Xcc", "-fmodule-map-file=" + os.path.join(ROOT, "Sources/CZstd/module.modulemap"),
         "-Xcc", "-fmodule-map-file=" + os.path.join(bin_path, "CCmarkSupport.build/module.modulemap"),
+        "-Xcc", "-fmodule-map-file=" + os.path.join(bin_path, "CSearchTokenizer.build/module.modulemap"),
     ]
     if is_library(code):
         command.append("-parse-as-library")
