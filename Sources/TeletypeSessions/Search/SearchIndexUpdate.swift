@@ -170,6 +170,11 @@ extension SearchIndex {
         var group = (files: 0, bytes: 0)
         var isOpen = false
         var merged = false
+        // The word lists merged into one segment (FTS5's `optimize`), which later updates add to cheaply.
+        func mergeWordLists() throws {
+            try database.transaction { try database.run("INSERT INTO said(said) VALUES ('optimize')") }
+            merged = true
+        }
         do {
             try OrderedWork.run(
                 parts.count, ahead: 32, bytesAhead: 64 << 20, size: { parts[$0].size },
@@ -199,10 +204,7 @@ extension SearchIndex {
                     group = (0, 0)
                     // Most of a large update written: its word lists merged now, while the other
                     // cores read the rest, rather than at the end with them idle.
-                    if !merged, Self.mergesEarly(done: done, total: total) {
-                        try database.transaction { try database.run("INSERT INTO said(said) VALUES ('optimize')") }
-                        merged = true
-                    }
+                    if !merged, Self.mergesEarly(done: done, total: total) { try mergeWordLists() }
                 }
                 progress(done, total)
             }
@@ -210,12 +212,10 @@ extension SearchIndex {
             if isOpen { try? database.execute("ROLLBACK") }
             throw error
         }
-        // After much was written, the word lists in one segment, which later updates add to cheaply
-        // (merged before the last of a large update: one segment and the few its last groups made).
+        // After much was written, the word lists in one segment (a large update merged them before
+        // its last groups: one segment and the few those made).
         if done >= Self.mergedAfter {
-            if !merged {
-                try database.transaction { try database.run("INSERT INTO said(said) VALUES ('optimize')") }
-            }
+            if !merged { try mergeWordLists() }
             try database.execute("PRAGMA incremental_vacuum")
         }
         return report
