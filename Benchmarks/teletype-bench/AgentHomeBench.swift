@@ -183,10 +183,9 @@ enum AgentHomeBench {
         // (each from nothing: the archive and its database removed), the median of each kept.
         let out = folder.appendingPathComponent("home-archive").path
         let agentsview = PipedStreamBench.which("agentsview")
-        let peerEnvironment = ["env", "HOME=\(home)", "AGENTSVIEW_NO_DAEMON=1", "XDG_CONFIG_HOME=", "XDG_DATA_HOME="]
         let (exportRun, syncRun) = SessionBench.alternated(
             environment + [cli, "export", home, "-o", out, "--quiet"],
-            agentsview.map { peerEnvironment + [$0, "sync", "--full"] }, rounds: quick ? 1 : 3
+            SessionBench.agentsviewSync(home: home, agentsview: agentsview), rounds: quick ? 1 : 3
         ) {
             try? FileManager.default.removeItem(atPath: out)
             try? FileManager.default.removeItem(atPath: home + "/.agentsview")

@@ -25,10 +25,9 @@ enum SearchBench {
         // The first index and agentsview's sync of the same home, in turn, three times (each
         // from nothing: our index and its database removed), the median of each kept.
         let agentsview = PipedStreamBench.which("agentsview")
-        let peerEnvironment = ["env", "HOME=\(home)", "AGENTSVIEW_NO_DAEMON=1", "XDG_CONFIG_HOME=", "XDG_DATA_HOME="]
         let (firstRun, syncRun) = SessionBench.alternated(
             environment + [cli, "search", words[0], "--quiet", "--json"],
-            agentsview.map { peerEnvironment + [$0, "sync", "--full"] }, rounds: quick ? 1 : 3
+            SessionBench.agentsviewSync(home: home, agentsview: agentsview), rounds: quick ? 1 : 3
         ) {
             try? FileManager.default.removeItem(atPath: cache)
             try? FileManager.default.removeItem(atPath: home + "/.agentsview")

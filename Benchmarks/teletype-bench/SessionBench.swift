@@ -104,7 +104,17 @@ enum SessionBench {
         return rows
     }
 
-    /// The best time and largest peak memory of `arguments`, run `count` times.
+    /// `agentsview sync --full` of `home` (`HOME` pointed at it, no daemon), as the home benchmarks
+    /// compare with; nil when agentsview is not installed. Its database is `home/.agentsview`.
+    static func agentsviewSync(home: String, agentsview: String?) -> [String]? {
+        agentsview.map {
+            [
+                "env", "HOME=\(home)", "AGENTSVIEW_NO_DAEMON=1", "XDG_CONFIG_HOME=", "XDG_DATA_HOME=", $0, "sync",
+                "--full",
+            ]
+        }
+    }
+
     /// Two commands run in turn, `rounds` times (ours, then the peer's; `prepare` before each
     /// round clears what the last left): the median run of each, and every time, so that a slow
     /// minute of the shared machine falls on both rather than on one. Nil for a side that failed.
@@ -144,6 +154,7 @@ enum SessionBench {
         }
     }
 
+    /// The best time and largest peak memory of `arguments`, run `count` times.
     static func best(_ arguments: [String], _ count: Int) -> (seconds: Double, peak: Int)? {
         var result: (seconds: Double, peak: Int)?
         for _ in 0..<count {
