@@ -67,23 +67,32 @@ test-corpus: deps test-deps venv
 
 # Release builds link Swift's standard library and Foundation in: the command starts in half the
 # time (about 2 ms of CPU instead of 5) and runs about 10% faster. The benchmarks measure it so.
-# Two link settings that take a quarter off every start (a tiny document to HTML: about 4 ms of a
-# process to 3; cmark-gfm's is 1.3): the C++ library Swift's runtime needs linked in, not loaded
-# (loading libstdc++.so and binding its symbols cost 0.6 ms a process), and no symbols of the
-# command exported (Swift's static link exports all 6,600 of its own, and every symbol a library
-# binds, and the backtracer's dladdr at start, searched them) but the one through which
-# cmark-gfm must reach CCmarkSupport's stand-in for its character switch. The folder holds only
-# libstdc++.a, so the linker, asked for -lstdc++, takes it before the shared library;
-# Scripts/check-release.sh checks the built command.
-STATIC_CXX := .build/static-cxx
-RELEASE_LINK := -Xlinker -L$(CURDIR)/$(STATIC_CXX) -Xlinker --no-export-dynamic \
-  -Xlinker --export-dynamic-symbol=cmark_manage_extensions_special_characters
-RELEASE := -c release --static-swift-stdlib --disable-local-rpath $(RELEASE_LINK)
-$(STATIC_CXX)/libstdc++.a:
-	@mkdir -p $(STATIC_CXX)
+# Three more settings take 60% of the instructions off every start (a tiny document to HTML: 5.7M
+# to 2.2M, about 3.8 ms a process to 2.5; cmark-gfm's whole run is 0.4M): libstdc++ and SQLite
+# linked in, not loaded (loading libstdc++.so cost 0.6 ms a process, and SQLite's library binds
+# 1,500 symbols of its own each time it is loaded, even by `teletype md`); no symbols of the
+# command exported (Swift's static link exports all 6,600 of its own, searched by every symbol a
+# library binds and by the backtracer's dladdr at start) but the one through which cmark-gfm must
+# reach CCmarkSupport's stand-in for its character switch; and no run path to the build folder.
+# $(RELEASE_LIBS) holds only the two static archives, and a sqlite3.pc that names the folder, so
+# that the linker, asked for -lstdc++ and -lsqlite3, finds the archives before the shared
+# libraries; where an archive is missing, the shared library is used. Scripts/check-release.sh
+# checks the built command.
+RELEASE_LIBS := .build/release-libs
+RELEASE := -c release --static-swift-stdlib --disable-local-rpath -Xlinker -L$(CURDIR)/$(RELEASE_LIBS) \
+  -Xlinker --no-export-dynamic -Xlinker --export-dynamic-symbol=cmark_manage_extensions_special_characters
+RELEASE_SWIFT := PKG_CONFIG_PATH="$(CURDIR)/$(RELEASE_LIBS)/pkgconfig$${PKG_CONFIG_PATH:+:$$PKG_CONFIG_PATH}" $(SWIFT)
+$(RELEASE_LIBS)/.made: Makefile
+	@rm -rf $(RELEASE_LIBS) && mkdir -p $(RELEASE_LIBS)/pkgconfig
 	@archive="$$( (cc -print-file-name=libstdc++.a || clang -print-file-name=libstdc++.a) 2>/dev/null)"; \
-	if [ -f "$$archive" ]; then ln -sf "$$archive" $@; \
+	if [ -f "$$archive" ]; then ln -s "$$archive" $(RELEASE_LIBS)/libstdc++.a; \
 	else echo "no static libstdc++ here (libstdc++-dev): the release build loads the shared one"; fi
+	@archive="$$(pkg-config --variable=libdir sqlite3)/libsqlite3.a"; \
+	if [ -f "$$archive" ]; then ln -s "$$archive" $(RELEASE_LIBS)/libsqlite3.a && \
+	  sed 's|^Libs:.*|Libs: -L$(CURDIR)/$(RELEASE_LIBS) -lsqlite3|' "$$(pkg-config --path sqlite3)" \
+	    > $(RELEASE_LIBS)/pkgconfig/sqlite3.pc; \
+	else echo "no static SQLite here (libsqlite3-dev): the release build loads the shared one"; fi
+	@touch $@
 
 PREFIX ?= /usr/local
 
@@ -98,17 +107,17 @@ docs: deps
 pictures: test-deps
 	Scripts/pictures.sh
 
-bench: deps venv $(STATIC_CXX)/libstdc++.a
-	$(SWIFT) build $(RELEASE) --product teletype-bench
-	$(SWIFT) build $(RELEASE) --product teletype
+bench: deps venv $(RELEASE_LIBS)/.made
+	$(RELEASE_SWIFT) build $(RELEASE) --product teletype-bench
+	$(RELEASE_SWIFT) build $(RELEASE) --product teletype
 	Scripts/check-release.sh "$$($(SWIFT) build $(RELEASE) --show-bin-path)/teletype"
 	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" "$$($(SWIFT) build $(RELEASE) --show-bin-path)/teletype-bench" $(BENCH_ARGS)
 
 # The command (and teletype-agent beside it, which `ask` and `chat` run), built as the benchmarks
 # measure it, into $(PREFIX)/bin.
-install: deps $(STATIC_CXX)/libstdc++.a
-	$(SWIFT) build $(RELEASE) --product teletype
-	$(SWIFT) build $(RELEASE) --product teletype-agent
+install: deps $(RELEASE_LIBS)/.made
+	$(RELEASE_SWIFT) build $(RELEASE) --product teletype
+	$(RELEASE_SWIFT) build $(RELEASE) --product teletype-agent
 	Scripts/check-release.sh "$$($(SWIFT) build $(RELEASE) --show-bin-path)/teletype"
 	install -d "$(DESTDIR)$(PREFIX)/bin"
 	bin="$$($(SWIFT) build $(RELEASE) --show-bin-path)"; \
