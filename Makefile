@@ -68,16 +68,17 @@ test-corpus: deps test-deps venv
 # Release builds link Swift's standard library and Foundation in: the command starts in half the
 # time (about 2 ms of CPU instead of 5) and runs about 10% faster. The benchmarks measure it so.
 # Three more settings take 60% of the instructions off every start (a tiny document to HTML: 5.7M
-# to 2.2M, about 3.8 ms a process to 2.5; cmark-gfm's whole run is 0.4M): libstdc++ and SQLite
-# linked in, not loaded (loading libstdc++.so cost 0.6 ms a process, and SQLite's library binds
-# 1,500 symbols of its own each time it is loaded, even by `teletype md`); no symbols of the
-# command exported (Swift's static link exports all 6,600 of its own, searched by every symbol a
-# library binds and by the backtracer's dladdr at start) but the one through which cmark-gfm must
-# reach CCmarkSupport's stand-in for its character switch; and no run path to the build folder.
-# $(RELEASE_LIBS) holds only the two static archives, and a sqlite3.pc that names the folder, so
-# that the linker, asked for -lstdc++ and -lsqlite3, finds the archives before the shared
-# libraries; where an archive is missing, the shared library is used. Scripts/check-release.sh
-# checks the built command.
+# to 2.2M, about 3.8 ms a process to 2.5; cmark-gfm's whole run is 0.4M):
+# - libstdc++, SQLite and Zstandard linked in, not loaded: loading libstdc++.so cost 0.6 ms a
+#   process, and SQLite's library binds 1,500 symbols of its own each time it is loaded, even for
+#   `teletype md`. $(RELEASE_LIBS) holds only their static archives, and a .pc file for each that
+#   names the folder, so that the linker finds the archives before the shared libraries (where an
+#   archive is missing, the shared library is used);
+# - no symbols of the command exported (Swift's static link exports all 6,600 of its own, searched
+#   by every symbol a library binds and by the backtracer's dladdr at start) but the one through
+#   which cmark-gfm reaches CCmarkSupport's stand-in for its character switch (cmark-gfm stays a
+#   shared library for that); Scripts/check-release.sh checks it is there;
+# - no run path to the build folder (each library was looked for there first).
 RELEASE_LIBS := .build/release-libs
 RELEASE := -c release --static-swift-stdlib --disable-local-rpath -Xlinker -L$(CURDIR)/$(RELEASE_LIBS) \
   -Xlinker --no-export-dynamic -Xlinker --export-dynamic-symbol=cmark_manage_extensions_special_characters
@@ -87,11 +88,15 @@ $(RELEASE_LIBS)/.made: Makefile
 	@archive="$$( (cc -print-file-name=libstdc++.a || clang -print-file-name=libstdc++.a) 2>/dev/null)"; \
 	if [ -f "$$archive" ]; then ln -s "$$archive" $(RELEASE_LIBS)/libstdc++.a; \
 	else echo "no static libstdc++ here (libstdc++-dev): the release build loads the shared one"; fi
-	@archive="$$(pkg-config --variable=libdir sqlite3)/libsqlite3.a"; \
-	if [ -f "$$archive" ]; then ln -s "$$archive" $(RELEASE_LIBS)/libsqlite3.a && \
-	  sed 's|^Libs:.*|Libs: -L$(CURDIR)/$(RELEASE_LIBS) -lsqlite3|' "$$(pkg-config --path sqlite3)" \
-	    > $(RELEASE_LIBS)/pkgconfig/sqlite3.pc; \
-	else echo "no static SQLite here (libsqlite3-dev): the release build loads the shared one"; fi
+	@for package in sqlite3:libsqlite3 libzstd:libzstd; do \
+	  name="$${package%%:*}"; pc="$$(pkg-config --path $$name)"; archive=; \
+	  for folder in "$$(pkg-config --variable=libdir $$name)" "$$(dirname "$$pc")/.."; do \
+	    [ -f "$$folder/$${package#*:}.a" ] && archive="$$folder/$${package#*:}.a" && break; done; \
+	  if [ -n "$$archive" ]; then ln -s "$$(realpath "$$archive")" $(RELEASE_LIBS)/ && \
+	    sed "s|^Libs:.*|Libs: -L$(CURDIR)/$(RELEASE_LIBS) -l$${package#*:lib}|" "$$pc" \
+	      > $(RELEASE_LIBS)/pkgconfig/$$name.pc; \
+	  else echo "no static $$name here: the release build loads the shared one"; fi; \
+	done
 	@touch $@
 
 PREFIX ?= /usr/local
