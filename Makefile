@@ -68,7 +68,7 @@ test-corpus: deps test-deps venv
 # Release builds link Swift's standard library and Foundation in: the command starts in half the
 # time (about 2 ms of CPU instead of 5) and runs about 10% faster. The benchmarks measure it so.
 # Three more settings take 60% of the instructions off every start (a tiny document to HTML: 5.7M
-# to 2.2M, about 3.8 ms a process to 2.5; cmark-gfm's whole run is 0.4M):
+# to 2.1M, about 3.5 ms a process to 2; cmark-gfm's whole run is 0.4M):
 # - libstdc++, SQLite and Zstandard linked in, not loaded: loading libstdc++.so cost 0.6 ms a
 #   process, and SQLite's library binds 1,500 symbols of its own each time it is loaded, even for
 #   `teletype md`. $(RELEASE_LIBS) holds only their static archives, and a .pc file for each that
