@@ -5,22 +5,25 @@ enum TagFilter {
         "title", "textarea", "style", "xmp", "iframe", "noembed", "noframes", "script", "plaintext",
     ].map { Array($0.utf8) }
 
-    /// Appends `html` to `buffer`, escaping the filtered tags.
+    /// Appends `html` to `buffer`, escaping the filtered tags: the bytes between one `<` and the
+    /// next are copied at once (raw HTML is mostly text and attributes).
     static func append(_ html: String, to buffer: inout HTMLBuffer) {
-        let bytes = Array(html.utf8)
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "<"), isFilteredTag(bytes, at: index) {
+        var html = html
+        html.withUTF8 { bytes in
+            var copied = 0
+            var index = 0
+            while let open = bytes[index...].firstIndex(of: UInt8(ascii: "<")) {
+                index = open + 1
+                guard isFilteredTag(bytes, at: open) else { continue }
+                buffer.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<open]))
                 buffer.raw("&lt;")
-            } else {
-                buffer.raw(byte)
+                copied = open + 1
             }
-            index += 1
+            buffer.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
         }
     }
 
-    private static func isFilteredTag(_ bytes: [UInt8], at start: Int) -> Bool {
+    private static func isFilteredTag(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
         var index = start + 1
         if index < bytes.count, bytes[index] == UInt8(ascii: "/") { index += 1 }
         for name in filtered {

@@ -1,4 +1,5 @@
 import TeletypeHTML
+import TeletypeTestSupport
 import Testing
 
 /// The default, untrusted policy: text a model wrote cannot run script or load anything.
@@ -21,6 +22,54 @@ import Testing
         var options = HTMLRenderOptions.untrusted
         options.allowsRawHTML = true
         #expect(html("<b>bold</b> <script>x</script>", options) == "<p><b>bold</b> &lt;script>x&lt;/script></p>\n")
+    }
+
+    /// The tag filter on raw HTML blocks made of filtered and other tags in every case, cut
+    /// short, at the end, nested and back to back: the `<` of each filtered tag, and only those,
+    /// is escaped, as GFM's rule reads (the name, then white space, `>` or `/>`).
+    @Test func theTagFilterEscapesExactlyTheFilteredTags() {
+        let pieces = [
+            "<script>", "</SCRIPT>", "<style ", "<title/>", "<titles>", "<xmp\t", "<iframe", "<", "<<", "a", " ",
+            "\n", "<noembed>", "</plaintext>", "<textarea/", "<b>", "é", "<Style>", "</", "<title", "/>",
+        ]
+        var generator = SeededGenerator(seed: 37)
+        var checked = 0
+        for _ in 0..<600 {
+            var block = "<div>"
+            for _ in 0..<(1 + generator.next() % 24) { block += pieces[Int(generator.next() % UInt64(pieces.count))] }
+            block += block.hasSuffix("\n") ? "" : "\n"
+            // A line of spaces is a blank line too, which would end the block.
+            let lines = block.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropLast()
+            guard !lines.contains(where: { $0.allSatisfy { $0 == 0x20 || $0 == 0x09 } }) else { continue }
+            #expect(html(block, .trusted) == Self.filtered(block), "\(block.debugDescription)")
+            checked += 1
+        }
+        #expect(checked >= 300)
+    }
+
+    /// GFM's tag filter, a byte at a time.
+    static func filtered(_ html: String) -> String {
+        let names = ["title", "textarea", "style", "xmp", "iframe", "noembed", "noframes", "script", "plaintext"]
+        let bytes = Array(html.utf8)
+        var out: [UInt8] = []
+        for (index, byte) in bytes.enumerated() {
+            guard byte == UInt8(ascii: "<") else {
+                out.append(byte)
+                continue
+            }
+            var start = index + 1
+            if start < bytes.count, bytes[start] == UInt8(ascii: "/") { start += 1 }
+            let isFiltered = names.contains { name in
+                let end = start + name.utf8.count
+                guard end < bytes.count, String(decoding: bytes[start..<end], as: UTF8.self).lowercased() == name else {
+                    return false
+                }
+                return [UInt8(ascii: ">"), 0x20, 0x09, 0x0A, 0x0C, 0x0D].contains(bytes[end])
+                    || (bytes[end] == UInt8(ascii: "/") && end + 1 < bytes.count && bytes[end + 1] == UInt8(ascii: ">"))
+            }
+            out += isFiltered ? Array("&lt;".utf8) : [byte]
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Schemes outside the allow-list, also as browsers would read them after dropping tabs and line
