@@ -82,6 +82,21 @@ import Testing
         expectSameParse(text)
     }
 
+    /// Raw HTML blocks at the margin that run across blank lines, each ended by its marker in any
+    /// case and after bytes that start the marker but are not it (`- -->`, `<</SCRIPT>`): the
+    /// planner follows each to its end, so the document is cut between them and parsed in pieces.
+    @Test(arguments: [
+        "<!-- a\n\n# not a heading\n\n- - - -->after\n", "<script>\n\n# no\n\n<</SCRIPT> x\n",
+        "<?php\n\n# no\n\n? ?>\n", "<![CDATA[\n\n# no\n\n] ]]] ]]>\n", "<pre>\n\n# no\n\n</PRE>\n",
+        "<style>\n\n# no\n\n</ style></style>\n", "<textarea>\n\n# no\n\n</textarea\n</TextArea>\n",
+        "<!DOCTYPE html\n\n# no\n\n>\n",
+    ])
+    func rawHTMLBlocksAreFollowedToTheirEnds(_ block: String) {
+        let text = "# Start\n\n" + String(repeating: block + "\ntext\n\n", count: 3000)
+        #expect(cutCount(text) > 1)
+        expectSameParseInPieces(text)
+    }
+
     /// A parse of `text` that went through pieces (none fell back to the whole), equal to the whole's.
     func expectSameParseInPieces(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
         var parser = MarkdownParser()

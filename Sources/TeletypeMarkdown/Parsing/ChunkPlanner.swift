@@ -295,13 +295,22 @@ enum ChunkPlanner {
     ]
 
     /// Whether `line` contains `marker`, ASCII case-insensitively (after the opening `<` when asked).
+    /// The markers start with a byte that is no letter (`<`, `-`, `?`, `]`, `>`): the C library's
+    /// scan finds each place it may start (every line of a long HTML comment is looked through).
     private static func contains(_ line: UnsafeRawBufferPointer, _ marker: [UInt8], skippingOpening: Bool = false)
         -> Bool
     {
         let first = skippingOpening ? 2 : 0
-        guard line.count >= marker.count + first else { return false }
+        guard let lead = marker.first, line.count >= marker.count + first else { return false }
+        let isLetter = (0x61...0x7A).contains(lead | 0x20)
         var start = first
         while start + marker.count <= line.count {
+            if !isLetter {
+                guard let found = ByteScan.firstIndex(of: lead, in: line, from: start),
+                    found + marker.count <= line.count
+                else { return false }
+                start = found
+            }
             var matches = true
             for offset in 0..<marker.count {
                 let byte = line[start + offset]
