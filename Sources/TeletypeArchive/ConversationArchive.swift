@@ -2,6 +2,7 @@ import Dispatch
 import Synchronization
 import Teletype
 import TeletypeHTML
+import TeletypeMarkdown
 import TeletypeSessions
 import TeletypeTranscripts
 
@@ -154,7 +155,16 @@ public struct ConversationArchive: Sendable {
         }
         let jobs = min(self.jobs, max(1, inputs.count))
         DispatchQueue.concurrentPerform(iterations: jobs) { _ in
-            while !isCancelled(), let next = state.withLock({ $0.takeNext() }) { work(inputs[next]) }
+            // While conversations are left for the other workers, the cores are busy: a
+            // conversation's own work (its lines read ahead, a long message's pieces) runs on its
+            // worker's thread. The last one may spread its work over the cores the others free.
+            while !isCancelled(), let next = state.withLock({ $0.takeNext() }) {
+                if jobs > 1 && next < inputs.count - 1 {
+                    ParallelWork.asShare { work(inputs[next]) }
+                } else {
+                    work(inputs[next])
+                }
+            }
         }
         AtomicFile.syncFileSystem(of: folderURL.path)
         var report = state.withLock { $0.report }

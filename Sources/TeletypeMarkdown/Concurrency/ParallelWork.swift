@@ -66,6 +66,16 @@ extension ParallelWork {
     /// spreads in turn runs on it, one piece after another.
     package static var isNested: Bool { teletype_parallel_nesting() > 0 }
 
+    /// Runs `body` as one share of work spread over every core by other means (a dispatch
+    /// queue's workers, each taking the next conversation): what it spreads in turn — a session's
+    /// lines read ahead, a long document's pieces — runs on this thread, instead of starting
+    /// threads for cores that are busy already.
+    package static func asShare<Result>(_ body: () throws -> Result) rethrows -> Result {
+        teletype_parallel_enter()
+        defer { teletype_parallel_leave() }
+        return try body()
+    }
+
     /// The number of cores work is spread over, read once.
     package static let cores: Int = ActiveProcessors.count()
 
