@@ -6,6 +6,6 @@ set -euo pipefail
 binary="${1:?usage: check-release.sh PATH-TO-TELETYPE}"
 symbol=cmark_manage_extensions_special_characters
 if ! nm -D --defined-only "$binary" | grep -qw "$symbol"; then
-  echo "check-release: $binary does not export $symbol: cmark-gfm cannot reach the stand-in (see RELEASE_LINK in the Makefile)" >&2
+  echo "check-release: $binary does not export $symbol: cmark-gfm cannot reach the stand-in (see RELEASE in the Makefile)" >&2
   exit 1
 fi
