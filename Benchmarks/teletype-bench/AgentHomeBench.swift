@@ -180,9 +180,9 @@ enum AgentHomeBench {
                     peer: String(format: "the whole first listing %.2f s", first.seconds), goal: "—"))
         }
         // The archive of the whole home, against agentsview's sync of it: in turn, three times
-        // (each from nothing: the archive and its database removed), the median of each kept.
-        // Each round writes a new folder, as a user's export does: the last round's archive is
-        // moved aside and removed once every round is done. Removed just before the next round, its
+        // (each from nothing: a new folder for ours, the peer's database removed), the median of
+        // each kept. The last round's archive is moved aside and removed once every round is
+        // done, as a user's export writes a new folder. Removed just before the next round, its
         // 5,800 files made ext4 look past each recently freed inode for every file made (11–24% of
         // the run's CPU in the kernel's find_inode_bit, by hand), which no user's export meets.
         let out = folder.appendingPathComponent("home-archive").path
