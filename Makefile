@@ -8,7 +8,7 @@ TEST_APT_PACKAGES := chromium chromium-driver strace
 FUZZ_SECONDS ?= 60
 FUZZ_SEED ?= 0
 
-.PHONY: all deps test-deps venv build demo test test-corpus bench install fuzz lint format clean docs pictures
+.PHONY: all deps test-deps venv build demo test test-corpus bench release install fuzz lint format clean docs pictures
 
 all: build
 
@@ -119,18 +119,19 @@ docs: deps
 pictures: test-deps
 	Scripts/pictures.sh
 
-bench: deps venv $(RELEASE_LIBS)/.made
-	$(RELEASE_SWIFT) build $(RELEASE) --product teletype-bench
+# The command as the benchmarks measure it and make install installs it, checked.
+release: deps $(RELEASE_LIBS)/.made
 	$(RELEASE_SWIFT) build $(RELEASE) --product teletype
 	Scripts/check-release.sh "$$($(SWIFT) build $(RELEASE) --show-bin-path)/teletype"
+
+bench: venv release
+	$(RELEASE_SWIFT) build $(RELEASE) --product teletype-bench
 	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" "$$($(SWIFT) build $(RELEASE) --show-bin-path)/teletype-bench" $(BENCH_ARGS)
 
 # The command (and teletype-agent beside it, which `ask` and `chat` run), built as the benchmarks
 # measure it, into $(PREFIX)/bin.
-install: deps $(RELEASE_LIBS)/.made
-	$(RELEASE_SWIFT) build $(RELEASE) --product teletype
+install: release
 	$(RELEASE_SWIFT) build $(RELEASE) --product teletype-agent
-	Scripts/check-release.sh "$$($(SWIFT) build $(RELEASE) --show-bin-path)/teletype"
 	install -d "$(DESTDIR)$(PREFIX)/bin"
 	bin="$$($(SWIFT) build $(RELEASE) --show-bin-path)"; \
 	install "$$bin/teletype" "$$bin/teletype-agent" "$(DESTDIR)$(PREFIX)/bin/"
