@@ -446,6 +446,46 @@ import Testing
         #expect(damaged.withUnsafeBytes { decompressor.decompress($0) } != text)
     }
 
+    /// The words the reading threads work out and hand over packed make the same word lists,
+    /// byte for byte, as the writer tokenizing the text itself: every agent's fixtures, chat
+    /// exports, and text of every script, case, length and edge the tokenizer has.
+    @Test func wordsPackedWhileReadingMakeTheSameIndex() throws {
+        let place = try Place()
+        defer { place.remove() }
+        let exports = try place.chatExports()
+        let folder = place.home.appendingPathComponent("transcripts")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var generator = SeededGenerator(seed: 31)
+        // Words of every length a packed word's length takes bytes for (1, 2 and 3).
+        let long = [100, 300, 20_000].map { String(repeating: "abcd", count: $0 / 4) }
+        let words = SearchTokenizerTests.pieces + Self.keptTexts + long + Self.sessionPieces(count: 600)
+        for number in 0..<12 {
+            let lines = (0..<50).map { line in
+                let said = (0..<Int.random(in: 1...30, using: &generator)).map { _ in
+                    words.randomElement(using: &generator)!
+                }.joined(separator: [" ", "", ", ", "\n"].randomElement(using: &generator)!)
+                let record = ["role": line % 2 == 0 ? "user" : "assistant", "text": said]
+                return String(decoding: try! JSONSerialization.data(withJSONObject: record), as: UTF8.self)
+            }
+            try Data((lines.joined(separator: "\n") + "\n").utf8).write(
+                to: folder.appendingPathComponent("t\(number).jsonl"))
+        }
+        let roots = [exports.path, folder.path]
+        let packed = try SearchIndex(path: place.index)
+        let tokenized = try SearchIndex(path: place.home.appendingPathComponent("cache/tokenized.sqlite").path)
+        tokenized.packsWords = false
+        let reports = (try place.update(packed, in: roots), try place.update(tokenized, in: roots))
+        #expect(reports.0 == reports.1 && reports.0.read > 20 && reports.0.failures.isEmpty, "\(reports)")
+        let rows = try packed.wordListRows()
+        #expect(rows.count > 20)
+        #expect(rows == (try tokenized.wordListRows()))
+        for query in ["licences", "café", "run*", "\"rate limiting\" OR flaky", "日本語"] {
+            #expect(
+                try packed.search(SearchQuery(query), roots: [""] + roots)
+                    == tokenized.search(SearchQuery(query), roots: [""] + roots), "\(query)")
+        }
+    }
+
     /// An index of much text trains its dictionary on its first files and compresses the rest with
     /// it; a search opened before the dictionary was made reads the text with it all the same, and
     /// a file that changed leaves the index by that text.

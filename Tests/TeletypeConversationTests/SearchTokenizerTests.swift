@@ -87,4 +87,45 @@ import Testing
                 Comment(rawValue: path))
         }
     }
+
+    /// As the index's table takes a document (and as the reading threads pack it), each word is
+    /// given once, at its first place: every word's first coming, in order, and nothing else; a
+    /// query's words are all given. Held on made text and on the corpus's.
+    @Test func aDocumentsWordsAreGivenOnceEach() throws {
+        let every = try #require(SearchTokenizer.standalone(rememberingStems: true))
+        let once = try #require(SearchTokenizer.standalone(rememberingStems: true, wordsOnce: true))
+        func expectFirstComings(_ text: String, _ name: String) {
+            let all = every.words(of: text)
+            var seen = Set<[UInt8]>()
+            let first = all.tokens.indices.filter { seen.insert(all.word($0)).inserted }
+            let got = once.words(of: text)
+            #expect(got.tokens.count == first.count, Comment(rawValue: name))
+            #expect(
+                got.tokens.map(\.start) == first.map { all.tokens[$0].start }
+                    && got.tokens.indices.map(got.word) == first.map(all.word), Comment(rawValue: name))
+            #expect(once.words(of: text, query: true).tokens == every.words(of: text, query: true).tokens)
+        }
+        let made = once.words(of: "The cat, the CAT and cats ran; running runs run.")
+        #expect(
+            made.tokens.indices.map { String(decoding: made.word($0), as: UTF8.self) } == [
+                "the", "cat", "and", "ran", "run",
+            ])
+        var generator = SeededGenerator(seed: 41)
+        for number in 0..<200 {
+            let text = (0..<Int.random(in: 1...300, using: &generator)).map { _ in
+                Self.pieces.randomElement(using: &generator)!
+            }.joined(separator: [" ", "", "-", "\n"].randomElement(using: &generator)!)
+            expectFirstComings(text, "made text \(number)")
+        }
+        // More distinct words than a text's length promised room for, so that its table grows:
+        // in a larger allocation, then (after a longer text) within the one it has.
+        let letters = "abcdefghijklmnopqrstuvwxyz".map(String.init)
+        let short = letters.flatMap { a in letters.flatMap { b in letters.map { a + b + $0 } } }
+        expectFirstComings((short + short).joined(separator: " "), "short words")
+        expectFirstComings((0..<5_000).map { "word\($0 % 3_000)x" }.joined(separator: " "), "many words")
+        let two = letters.flatMap { a in letters.map { a + $0 } }
+        expectFirstComings((two + two).joined(separator: " "), "two letters")
+        guard Corpus.isAvailable else { return }
+        for file in Corpus.markdown.prefix(40) { expectFirstComings(file.text, file.name) }
+    }
 }

@@ -1,4 +1,5 @@
 import CSQLite
+import CSearchTokenizer
 
 #if canImport(Glibc)
     import Glibc
@@ -24,6 +25,8 @@ final class SearchDatabase {
     let decompressor = CompressedText.Decompressor()
     /// The words of a text as the index's word lists hold them.
     private(set) var tokenizer: SearchTokenizer!
+    /// The connection's porter, which takes a row's words packed (``insertWords(row:packed:)``).
+    private var porter: UnsafeMutableRawPointer?
 
     /// Why the database could not be used: SQLite's words and its result code.
     struct Failure: Error, CustomStringConvertible {
@@ -74,9 +77,10 @@ final class SearchDatabase {
         }
         // FTS5's porter, each word's stem remembered (the same tokens; a first index's words
         // stemmed once each rather than every time they come).
-        guard SearchTokenizer.rememberStems(on: handle) else {
+        guard let porter = SearchTokenizer.rememberStems(on: handle) else {
             throw Failure(message: "\(path): SQLite's FTS5 takes no tokenizer", code: SQLITE_ERROR)
         }
+        self.porter = porter
         guard let tokenizer = SearchTokenizer(handle: handle) else {
             throw Failure(message: "\(path): SQLite's FTS5 has no porter tokenizer", code: SQLITE_ERROR)
         }
@@ -156,6 +160,22 @@ final class SearchDatabase {
         var rows: [[SQLiteDatabase.Value]] = []
         try forEachRow(sql, arguments) { (row: [SQLiteDatabase.Value]) in rows.append(row) }
         return rows
+    }
+
+    /// Puts row `row`'s words, packed on a reading thread (``PackedWords``), in the word lists:
+    /// as inserting its text does, without tokenizing it here.
+    func insertWords(row: Int64, packed: UnsafeRawBufferPointer) throws {
+        guard let words = packed.baseAddress?.assumingMemoryBound(to: CChar.self) else {
+            throw Failure(message: "\(path): a row's words are not packed", code: SQLITE_MISUSE)
+        }
+        let statement = try prepared("INSERT INTO said(rowid, text) VALUES (?, ?)")
+        defer { sqlite3_reset(statement) }
+        sqlite3_bind_int64(statement, 1, row)
+        // The bytes stay put until the statement is reset: SQLite need not copy them.
+        sqlite3_bind_text(statement, 2, words, Int32(packed.count), nil)
+        teletype_porter_next_is_packed(porter, 1)
+        defer { teletype_porter_next_is_packed(porter, 0) }
+        guard sqlite3_step(statement) == SQLITE_DONE else { throw failure() }
     }
 
     /// The row id the last insert made.

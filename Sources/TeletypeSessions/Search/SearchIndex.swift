@@ -28,9 +28,12 @@ public final class SearchIndex {
     /// About how many bytes of a store (a database, a chat export) an update reads as one share
     /// of it, the shares read on every core (``ReadPart``).
     package var storeShare = SearchIndex.defaultStoreShare
+    /// Whether the reading threads work out the words of what they read (``PackedWords``), or
+    /// the writing thread tokenizes the text itself (what the tests hold the one to).
+    package var packsWords = true
 
     /// The version of the index's tables; an index of another is made again.
-    static let version = 6
+    static let version = 7
     /// Around each match in a snippet, before it is shown.
     static let markStart: Unicode.Scalar = "\u{2}"
     static let markEnd: Unicode.Scalar = "\u{3}"
@@ -177,6 +180,25 @@ public final class SearchIndex {
             }
         }
         return kept
+    }
+
+    /// FTS5's own tables of the word lists (each word's rows, each row's length), every row in
+    /// order, as hexadecimal: two indexes made of the same text the same way hold the same.
+    package func wordListRows() throws -> [String] {
+        var rows: [String] = []
+        for table in ["said_data", "said_idx", "said_docsize"] {
+            try database.forEachRow("SELECT * FROM \(table) ORDER BY 1, 2") { row in
+                rows.append(
+                    table + " "
+                        + row.map { value in
+                            switch value {
+                            case .blob(let bytes): bytes.map { String($0, radix: 16) }.joined(separator: ".")
+                            default: value.text ?? "null"
+                            }
+                        }.joined(separator: " "))
+            }
+        }
+        return rows
     }
 
     /// The id of the text row of `conversation`'s message `number` (from 1), said by `kind`.

@@ -40,13 +40,15 @@ extension SearchIndex {
     }
 
     /// `sources` read on every core, a store in shares, each file put back together, in order.
-    static func read(_ sources: [Source], share: Int, dictionary: CompressedText.Dictionary?) -> [ReadFile] {
+    static func read(
+        _ sources: [Source], share: Int, dictionary: CompressedText.Dictionary?, packsWords: Bool = true
+    ) -> [ReadFile] {
         let parts = parts(of: sources, share: share)
         let stores = OpenedStores()
         let read = ParallelWork.map(parts.count) {
             Self.read(
                 sources[parts[$0].source], dictionary: dictionary, part: parts[$0].part, of: parts[$0].parts,
-                stores: stores)
+                stores: stores, packsWords: packsWords)
         }
         var shares = ReadShares()
         return zip(parts, read).compactMap { shares.add($1, as: $0) }

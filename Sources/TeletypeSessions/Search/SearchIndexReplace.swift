@@ -177,6 +177,13 @@ extension SearchIndex {
             try database.run(
                 "INSERT INTO said_block(id, z) VALUES (?, ?)", [.integer(base | block.place), .blob(block.bytes)])
         }
+        // Their words as the reading thread worked them out, when it did.
+        if from == 0, let words = conversation.words, words.count == placed.count {
+            for (index, piece) in placed.enumerated() {
+                try words.withPiece(index) { try database.insertWords(row: base | piece.place, packed: $0) }
+            }
+            return placed.count
+        }
         for piece in placed {
             try database.run(
                 "INSERT INTO said(rowid, text) VALUES (?, ?)", [.integer(base | piece.place), .text(piece.text)])

@@ -146,7 +146,7 @@ extension SearchIndex {
                 end += 1
             }
             let group = Array(todo[first..<end])
-            let read = Self.read(group, share: storeShare, dictionary: nil)
+            let read = Self.read(group, share: storeShare, dictionary: nil, packsWords: packsWords)
             for piece in read.lazy.flatMap(\.conversations).flatMap(\.pieces)
             where sampled < CompressedText.Dictionary.trainingBytes.most {
                 samples.append(piece.text)
@@ -170,6 +170,7 @@ extension SearchIndex {
         var group = (files: 0, bytes: 0)
         var isOpen = false
         var merged = false
+        let packsWords = packsWords
         // The word lists merged into one segment (FTS5's `optimize`), which later updates add to cheaply.
         func mergeWordLists() throws {
             try database.transaction { try database.run("INSERT INTO said(said) VALUES ('optimize')") }
@@ -181,7 +182,8 @@ extension SearchIndex {
                 produce: { [dictionary] in
                     let part = parts[$0]
                     return Self.read(
-                        rest[part.source], dictionary: dictionary, part: part.part, of: part.parts, stores: stores)
+                        rest[part.source], dictionary: dictionary, part: part.part, of: part.parts, stores: stores,
+                        packsWords: packsWords)
                 }
             ) { index, share in
                 let part = parts[index]
@@ -262,14 +264,19 @@ extension SearchIndex {
         /// The pieces (the title first) packed and compressed in blocks (``TextBlock``), on the
         /// reading thread, each with its first piece's place.
         var blocks: [(place: Int64, bytes: [UInt8])] = []
+        /// The words of those pieces, tokenized on the reading thread; nil when they could not be.
+        var words: PackedWords?
 
         /// Secrets never reach the index: what is kept is what an exported page shows.
         static let redactor = SecretRedactor()
 
-        /// Keeps the title as it is searched, once it is known, and packs the text in blocks.
-        mutating func seal(compressor: CompressedText.Compressor) {
+        /// Keeps the title as it is searched, once it is known, packs the text in blocks and
+        /// (`packsWords`) works out its words.
+        mutating func seal(compressor: CompressedText.Compressor, packsWords: Bool) {
             if let cleaned = title.map(SearchableText.cleaned), !cleaned.isEmpty { searchedTitle = cleaned }
-            blocks = TextBlock.blocks(of: placed(from: 0), compressor: compressor)
+            let placed = placed(from: 0)
+            blocks = TextBlock.blocks(of: placed, compressor: compressor)
+            words = packsWords ? PackedWords(placed) : nil
         }
 
         /// The pieces of messages `from` on (and the title when `from` is 0), each at its place.
@@ -297,10 +304,11 @@ extension SearchIndex {
     }
 
     /// Reads what `source` says, or of a store the conversations of share `part` of `parts`
-    /// (opened through `stores`, or on its own without): no index needed, runs on any thread.
+    /// (opened through `stores`, or on its own without), with the words of its text worked out
+    /// (`packsWords`): no index needed, runs on any thread.
     static func read(
         _ source: Source, dictionary: CompressedText.Dictionary?, part: Int = 0, of parts: Int = 1,
-        stores: OpenedStores? = nil
+        stores: OpenedStores? = nil, packsWords: Bool = true
     ) -> ReadFile {
         var file = ReadFile(source: source)
         let compressor = CompressedText.Compressor(dictionary: dictionary)
@@ -321,7 +329,7 @@ extension SearchIndex {
                         updated: listed.updatedAt ?? listed.createdAt ?? source.stamp.modified)
                     for message in transcript.messages { conversation.add(message) }
                     conversation.title = conversation.title ?? conversation.firstPrompt.map(SessionLocator.titleLine)
-                    conversation.seal(compressor: compressor)
+                    conversation.seal(compressor: compressor, packsWords: packsWords)
                     if conversation.messages > 0 { file.conversations.append(conversation) }
                 }
             } else {
@@ -340,7 +348,7 @@ extension SearchIndex {
                 conversation.title =
                     (info?.title).map { ReadConversation.redactor.redact($0) }
                     ?? conversation.firstPrompt.map(SessionLocator.titleLine)
-                conversation.seal(compressor: compressor)
+                conversation.seal(compressor: compressor, packsWords: packsWords)
                 file.conversations.append(conversation)
             }
         } catch {

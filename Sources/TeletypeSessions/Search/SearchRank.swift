@@ -91,7 +91,8 @@ enum SearchRank {
             }
         }
         // The word lists keep which rows hold a word, not how often (`detail=none`): each phrase
-        // this row holds counts once.
+        // this row holds counts once, and a row's length is its distinct words (the index's
+        // table is given each word of a text once: `teletype_porter_give_words_once`).
         var frequency = [Double](repeating: 0, count: data.idf.count)
         for phrase in frequency.indices {
             var iterator = Fts5PhraseIter()

@@ -45,8 +45,10 @@ final class SearchTokenizer {
     /// The in-memory database a tokenizer of its own was made on (see ``standalone(rememberingStems:)``).
     private var ownDatabase: OpaquePointer?
 
-    /// The tokenizer of the FTS5 of the database `handle`; nil when it has none.
-    init?(handle: OpaquePointer) {
+    /// The tokenizer of the FTS5 of the database `handle`, giving every word of a text, or each
+    /// once (`wordsOnce`, as the index's table takes a document's words: see
+    /// `teletype_porter_give_words_once`); nil when it has none.
+    init?(handle: OpaquePointer, wordsOnce: Bool = false) {
         guard let api = SearchRank.fts5API(of: handle) else { return nil }
         var context: UnsafeMutableRawPointer?
         var module = fts5_tokenizer()
@@ -64,6 +66,7 @@ final class SearchTokenizer {
         guard status == SQLITE_OK, let made else { return nil }
         self.module = module
         instance = made
+        _ = withUnsafePointer(to: module) { teletype_porter_give_words_once($0, made, wordsOnce ? 1 : 0) }
     }
 
     deinit {
@@ -73,11 +76,11 @@ final class SearchTokenizer {
 
     /// A tokenizer on an in-memory database of its own: FTS5's porter as SQLite has it, or the one
     /// that remembers stems (see ``rememberStems(on:)``), to hold the two to each other.
-    static func standalone(rememberingStems: Bool) -> SearchTokenizer? {
+    static func standalone(rememberingStems: Bool, wordsOnce: Bool = false) -> SearchTokenizer? {
         var handle: OpaquePointer?
         guard sqlite3_open(":memory:", &handle) == SQLITE_OK, let handle,
-            !rememberingStems || rememberStems(on: handle),
-            let tokenizer = SearchTokenizer(handle: handle)
+            !rememberingStems || rememberStems(on: handle) != nil,
+            let tokenizer = SearchTokenizer(handle: handle, wordsOnce: wordsOnce)
         else {
             sqlite3_close(handle)
             return nil
@@ -88,10 +91,61 @@ final class SearchTokenizer {
 
     /// Puts in place of FTS5's porter, on the database `handle`, one that gives the same tokens
     /// and remembers each word's stem (see `search_tokenizer.c`): the index's word lists, its
-    /// queries and these words are made by it from then on. False when FTS5 refuses it.
-    static func rememberStems(on handle: OpaquePointer) -> Bool {
-        guard let api = SearchRank.fts5API(of: handle) else { return false }
-        return teletype_register_remembering_porter(api) == SQLITE_OK
+    /// queries and these words are made by it from then on. What it registered (which takes the
+    /// words of a text packed on another thread, see ``pack(_:into:)``), or nil when FTS5 refuses it.
+    static func rememberStems(on handle: OpaquePointer) -> UnsafeMutableRawPointer? {
+        guard let api = SearchRank.fts5API(of: handle) else { return nil }
+        var registered: UnsafeMutableRawPointer?
+        guard teletype_register_remembering_porter(api, &registered) == SQLITE_OK else { return nil }
+        return registered
+    }
+
+    /// The words of the bytes `utf8` as a document, packed (see ``pack(_:into:)``); nil when they
+    /// could not be.
+    func packedWords(ofUTF8 utf8: UnsafeRawBufferPointer) -> [UInt8]? {
+        var packed = TeletypePackedWords()
+        defer { teletype_packed_words_free(&packed) }
+        guard pack(utf8, into: &packed) else { return nil }
+        return Array(UnsafeBufferPointer(start: packed.bytes, count: packed.count))
+    }
+
+    /// The words `packed` holds, as the index's porter hands them to FTS5; nil when it is not
+    /// packed words.
+    static func unpacked(_ packed: [UInt8]) -> [[UInt8]]? {
+        var words: [[UInt8]] = []
+        let status = packed.withUnsafeBytes { bytes in
+            withUnsafeMutablePointer(to: &words) { words in
+                teletype_replay_packed(
+                    words, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(bytes.count)
+                ) { context, _, word, length, _, _ in
+                    let words = context!.assumingMemoryBound(to: [[UInt8]].self)
+                    words.pointee.append(
+                        word.map { Array(UnsafeRawBufferPointer(start: $0, count: Int(length))) } ?? [])
+                    return SQLITE_OK
+                }
+            }
+        }
+        return status == SQLITE_OK ? words : nil
+    }
+
+    /// Appends the words of `text` as a document, packed (see `teletype_pack_tokens`), to `packed`:
+    /// what the index's porter hands FTS5 for the text, worked out on the reading thread. False
+    /// when they could not be packed (`packed` is then as it was).
+    func pack(_ text: String, into packed: inout TeletypePackedWords) -> Bool {
+        var text = text
+        return text.withUTF8 { pack(UnsafeRawBufferPointer($0), into: &packed) }
+    }
+
+    /// Appends the words of the bytes `utf8` as a document, packed, to `packed`.
+    func pack(_ utf8: UnsafeRawBufferPointer, into packed: inout TeletypePackedWords) -> Bool {
+        var none: CChar = 0
+        return withUnsafePointer(to: module) { module in
+            withUnsafePointer(to: &none) { none in
+                teletype_pack_tokens(
+                    module, instance, utf8.baseAddress?.assumingMemoryBound(to: CChar.self) ?? none,
+                    Int32(utf8.count), &packed)
+            }
+        } == SQLITE_OK
     }
 
     /// The words of `text`, in order; `query` tokenizes it as a query's words (a prefix's too).

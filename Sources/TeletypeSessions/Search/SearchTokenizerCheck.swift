@@ -5,27 +5,43 @@
 package struct SearchTokenizerCheck {
     private let stock: SearchTokenizer
     private let remembering: SearchTokenizer
+    /// The remembering one as the index's table has it: each word of a document given once.
+    private let once: SearchTokenizer
 
-    /// The two tokenizers, each on an in-memory database of its own; nil when SQLite has no FTS5.
+    /// The tokenizers, each on an in-memory database of its own; nil when SQLite has no FTS5.
     package init?() {
         guard let stock = SearchTokenizer.standalone(rememberingStems: false),
-            let remembering = SearchTokenizer.standalone(rememberingStems: true)
+            let remembering = SearchTokenizer.standalone(rememberingStems: true),
+            let once = SearchTokenizer.standalone(rememberingStems: true, wordsOnce: true)
         else { return nil }
         self.stock = stock
         self.remembering = remembering
+        self.once = once
     }
 
     /// How the two differ on `bytes` (as a document, a second time with its words remembered, then
-    /// as a query); nil when they agree. The remembering one keeps what it remembered for the next.
+    /// as a query), or how the words given once, and packed for the index's writer, differ from
+    /// each of FTS5's own words at its first coming; nil when they agree. The remembering ones
+    /// keep what they remembered for the next.
     package func difference(in bytes: UnsafeRawBufferPointer) -> String? {
+        var all = SearchTokenizer.Words()
         for (pass, query) in [("first", false), ("second", false), ("query", true)] {
             let expected = stock.words(ofUTF8: bytes, query: query)
             let got = remembering.words(ofUTF8: bytes, query: query)
             if got.tokens != expected.tokens || got.held != expected.held {
                 return Self.describe(got, against: expected, pass: pass)
             }
+            if !query { all = expected }
         }
-        return nil
+        var seen = Set<[UInt8]>()
+        let firstComings = all.tokens.indices.filter { seen.insert(all.word($0)).inserted }.map(all.word)
+        let given = once.words(ofUTF8: bytes)
+        if given.tokens.indices.map(given.word) != firstComings {
+            return "once: \(given.tokens.count) words given, \(firstComings.count) first comings of FTS5's own"
+        }
+        guard let packed = once.packedWords(ofUTF8: bytes) else { return "packed: the words could not be packed" }
+        if SearchTokenizer.unpacked(packed) == firstComings { return nil }
+        return "packed: the words do not read back as the \(firstComings.count) first comings of FTS5's own"
     }
 
     /// How the two differ on `text`.
