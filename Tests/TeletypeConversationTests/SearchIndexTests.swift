@@ -565,6 +565,35 @@ import Testing
         #expect(SearchableText.cleaned(example.text) == example.cleaned)
     }
 
+    /// Each control, C1 control and bidirectional override is found at every place among eight
+    /// bytes (the check reads them a word at a time), next to the characters whose first bytes
+    /// they share (a C2 or E2 that starts none), and none is found in text without one.
+    @Test func aControlIsFoundWhereverItIs() {
+        let controls = [
+            "\u{0}", "\u{7}", "\u{1B}[1m", "\u{1F}", "\u{7F}", "\u{85}", "\u{9F}", "\u{202A}", "\u{202E}", "\u{2066}",
+            "\u{2069}",
+        ]
+        let lookalikes = [
+            "\u{A0}", "©", "\u{2014}", "\u{2019}", "\u{2026}", "\u{20AC}", "\u{2070}", "é", "\u{1F600}", "\n", "\t",
+            "~",
+        ]
+        var generator = SeededGenerator(seed: 43)
+        for number in 0..<2_000 {
+            var text = (0..<Int.random(in: 0...24, using: &generator)).map { _ in
+                lookalikes.randomElement(using: &generator)!
+                    + String(repeating: "a", count: Int.random(in: 0...9, using: &generator))
+            }.joined()
+            let plain = SearchableText.cleaned(text)
+            #expect(plain == text, "lookalikes \(number): \(text.debugDescription)")
+            let at = Int.random(in: 0...text.unicodeScalars.count, using: &generator)
+            let control = controls.randomElement(using: &generator)!
+            var scalars = Array(text.unicodeScalars)
+            scalars.insert(contentsOf: control.unicodeScalars, at: at)
+            text = String(String.UnicodeScalarView(scalars))
+            #expect(SearchableText.cleaned(text) != text, "control \(number): \(text.debugDescription)")
+        }
+    }
+
     @Test func longTextIsCutAtACharactersEdge() {
         for piece in ["é", "\u{1F600}", "ab", "\u{1B}[1m€"] {
             let cleaned = SearchableText.cleaned(String(repeating: piece, count: SearchableText.limit))

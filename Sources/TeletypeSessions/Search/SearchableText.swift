@@ -147,11 +147,24 @@ public enum SearchableText {
         return cleaned.map { String(decoding: $0, as: UTF8.self) } ?? text
     }
 
-    /// Whether `bytes` hold a control character, a C1 control or a bidirectional override.
+    /// Whether `bytes` hold a control character, a C1 control or a bidirectional override. Eight
+    /// bytes at a time while none of them can start one: most text has none, and this looked at
+    /// every byte of what is indexed one at a time (3.6% of a first index's instructions).
     static func needsCleaning(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         let count = bytes.count
+        let raw = UnsafeRawBufferPointer(bytes)
         while index < count {
+            if index + 8 <= count {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                let flagged = mayStartControl(word)
+                // The lowest flag is the first such byte; those before it start nothing.
+                guard flagged != 0 else {
+                    index += 8
+                    continue
+                }
+                index += flagged.trailingZeroBitCount / 8
+            }
             let byte = bytes[index]
             if byte < 0x20 {
                 if byte != 0x0A && byte != 0x09 { return true }
@@ -169,6 +182,18 @@ public enum SearchableText {
             index += 1
         }
         return false
+    }
+
+    /// The high bit of each byte of `word` that is below 0x20, 0x7F, or the first byte of a C1
+    /// control (0xC2) or of a bidirectional override (0xE2), by the classic zero-byte tests; a
+    /// byte after a flagged one may be flagged falsely (a borrow), never one before it.
+    @inline(__always)
+    static func mayStartControl(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        func zero(_ value: UInt64) -> UInt64 { (value &- ones) & ~value }
+        let below = (word &- 0x20 &* ones) & ~word
+        return (below | zero(word ^ (0x7F &* ones)) | zero(word ^ (0xC2 &* ones)) | zero(word ^ (0xE2 &* ones)))
+            & 0x8080_8080_8080_8080
     }
 
     /// Where the escape sequence at `start` ends: a CSI's parameters to its final byte, an OSC's
