@@ -1,3 +1,5 @@
+import CCmarkSupport
+
 /// Finds secrets in text with ``SecretRule/all`` and puts `[REDACTED kind]` in their place: the kind
 /// named, the value gone (no prefix or suffix of it kept). One pass over the text's bytes: each
 /// byte is looked up among the rules' first bytes, and only a rule whose literal starts there is
@@ -102,18 +104,17 @@ public struct SecretRedactor: Sendable {
     /// the one that starts first (then the more particular rule, then the longer) is kept.
     func secrets(in bytes: UnsafeBufferPointer<UInt8>) -> [(range: Range<Int>, rule: Int)] {
         var found: [(range: Range<Int>, rule: Int)] = []
-        startsAnchor.withUnsafeBufferPointer { starts in
+        guard let base = bytes.baseAddress else { return found }
+        startsAnchor.withUnsafeBytes { starts in
+            let pairs = starts.baseAddress!.assumingMemoryBound(to: UInt8.self)
             var index = 0
-            let last = bytes.count - 1
-            while index < bytes.count {
+            while true {
                 // The pair at the end has no second byte: a zero stands for it.
-                let pair = Int(bytes[index]) << 8 | (index < last ? Int(bytes[index + 1]) : 0)
-                if starts[pair] {
-                    for (rule, anchor) in byFirstByte[Int(bytes[index])]
-                    where SecretRule.startsWith(bytes, index, anchor) {
-                        if let range = rules[rule].match(bytes, index, anchor.count), !range.isEmpty {
-                            found.append((range, rule))
-                        }
+                index = teletype_next_marked_pair(base, bytes.count, index, pairs)
+                guard index < bytes.count else { break }
+                for (rule, anchor) in byFirstByte[Int(bytes[index])] where SecretRule.startsWith(bytes, index, anchor) {
+                    if let range = rules[rule].match(bytes, index, anchor.count), !range.isEmpty {
+                        found.append((range, rule))
                     }
                 }
                 index += 1
