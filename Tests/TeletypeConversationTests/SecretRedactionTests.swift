@@ -24,6 +24,21 @@ import Testing
         #expect(near.total == 0)
     }
 
+    /// Each rule's example is found wherever it stands: the text's first bytes, its last, or
+    /// between words of any length (the scan steps through the text's pairs of bytes).
+    @Test(arguments: SecretRule.all.indices)
+    func anExampleIsFoundWhereverItStands(_ index: Int) {
+        let rule = SecretRule.all[index]
+        for before in ["", "a ", "ab\t", "x\n", "(", "text of seven words or so, then "] {
+            for after in ["", " ", ".", " and more words after it"] {
+                var tally = SecretRedactor.Tally()
+                let text = before + rule.example + after
+                _ = redactor.redact(text, into: &tally)
+                #expect(tally.counts[rule.name] == 1, "\(rule.name) in \(text.debugDescription): \(tally.counts)")
+            }
+        }
+    }
+
     @Test func theValueGoesTheNameStays() {
         let text = """
             export OPENAI_API_KEY=sk-proj-\(String(repeating: "a1B2c3D4", count: 6))
