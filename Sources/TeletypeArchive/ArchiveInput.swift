@@ -1,3 +1,4 @@
+import TeletypeMarkdown
 import TeletypeSessions
 import TeletypeTranscripts
 
@@ -130,42 +131,51 @@ public struct ArchiveInput: Sendable, Equatable, Hashable {
             }
         }
         let shared = commonFolder(roots)
-        var inputs: [ArchiveInput] = []
-        for file in found {
-            // Each name of the page's path stays within the file system's 255 bytes.
-            let relative = ArchiveNames.shortenedPath(
-                file.absolute.hasPrefix(shared + "/")
-                    ? String(file.absolute.dropFirst(shared.count + 1)) : String(file.absolute.drop { $0 == "/" }))
-            // A source of many (a chat export, an agent's database or store) is a page a
-            // conversation, under a folder named for it.
-            if ChatExport.detect(fileAt: file.absolute) != nil
-                || ConversationCollections.isDatabase(fileAt: file.absolute)
-                || ConversationCollections.isStoreFolder(file.absolute)
-            {
-                do throws(TranscriptError) {
-                    guard let export = try ConversationCollections.open(file.path) else {
-                        throw TranscriptError(file: file.path, line: 0, column: 0, message: "not a source of many")
-                    }
-                    var used = Set<String>()
-                    for conversation in export.conversations {
-                        var name = pageName(conversation.id)
-                        if !used.insert(name).inserted {
-                            name += "-\(conversation.position + 1)"
-                            used.insert(name)
-                        }
-                        inputs.append(
-                            ArchiveInput(
-                                path: file.path, page: "pages/" + relative + "/" + name + ".html",
-                                size: conversation.length, conversation: conversation))
-                    }
-                    continue
-                } catch {
-                    // Exported as one page, which fails with what is wrong where.
-                }
-            }
-            inputs.append(ArchiveInput(path: file.path, page: "pages/" + relative + ".html", size: file.size))
+        // Each file's start read to tell a source of many from a session: on every core, in order.
+        let files = found
+        let pages = ParallelWork.map(files.count) { index in
+            inputs(of: files[index], under: shared)
         }
-        return (inputs, missing)
+        return (pages.flatMap { $0 }, missing)
+    }
+
+    /// The pages of `file`, whose path below `shared` names them: one, or one a conversation.
+    private static func inputs(of file: (path: String, absolute: String, size: Int), under shared: String)
+        -> [ArchiveInput]
+    {
+        // Each name of the page's path stays within the file system's 255 bytes.
+        let relative = ArchiveNames.shortenedPath(
+            file.absolute.hasPrefix(shared + "/")
+                ? String(file.absolute.dropFirst(shared.count + 1)) : String(file.absolute.drop { $0 == "/" }))
+        // A source of many (a chat export, an agent's database or store) is a page a
+        // conversation, under a folder named for it.
+        if ChatExport.detect(fileAt: file.absolute) != nil
+            || ConversationCollections.isDatabase(fileAt: file.absolute)
+            || ConversationCollections.isStoreFolder(file.absolute)
+        {
+            do throws(TranscriptError) {
+                guard let export = try ConversationCollections.open(file.path) else {
+                    throw TranscriptError(file: file.path, line: 0, column: 0, message: "not a source of many")
+                }
+                var inputs: [ArchiveInput] = []
+                var used = Set<String>()
+                for conversation in export.conversations {
+                    var name = pageName(conversation.id)
+                    if !used.insert(name).inserted {
+                        name += "-\(conversation.position + 1)"
+                        used.insert(name)
+                    }
+                    inputs.append(
+                        ArchiveInput(
+                            path: file.path, page: "pages/" + relative + "/" + name + ".html",
+                            size: conversation.length, conversation: conversation))
+                }
+                return inputs
+            } catch {
+                // Exported as one page, which fails with what is wrong where.
+            }
+        }
+        return [ArchiveInput(path: file.path, page: "pages/" + relative + ".html", size: file.size)]
     }
 
     /// A conversation's id as a page's name: letters, digits, `.`, `-` and `_` kept, anything else `_`.

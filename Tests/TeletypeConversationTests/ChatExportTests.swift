@@ -225,6 +225,30 @@ import Testing
         assertSnapshot(of: shown.html, as: AgentSessionTests.html, named: base)
     }
 
+    /// A file is told to be an export from its first object's keys however far into its first
+    /// megabyte they come (the first 16 KB are read first, the rest only when that object goes on
+    /// past them), and a session whose first record ends early is not one.
+    @Test func anExportIsToldWhereverItsKeysAre() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("detect-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func detected(_ text: String) throws -> ChatExport.App? {
+            let file = folder.appendingPathComponent("f.json")
+            try Data(text.utf8).write(to: file)
+            return ChatExport.detect(fileAt: file.path)
+        }
+        for padding in [0, 100, 16 << 10, 20 << 10, 900 << 10] {
+            let title = String(repeating: "t", count: padding)
+            #expect(try detected(#"[{"title": "\#(title)", "mapping": {}}]"#) == .chatgpt, "\(padding)")
+            #expect(try detected(#"[{"name": "\#(title)", "chat_messages": []}]"#) == .claudeAI, "\(padding)")
+            // A session log: its first record, whatever its length, then the next.
+            #expect(try detected(#"{"type": "user", "text": "\#(title)"}"# + "\n" + #"{"mapping": 1}"#) == nil)
+        }
+        // Past the first megabyte the keys are not looked for.
+        let long = String(repeating: "t", count: 1 << 20)
+        #expect(try detected(#"[{"title": "\#(long)", "mapping": {}}]"#) == nil)
+    }
+
     /// What the fixtures hold shows as it should.
     @Test func theFixturesShowWhatTheyHold() throws {
         let chatgpt = try ChatExport.open(Self.fixture("chatgpt.json"))

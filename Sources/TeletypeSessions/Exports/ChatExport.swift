@@ -45,6 +45,12 @@ public struct ChatExport: ConversationCollection {
     /// element, or a JSON object, has ChatGPT's `mapping` or Claude.ai's `chat_messages`.
     public static func detect(_ bytes: UnsafeRawBufferPointer) -> App? {
         var keys = TopLevelKeys()
+        return detect(bytes, keys: &keys)
+    }
+
+    /// The app whose export `bytes` start, scanned with `keys` (which then says whether the first
+    /// object ended within them).
+    static func detect(_ bytes: UnsafeRawBufferPointer, keys: inout TopLevelKeys) -> App? {
         for key in keys.scan(bytes) {
             switch key {
             case "mapping", "current_node": return .chatgpt
@@ -55,23 +61,36 @@ public struct ChatExport: ConversationCollection {
         return nil
     }
 
-    /// The app whose export the file at `path` is, from its first megabyte.
+    /// The app whose export the file at `path` is, from its first megabyte: its first 16 KB, and
+    /// the rest of the megabyte only when the first object goes on past them. Every file an
+    /// archive or a search is named is asked this; a session's first record ends within its
+    /// first line, and reading a megabyte of each (most of the file) was most of an archive's
+    /// start.
     public static func detect(fileAt path: String) -> App? {
         let descriptor = Glibc.open(path, O_RDONLY)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        // Its first megabyte, read into memory not cleared first (a cleared megabyte for each
-        // file was 2% of an archive's instructions): only what was read is looked at.
+        // Read into memory not cleared first (a cleared megabyte for each file was 2% of an
+        // archive's instructions): only what was read is looked at.
         let head = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 8)
         defer { head.deallocate() }
         var filled = 0
-        while filled < head.count {
-            let count = Glibc.read(descriptor, head.baseAddress! + filled, head.count - filled)
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
-            filled += count
+        var keys = TopLevelKeys()
+        for want in [16 << 10, head.count] {
+            var endOfFile = false
+            while filled < want {
+                let count = Glibc.read(descriptor, head.baseAddress! + filled, want - filled)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else {
+                    endOfFile = true
+                    break
+                }
+                filled += count
+            }
+            let app = detect(UnsafeRawBufferPointer(rebasing: head[..<filled]), keys: &keys)
+            if app != nil || keys.ended || endOfFile { return app }
         }
-        return detect(UnsafeRawBufferPointer(rebasing: head[..<filled]))
+        return nil
     }
 
     // MARK: Opening one

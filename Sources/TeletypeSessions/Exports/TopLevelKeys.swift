@@ -4,9 +4,14 @@ import TeletypeTranscripts
 /// The keys of the first object of a JSON document (or of its first element, when it is an
 /// array), as far as `bytes` go: enough to tell a chat export from its first bytes.
 struct TopLevelKeys {
+    /// Whether the last scan found all there is: the first object ended (or the document is
+    /// an array of something else) within the bytes it was given.
+    private(set) var ended = false
+
     init() {}
 
     mutating func scan(_ bytes: UnsafeRawBufferPointer) -> [String] {
+        ended = false
         var keys: [String] = []
         var index = 0
         var depth = 0
@@ -32,9 +37,15 @@ struct TopLevelKeys {
                 if depth == objectDepth { expectsKey = true }
             case UInt8(ascii: "["):
                 depth += 1
-                if objectDepth == nil, depth > 1 { return keys }
+                if objectDepth == nil, depth > 1 {
+                    ended = true
+                    return keys
+                }
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                if depth == objectDepth { return keys }
+                if depth == objectDepth {
+                    ended = true
+                    return keys
+                }
                 depth -= 1
             case UInt8(ascii: ","):
                 if depth == objectDepth { expectsKey = true }
