@@ -1,12 +1,6 @@
 import CSearchTokenizer
 import TeletypeMarkdown
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A conversation's words as the index's word lists take them (folded, stemmed), worked out on
 /// the thread that read it: the thread that writes the index (one, SQLite's) then only hands them
 /// to FTS5. Tokenizing on the writing thread was a third of its work, and what was left of it
