@@ -114,6 +114,41 @@ import Testing
         expectSameParse(text, sourceLocation: sourceLocation)
     }
 
+    /// An indented code block ends at the line at the margin that starts the next piece; the blank
+    /// lines it ends with run to its piece's end, and it is not taken for a block left open there
+    /// (a README's commands indented under a step, then the next step's paragraph).
+    @Test(arguments: ["\n", "\n\n", "\n   \n\n", "\r\n\r\n"])
+    func indentedCodeBeforeACutIsNoOpenBlock(_ blankLines: String) {
+        let block = "Step\n\n    git add .\n    git commit -m \"x\"\n" + blankLines + "`git push`\n\n"
+        let text = "# Start\n\n" + String(repeating: block, count: 140 * 1024 / block.utf8.count)
+        #expect(cutCount(text) > 1)
+        expectSameParseInPieces(text)
+        // With footnotes defined in one piece and referenced in others, each piece is parsed with
+        // stand-ins written after it, which close its last code block; and the document may end in one.
+        let noted = "Step[^a]\n\n    git add .\n" + blankLines + "`git push`[^b]\n\n"
+        let notes = "[^a]: First.\n\n[^b]: Second.\n\n"
+        let ending = "Last step[^a]\n\n    git push --force" + blankLines
+        let withNotes = notes + String(repeating: noted, count: 140 * 1024 / noted.utf8.count) + ending
+        #expect(cutCount(withNotes) > 1)
+        expectSameParseInPieces(withNotes)
+    }
+
+    /// A document of many megabytes is cut into pieces of some tens of kilobytes, not into a fixed
+    /// number of pieces: a piece's cmark-gfm tree then stays in the core's cache.
+    @Test func largeDocumentsAreCutIntoPiecesThatStaySmall() {
+        let text = LongDocuments.document("api-reference", bytes: 6_000_000)
+        var copy = text
+        let sizes = copy.withUTF8 { ParseStages.pieceSizes(UnsafeRawBufferPointer($0)) }
+        #expect(sizes.count >= text.utf8.count / ChunkPlanner.largestPieceBytes)
+        #expect(sizes.max()! <= 2 * ChunkPlanner.largestPieceBytes, "pieces up to \(sizes.max()!) bytes")
+        // And they parse to the whole's tree.
+        var whole = MarkdownParser()
+        whole.maximumPieces = 1
+        whole.options.recognizesMath = false
+        let split = MarkdownParser().parseInPiecesOnly(text)
+        #expect(split == whole.parse(text))
+    }
+
     /// A carriage return alone ends a line for cmark-gfm as a line feed does (old Mac text, a log
     /// written by a progress bar): the lines before a piece are counted that way, and its blocks'
     /// positions are the whole's.

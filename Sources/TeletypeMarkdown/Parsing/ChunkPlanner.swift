@@ -26,6 +26,13 @@ enum ChunkPlanner {
     /// 16 KB; CHANGELOG_V17.md 0.77×, 0.91×.)
     static let minimumPieceBytes = 16 * 1024
 
+    /// Pieces larger than this are not made while more may be: a piece's cmark-gfm tree, some
+    /// twenty times its text, then no longer stays in a core's cache, and walking it (the inline
+    /// pass, cmark-gfm's own walks after it, the conversion) waits on memory at every node. (At
+    /// 32 pieces whatever the size, the corpus concatenated ten times was cut in pieces of 500 KB
+    /// and spent a quarter of its time in `cmark_iter_next`.)
+    static let largestPieceBytes = 64 * 1024
+
     /// Where a document is cut, and where the link reference definitions the pieces share are.
     struct Plan {
         /// The byte offsets where pieces 1… start; empty for one piece.

@@ -100,7 +100,16 @@ struct CmarkRoot: @unchecked Sendable {
     func endsInsideOpenBlock(lastLine: Int, before standIns: Int = .max) -> Bool {
         guard let current = lastBlock(before: standIns) else { return false }
         switch cmark_node_get_type(current) {
-        case CMARK_NODE_CODE_BLOCK, CMARK_NODE_HTML_BLOCK:
+        case CMARK_NODE_CODE_BLOCK:
+            // An indented code block is closed by the line at the margin that starts the next
+            // piece; it runs to the piece's end only through the blank lines it ends with, which
+            // it holds in the whole parse too.
+            var length: Int32 = 0
+            var offset: Int32 = 0
+            var character: CChar = 0
+            guard cmark_node_get_fenced(current, &length, &offset, &character) != 0 else { return false }
+            return Int(cmark_node_get_end_line(current)) >= lastLine
+        case CMARK_NODE_HTML_BLOCK:
             return Int(cmark_node_get_end_line(current)) >= lastLine
         default:
             return false

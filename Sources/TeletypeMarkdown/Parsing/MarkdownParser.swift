@@ -13,10 +13,18 @@ public struct MarkdownParser: Sendable {
 
     /// How many pieces a large document may be parsed in at once; 1 parses serially. By default
     /// 16 per core, the cores counted only when a document is large enough to cut (counting them
-    /// reads the process's cgroup: a small document's run need not).
+    /// reads the process's cgroup: a small document's run need not), and more for a document whose
+    /// pieces would then outgrow ``ChunkPlanner/largestPieceBytes``.
     package var maximumPieces: Int {
         get { chosenPieces ?? 16 * ParallelWork.cores }
         set { chosenPieces = newValue }
+    }
+
+    /// How many pieces `bytes` may be parsed in: ``maximumPieces``, or, unless it was chosen, as many
+    /// as keep each piece within ``ChunkPlanner/largestPieceBytes``.
+    func maximumPieces(for bytes: Int) -> Int {
+        if let chosenPieces { return chosenPieces }
+        return max(16 * ParallelWork.cores, bytes / ChunkPlanner.largestPieceBytes)
     }
 
     /// The pieces set by ``maximumPieces``, if any.
@@ -134,9 +142,10 @@ public struct MarkdownParser: Sendable {
         _ bytes: UnsafeRawBufferPointer, session: CmarkSession, strays: StrayMath?,
         process: @Sendable ([Block]) -> Part, restore: @Sendable ([Block], Int) -> (blocks: [Block], restored: Int)?
     ) -> (pieces: ProcessedPieces<Part>, restored: Int)? {
-        if bytes.count >= 2 * ChunkPlanner.minimumPieceBytes, maximumPieces > 1 {
+        let wanted = maximumPieces(for: bytes.count)
+        if bytes.count >= 2 * ChunkPlanner.minimumPieceBytes, wanted > 1 {
             let plan = ChunkPlanner.plan(
-                bytes, pieces: maximumPieces, carryingFootnotes: options.extensions.contains(.footnotes))
+                bytes, pieces: wanted, carryingFootnotes: options.extensions.contains(.footnotes))
             if !plan.cuts.isEmpty, let definitions = sharedDefinitions(bytes, plan: plan) {
                 var cutBadly = false
                 if let pieces = parsePieces(
@@ -173,7 +182,8 @@ public struct MarkdownParser: Sendable {
             let bytes = UnsafeRawBufferPointer(buffer)
             let session = CmarkSession(options: plain.options, validated: true)
             let plan = ChunkPlanner.plan(
-                bytes, pieces: maximumPieces, carryingFootnotes: options.extensions.contains(.footnotes))
+                bytes, pieces: maximumPieces(for: bytes.count),
+                carryingFootnotes: options.extensions.contains(.footnotes))
             guard !plan.cuts.isEmpty, let definitions = plain.sharedDefinitions(bytes, plan: plan) else { return nil }
             var cutBadly = false
             let pieces = plain.parsePieces(

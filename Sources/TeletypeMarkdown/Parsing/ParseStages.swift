@@ -8,7 +8,7 @@ package enum ParseStages {
     /// The sizes in bytes of the pieces a parse on every core cuts `bytes` into (one piece when it
     /// is parsed whole), to see why a document keeps a core idle.
     package static func pieceSizes(_ bytes: UnsafeRawBufferPointer) -> [Int] {
-        let cuts = ChunkPlanner.cuts(in: bytes, pieces: MarkdownParser().maximumPieces)
+        let cuts = ChunkPlanner.cuts(in: bytes, pieces: MarkdownParser().maximumPieces(for: bytes.count))
         return zip([0] + cuts, cuts + [bytes.count]).map { $1 - $0 }
     }
 
