@@ -133,6 +133,24 @@ import Testing
         expectSameParseInPieces(withNotes)
     }
 
+    /// Definitions at the end in runs, some plain (read as they are) and some not (an escape, an
+    /// entity, a label in another script: parsed), some labels defined in both kinds of run: each
+    /// reference resolves to its label's first definition, as in the whole parse.
+    @Test func plainAndOtherDefinitionRunsResolveAsTheWholeDoes() {
+        var text = ""
+        for section in 0..<3000 {
+            text += "# Part \(section)\n\nSee [Ü], [e] and [d\(section % 9)].\n\n"
+        }
+        text += "Last: [a], [b], [c].\n\n[e]: /e-escaped\\_\n\n"
+        text += "[d0]: /plain-d0\n[a]: /plain-a\n\n"
+        text += "[b]: /escaped\\_b\n[a]: /second-a\n[Ü]: /u-umlaut\n\n"
+        text += "[b]: /plain-b-second\n[c]: /c?x=1&y=2 \"t\"\n\n"
+        text += "[c]: /entity&amp;c\n[d1]: /d1\n\n"
+        for label in 2..<9 { text += "[d\(label)]: /d\(label)\n" }
+        #expect(cutCount(text) > 1)
+        expectSameParseInPieces(text)
+    }
+
     /// A document of many megabytes is cut into pieces of some tens of kilobytes, not into a fixed
     /// number of pieces: a piece's cmark-gfm tree then stays in the core's cache.
     @Test func largeDocumentsAreCutIntoPiecesThatStaySmall() {

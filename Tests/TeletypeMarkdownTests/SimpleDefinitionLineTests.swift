@@ -23,7 +23,8 @@ import Testing
         let pair = line + "\n" + "[zz-other]: /other\n"
         #expect(MarkdownDocument(parsing: pair).blocks.isEmpty, "\(line.debugDescription) then another")
         var parsed = 0
-        let definitions = ReferenceDefinitions.probe(Array(pair.utf8)[...], options: .init(), bytesParsed: &parsed)
+        let definitions = ReferenceDefinitions.probeByParsing(
+            Array(pair.utf8)[...], options: .init(), bytesParsed: &parsed)
         #expect(definitions?.count == 2, "\(line.debugDescription): \(String(describing: definitions))")
     }
 

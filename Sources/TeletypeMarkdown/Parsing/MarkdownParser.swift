@@ -197,21 +197,36 @@ public struct MarkdownParser: Sendable {
     /// as cmark-gfm reads them, first definition of a label first; nil when the regions cannot be
     /// read (the document is then parsed whole).
     ///
-    /// The regions are read in one parse, one after another with a blank line between: each is a
-    /// run of whole top-level blocks, so none reaches into the next.
+    /// Each region is a run of whole top-level blocks, so none reaches into the next: a region of
+    /// plain definition lines is read as it is (``PlainDefinitions``), and the others in one parse,
+    /// one after another with a blank line between. A label's first definition in the document counts.
     private func sharedDefinitions(_ bytes: UnsafeRawBufferPointer, plan: ChunkPlanner.Plan) -> ReferenceDefinitions? {
         var definitions = ReferenceDefinitions()
         guard !plan.definitionRegions.isEmpty else { return definitions }
-        var regions: [UInt8] = []
-        for region in plan.definitionRegions {
-            regions.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[region]))
-            if regions.last != 0x0A { regions.append(0x0A) }
-            regions.append(0x0A)
-        }
+        var made: [ReferenceDefinitions.Definition] = []
+        var unread: [UInt8] = []
         var parsed = 0
-        guard let made = ReferenceDefinitions.probe(regions[...], options: options, bytesParsed: &parsed) else {
-            return nil
+        // The regions gathered for a parse, read before the plain region that follows them.
+        func readUnread() -> Bool {
+            guard !unread.isEmpty else { return true }
+            guard let read = ReferenceDefinitions.probeByParsing(unread[...], options: options, bytesParsed: &parsed)
+            else { return false }
+            made += read
+            unread.removeAll(keepingCapacity: true)
+            return true
         }
+        for region in plan.definitionRegions {
+            let text = UnsafeRawBufferPointer(rebasing: bytes[region])
+            if let plain = PlainDefinitions.read(text) {
+                guard readUnread() else { return nil }
+                made += plain
+            } else {
+                unread.append(contentsOf: text)
+                if unread.last != 0x0A { unread.append(0x0A) }
+                unread.append(0x0A)
+            }
+        }
+        guard readUnread() else { return nil }
         _ = definitions.add(made.filter { !plan.keptLabels.contains(LabelSpans.key(of: $0.label)) })
         return definitions
     }

@@ -5,8 +5,23 @@
 /// instead of the whole run. Anything less plain (a title on the next line, parentheses that do not
 /// balance, a label with brackets) is not one: its run is handed around whole.
 enum SimpleDefinitionLine {
+    /// Where the parts of a definition line are, as offsets in the line.
+    struct Parts {
+        /// The label, between its brackets.
+        var label: Range<Int>
+        /// The destination, without its angle brackets if it has them.
+        var destination: Range<Int>
+        /// The title, between its quotes or parentheses, if there is one.
+        var title: Range<Int>?
+    }
+
     /// The offset of the `]` that closes the label, when `line` (without its line ending) is one.
     static func labelEnd(_ line: UnsafeRawBufferPointer) -> Int? {
+        parts(line)?.label.upperBound
+    }
+
+    /// The parts of `line` (without its line ending), when it is one.
+    static func parts(_ line: UnsafeRawBufferPointer) -> Parts? {
         let count = line.count
         guard count > 3, line[0] == UInt8(ascii: "["), line[1] != UInt8(ascii: "^") else { return nil }
         var index = 1
@@ -26,13 +41,16 @@ enum SimpleDefinitionLine {
         skipSpaces()
         // The destination: in angle brackets, or a run without spaces whose parentheses balance.
         guard index < count else { return nil }
+        let destination: Range<Int>
         if line[index] == UInt8(ascii: "<") {
             index += 1
+            let start = index
             while index < count, line[index] != UInt8(ascii: ">") {
                 if line[index] == UInt8(ascii: "<") { return nil }
                 index += line[index] == UInt8(ascii: "\\") ? 2 : 1
             }
             guard index < count else { return nil }
+            destination = start..<index
             index += 1
         } else {
             var depth = 0
@@ -49,10 +67,12 @@ enum SimpleDefinitionLine {
                 index += 1
             }
             guard index > start, depth == 0 else { return nil }
+            destination = start..<index
         }
+        let label = 1..<close
         let afterDestination = index
         skipSpaces()
-        guard index < count else { return close }
+        guard index < count else { return Parts(label: label, destination: destination, title: nil) }
         // A title, closed on this line, after at least one space.
         guard index > afterDestination else { return nil }
         let opening = line[index]
@@ -63,13 +83,15 @@ enum SimpleDefinitionLine {
         default: return nil
         }
         index += 1
+        let titleStart = index
         while index < count, line[index] != closing {
             if opening == UInt8(ascii: "(") && line[index] == UInt8(ascii: "(") { return nil }
             index += line[index] == UInt8(ascii: "\\") ? 2 : 1
         }
         guard index < count else { return nil }
+        let title = titleStart..<index
         index += 1
         skipSpaces()
-        return index == count ? close : nil
+        return index == count ? Parts(label: label, destination: destination, title: title) : nil
     }
 }

@@ -88,7 +88,17 @@ struct ReferenceDefinitions: Sendable {
     /// cmark-gfm reads them: each candidate label is looked up by a reference to it placed after
     /// the text. `nil` when the text does not end where a reference could follow (the probes were
     /// swallowed by an open block), so the caller cannot know.
+    ///
+    /// Text of plain definition lines only is read without a parse (see ``PlainDefinitions``).
     static func probe(_ source: ArraySlice<UInt8>, options: MarkdownParseOptions, bytesParsed: inout Int)
+        -> [Definition]?
+    {
+        if let plain = PlainDefinitions.read(source) { return plain }
+        return probeByParsing(source, options: options, bytesParsed: &bytesParsed)
+    }
+
+    /// ``probe(_:options:bytesParsed:)`` by a cmark-gfm parse, whatever the text.
+    static func probeByParsing(_ source: ArraySlice<UInt8>, options: MarkdownParseOptions, bytesParsed: inout Int)
         -> [Definition]?
     {
         let labels = LabelScanner.definitionLabels(in: source)
