@@ -142,8 +142,10 @@ public struct MarkdownParser: Sendable {
         _ bytes: UnsafeRawBufferPointer, session: CmarkSession, strays: StrayMath?,
         process: @Sendable ([Block]) -> Part, restore: @Sendable ([Block], Int) -> (blocks: [Block], restored: Int)?
     ) -> (pieces: ProcessedPieces<Part>, restored: Int)? {
-        let wanted = maximumPieces(for: bytes.count)
-        if bytes.count >= 2 * ChunkPlanner.minimumPieceBytes, wanted > 1 {
+        // The size first: counting the cores (``maximumPieces(for:)``) reads the process's cgroup.
+        if bytes.count >= 2 * ChunkPlanner.minimumPieceBytes, case let wanted = maximumPieces(for: bytes.count),
+            wanted > 1
+        {
             let plan = ChunkPlanner.plan(
                 bytes, pieces: wanted, carryingFootnotes: options.extensions.contains(.footnotes))
             if !plan.cuts.isEmpty, let definitions = sharedDefinitions(bytes, plan: plan) {
