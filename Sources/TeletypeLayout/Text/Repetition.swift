@@ -17,10 +17,22 @@ package enum Repetition {
         return count < madeSpaces.count ? madeSpaces[count] : String(repeating: " ", count: count)
     }
 
+    /// Runs of the rules tables and frames are drawn with, 256 glyphs long: a shorter run is
+    /// copied from one as it is, where one written glyph by glyph is checked as UTF-8 again (a
+    /// run of box-drawing characters is not ASCII), a measurable share of a table's lines.
+    private static let madeRules: [(glyph: String, run: String)] = ["─", "-", "━", "═"].map { glyph in
+        (glyph, String(repeating: glyph, count: 256))
+    }
+
     /// `glyph` written `count` times (nothing for a count below one).
     package static func of(_ glyph: String, count: Int) -> String {
         guard count > 0 else { return "" }
         if glyph == " " { return spaces(count) }
+        if count <= 256, let made = madeRules.first(where: { $0.glyph == glyph }) {
+            let utf8 = made.run.utf8
+            let end = utf8.index(utf8.startIndex, offsetBy: count * glyph.utf8.count)
+            return String(made.run[..<end])
+        }
         var glyph = glyph
         return glyph.withUTF8 { bytes in
             String(unsafeUninitializedCapacity: bytes.count * count) { buffer in
