@@ -20,7 +20,8 @@ enum PlainDefinitions {
     /// ``read(_:)-(ArraySlice<UInt8>)`` of bytes.
     static func read(_ bytes: UnsafeRawBufferPointer) -> [ReferenceDefinitions.Definition]? {
         var definitions: [ReferenceDefinitions.Definition] = []
-        var seen = Set<ReferenceLabel>()
+        // The labels so far, made only once there are two (a region is often one line).
+        var seen: Set<ReferenceLabel>?
         let readAll = { () -> Bool in
             var start = 0
             while start < bytes.count {
@@ -35,7 +36,10 @@ enum PlainDefinitions {
                     line[parts.label].allSatisfy({ $0 < 0x80 }), nesting(line[parts.destination]) <= 32
                 else { return false }
                 let label = Array(line[parts.label])
-                guard seen.insert(ReferenceLabel(label[...])).inserted else { continue }
+                if let first = definitions.first {
+                    if seen == nil { seen = [ReferenceLabel(first.label[...])] }
+                    guard seen!.insert(ReferenceLabel(label[...])).inserted else { continue }
+                }
                 definitions.append(
                     ReferenceDefinitions.Definition(
                         label: label, destination: String(decoding: line[parts.destination], as: UTF8.self),
