@@ -46,6 +46,10 @@ public struct Link: Sendable, Equatable {
     public var isAutolink: Bool {
         guard children.count == 1, case .text(let text) = children[0] else { return false }
         if text == destination { return true }
+        // Otherwise the destination is the text after `mailto:` or `http://` (none of whose
+        // characters has another form): most links are told apart by their first bytes.
+        let scheme = destination.utf8.prefix(7)
+        guard scheme.elementsEqual("mailto:".utf8) || scheme.elementsEqual("http://".utf8) else { return false }
         // ASCII text and destination compare as bytes, without joining strings.
         let (textBytes, destinationBytes) = (text.utf8, destination.utf8)
         if textBytes.allSatisfy({ $0 < 0x80 }) && destinationBytes.allSatisfy({ $0 < 0x80 }) {
