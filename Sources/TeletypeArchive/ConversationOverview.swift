@@ -51,11 +51,79 @@ public struct ConversationOverview: Sendable, Equatable, Codable {
             tools.append(call.name)
         }
         if title.isEmpty, message.role.isUser {
-            let firstLine = message.text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
-            title =
-                firstLine.count > 80
-                ? String(firstLine.prefix(79)).trimmingWhitespace + "…" : firstLine.trimmingWhitespace
+            title = Self.title(from: message.text)
         }
+    }
+}
+
+extension ConversationOverview {
+    /// A title from a prompt: its first line that is not empty, trimmed, cut to 79 characters and
+    /// an ellipsis when it is longer than 80. No more of the prompt is read than the title needs (a
+    /// prompt may be a whole pasted file on one line).
+    static func title(from text: String) -> String {
+        if let title = asciiTitle(from: text) { return title }
+        // Lines end at the same places by scalar as by character (a newline is a character of its
+        // own, CR LF aside, both newlines), and a line of 80 bytes or fewer has 80 characters or
+        // fewer: such a line is its title, trimmed, without counting its characters.
+        func isNewline(_ scalar: Unicode.Scalar) -> Bool {
+            (0x0A...0x0D).contains(scalar.value) || scalar.value == 0x85 || scalar.value == 0x2028
+                || scalar.value == 0x2029
+        }
+        let scalars = text.unicodeScalars
+        var start = scalars.startIndex
+        while start < scalars.endIndex, isNewline(scalars[start]) { start = scalars.index(after: start) }
+        var lineEnd = start
+        while lineEnd < scalars.endIndex, !isNewline(scalars[lineEnd]),
+            text.utf8.distance(from: start, to: lineEnd) <= 80
+        {
+            lineEnd = scalars.index(after: lineEnd)
+        }
+        if lineEnd == scalars.endIndex || isNewline(scalars[lineEnd]),
+            text.utf8.distance(from: start, to: lineEnd) <= 80
+        {
+            return String(text[start..<lineEnd]).trimmingWhitespace
+        }
+        var end = start
+        var characters = 0
+        while end < text.endIndex, characters <= 80, !text[end].isNewline {
+            end = text.index(after: end)
+            characters += 1
+        }
+        let line = text[start..<end]
+        return characters > 80 ? String(line.prefix(79)).trimmingWhitespace + "…" : String(line).trimmingWhitespace
+    }
+
+    /// ``title(from:)`` read as bytes, when the bytes it reads are ASCII (a character a byte, no
+    /// byte joining the one before it); nil otherwise. Walking a prompt character by character
+    /// cost hundreds of instructions a character, for every prompt of an archive's pages.
+    private static func asciiTitle(from text: String) -> String? {
+        func isNewline(_ byte: UInt8) -> Bool { byte >= 0x0A && byte <= 0x0D }
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            var start = 0
+            while start < bytes.count, isNewline(bytes[start]) { start += 1 }
+            var end = start
+            // Up to 81 characters, the 81st only telling that the line is longer than 80.
+            while end < bytes.count, end - start <= 80, !isNewline(bytes[end]) {
+                if bytes[end] >= 0x80 { return nil }
+                end += 1
+            }
+            let isLong = end - start > 80
+            if isLong { end = start + 79 }
+            while start < end, isSpace(bytes[start]) { start += 1 }
+            while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+            let title = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+            return isLong ? title + "…" : title
+        }
+    }
+
+    /// The first line of `text` that is not empty, whole; no more of `text` is read.
+    static func firstLine(of text: String) -> String {
+        var start = text.startIndex
+        while start < text.endIndex, text[start].isNewline { start = text.index(after: start) }
+        let end = text[start...].firstIndex(where: \.isNewline) ?? text.endIndex
+        return String(text[start..<end])
     }
 }
 

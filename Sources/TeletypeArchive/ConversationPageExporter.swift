@@ -318,7 +318,7 @@ public struct ConversationPageExporter: Sendable {
             // A title made of the first question is made of its words redacted (before it is cut:
             // a secret cut short would no longer be found).
             if let redactor, !hadTitle, !summary.title.isEmpty {
-                let firstLine = message.text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+                let firstLine = ConversationOverview.firstLine(of: message.text)
                 var titled = ConversationOverview()
                 titled.add(Message(id: message.id, role: message.role, text: redactor.redact(firstLine)))
                 summary.title = titled.title

@@ -1,0 +1,39 @@
+import Teletype
+import Testing
+
+@testable import TeletypeArchive
+
+/// A conversation's title is the first line of its first prompt that holds something, trimmed,
+/// cut to 79 characters and an ellipsis past 80: read no further than it needs, it is the title the
+/// whole prompt's lines give.
+@Suite struct ConversationOverviewTitleTests {
+    static func titleOfAllLines(_ text: String) -> String {
+        let firstLine = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        let trimmed = { (line: String) -> String in
+            var text = Substring(line)
+            while text.first?.isWhitespace == true { text.removeFirst() }
+            while text.last?.isWhitespace == true { text.removeLast() }
+            return String(text)
+        }
+        return firstLine.count > 80 ? trimmed(String(firstLine.prefix(79))) + "…" : trimmed(firstLine)
+    }
+
+    @Test(arguments: [
+        "", "\n\n", "a", "\n\na\nb", "\r\n x \r\n y", "\u{2028}a\u{2029}b", "a\r\nb", "\u{85}line\u{85}", "  \n\tword",
+        "e\u{301}\ntail", String(repeating: "long line ", count: 5000) + "\nsecond", String(repeating: "x", count: 80),
+        String(repeating: "x", count: 81), String(repeating: "x", count: 79) + "  \n",
+        " " + String(repeating: "é", count: 85),
+        String(repeating: "👩‍💻", count: 90), String(repeating: "y", count: 78) + "   z",
+        String(repeating: "a", count: 80) + "\u{301}", String(repeating: "a", count: 81) + "\u{301}",
+        String(repeating: "a", count: 78) + "\u{301}bc", "\u{0B}\u{0C}\t title \t\u{0C}rest", " \t ",
+        "\r\n\r\nfirst\r\n", String(repeating: "ab ", count: 40), String(repeating: "z", count: 79) + " " + "q",
+        "plain prompt\nwith lines", "\u{85}ascii after a next-line", "x\u{2028}y",
+        "\u{2028}" + String(repeating: "a", count: 81) + "\n", "\u{85}" + String(repeating: "b", count: 80) + "\n",
+        "é" + String(repeating: "c", count: 79) + "\n", "é" + String(repeating: "c", count: 80),
+    ])
+    func theTitleIsTheOneOfAllTheLines(_ text: String) {
+        #expect(ConversationOverview.title(from: text) == Self.titleOfAllLines(text))
+        let firstLine = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        #expect(ConversationOverview.firstLine(of: text) == firstLine)
+    }
+}
