@@ -63,7 +63,7 @@ extension ConversationOverview {
     static func title(from text: String) -> String {
         if let title = asciiTitle(from: text) { return title }
         // Lines end at the same places by scalar as by character (a newline is a character of its
-        // own, CR LF aside, both newlines), and a line of 80 bytes or fewer has 80 characters or
+        // own, CR LF aside, both newlines), and a line of 80 scalars or fewer has 80 characters or
         // fewer: such a line is its title, trimmed, without counting its characters.
         func isNewline(_ scalar: Unicode.Scalar) -> Bool {
             (0x0A...0x0D).contains(scalar.value) || scalar.value == 0x85 || scalar.value == 0x2028
@@ -73,16 +73,12 @@ extension ConversationOverview {
         var start = scalars.startIndex
         while start < scalars.endIndex, isNewline(scalars[start]) { start = scalars.index(after: start) }
         var lineEnd = start
-        while lineEnd < scalars.endIndex, !isNewline(scalars[lineEnd]),
-            text.utf8.distance(from: start, to: lineEnd) <= 80
-        {
+        var lineScalars = 0
+        while lineEnd < scalars.endIndex, lineScalars <= 80, !isNewline(scalars[lineEnd]) {
             lineEnd = scalars.index(after: lineEnd)
+            lineScalars += 1
         }
-        if lineEnd == scalars.endIndex || isNewline(scalars[lineEnd]),
-            text.utf8.distance(from: start, to: lineEnd) <= 80
-        {
-            return String(text[start..<lineEnd]).trimmingWhitespace
-        }
+        if lineScalars <= 80 { return String(text[start..<lineEnd]).trimmingWhitespace }
         var end = start
         var characters = 0
         while end < text.endIndex, characters <= 80, !text[end].isNewline {

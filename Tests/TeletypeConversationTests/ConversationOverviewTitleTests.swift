@@ -30,6 +30,9 @@ import Testing
         "plain prompt\nwith lines", "\u{85}ascii after a next-line", "x\u{2028}y",
         "\u{2028}" + String(repeating: "a", count: 81) + "\n", "\u{85}" + String(repeating: "b", count: 80) + "\n",
         "é" + String(repeating: "c", count: 79) + "\n", "é" + String(repeating: "c", count: 80),
+        String(repeating: "漢", count: 60) + "\n次", String(repeating: "漢", count: 80), String(repeating: "漢", count: 81),
+        String(repeating: "e\u{301}", count: 41), String(repeating: "e\u{301}", count: 81) + "\nx",
+        String(repeating: "\u{1F1EB}\u{1F1F7}", count: 45),
     ])
     func theTitleIsTheOneOfAllTheLines(_ text: String) {
         #expect(ConversationOverview.title(from: text) == Self.titleOfAllLines(text))
