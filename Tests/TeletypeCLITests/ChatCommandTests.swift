@@ -52,7 +52,9 @@ struct ChatCommandTests {
         }
     }
 
-    static let quit: [Step] = [.keys("\u{03}"), .keys("\u{03}"), .exit(0)]
+    /// Quits as a user does: once no answer is streaming (a first Ctrl-C during an answer only stops
+    /// it), Ctrl-C twice.
+    static let quit: [Step] = [.gone("· Esc stops", timeout: 30), .keys("\u{03}"), .keys("\u{03}"), .exit(0)]
     static let escape = "\u{1B}"
 
     /// Runs `teletype chat ARGUMENTS` (or another full-screen `command`) through `steps` in a
@@ -348,7 +350,7 @@ struct ChatCommandTests {
             ["--endpoint", server.endpoint("echo").absoluteString, "--model", "test-model", "--no-save"],
             [
                 .keys("/attach \(file.path)\r"), .wait("[📎 n.txt]"), .keys("read it\r"), .wait("SECRET-NOTES"),
-                .screen("echoed"),
+                .wait("Regenerate"), .screen("echoed"),
             ] + Self.quit, data: data, width: 200)
         expectClean(session)
         #expect(session.screen("echoed").contains("test-model"))
