@@ -19,6 +19,12 @@ public struct MarkdownHTMLRenderer: Sendable {
 
     /// Renders `document` as an HTML fragment.
     public func render(_ document: MarkdownDocument) -> String {
+        String(decoding: renderedBytes(document), as: UTF8.self)
+    }
+
+    /// ``render(_:)`` as UTF-8 bytes, for a page written as bytes: no string is made (and checked)
+    /// of each answer of an archive's conversations.
+    package func renderedBytes(_ document: MarkdownDocument) -> [UInt8] {
         // Top-level blocks render independently; footnotes, which share one section, stay together
         // at the end of the last range. A large document is shared among the cores.
         let blocks = document.blocks
@@ -34,11 +40,11 @@ public struct MarkdownHTMLRenderer: Sendable {
             writer.finish()
             return writer.buffer.bytes
         }
-        if parts.count == 1 { return String(decoding: parts[0], as: UTF8.self) }
+        if parts.count == 1 { return parts[0] }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(parts.reduce(0) { $0 + $1.count })
         for part in parts { bytes.append(contentsOf: part) }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 
     /// Parses and renders Markdown text as an HTML fragment. A large document is rendered piece by

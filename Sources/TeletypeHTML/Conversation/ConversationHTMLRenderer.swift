@@ -107,7 +107,7 @@ public struct ConversationHTMLRenderer: Sendable {
             out.raw("<div class=\"tt-answer\">\n")
             var markdownOptions = options
             markdownOptions.alertTitles = alertTitles
-            out.raw(MarkdownHTMLRenderer(options: markdownOptions).render(document))
+            out.raw(MarkdownHTMLRenderer(options: markdownOptions).renderedBytes(document))
             out.raw("</div>\n")
         case .reasoning(let view):
             out.raw(
@@ -193,7 +193,7 @@ public struct ConversationHTMLRenderer: Sendable {
                 out.raw("</summary><div class=\"tt-answer\">\n")
                 var markdownOptions = options
                 markdownOptions.alertTitles = alertTitles
-                out.raw(MarkdownHTMLRenderer(options: markdownOptions).render(summary))
+                out.raw(MarkdownHTMLRenderer(options: markdownOptions).renderedBytes(summary))
                 out.raw("</div></details>\n")
             } else {
                 out.text(view.title, between: "<p class=\"tt-divider\">", and: "</p>\n")

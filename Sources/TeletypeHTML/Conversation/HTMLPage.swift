@@ -228,11 +228,11 @@ enum HTMLPageStyles {
             .markdown-alert-note { --alert: var(--accent); } .markdown-alert-tip { --alert: var(--ok); }
             .markdown-alert-important { --alert: var(--think); } .markdown-alert-warning { --alert: var(--wait); }
             .markdown-alert-caution { --alert: var(--bad); }
-            .markdown-alert-note .markdown-alert-title::before { content: "ℹ "; }
-            .markdown-alert-tip .markdown-alert-title::before { content: "✦ "; }
-            .markdown-alert-important .markdown-alert-title::before { content: "❢ "; }
-            .markdown-alert-warning .markdown-alert-title::before { content: "⚠ "; }
-            .markdown-alert-caution .markdown-alert-title::before { content: "✖ "; }
+            .markdown-alert-note .markdown-alert-title::before { content: "\\2139\\20"; }
+            .markdown-alert-tip .markdown-alert-title::before { content: "\\2726\\20"; }
+            .markdown-alert-important .markdown-alert-title::before { content: "\\2762\\20"; }
+            .markdown-alert-warning .markdown-alert-title::before { content: "\\26A0\\20"; }
+            .markdown-alert-caution .markdown-alert-title::before { content: "\\2716\\20"; }
             .raw-html { color: var(--muted); }
             .a2ui-surface { margin: .5rem 0; }
             .a2ui-card { border: 1px solid var(--border); border-radius: 10px; padding: .5rem 1rem; margin: .4rem 0; }
