@@ -81,14 +81,18 @@ test-corpus: deps test-deps venv
 # - no run path to the build folder (each library was looked for there first);
 # - the 43,000 addresses the loader moves at every start packed (RELR, 9 KB instead of 1 MB of
 #   entries to read: 2.10M to 1.92M instructions, 400 to 364 page faults), where the linker and
-#   the C library know the format (GNU ld 2.38, glibc 2.36; gold, Swift's default, does not).
+#   the C library know the format (GNU ld 2.38, glibc 2.36; gold, Swift's default, does not);
+# - type metadata made by direct calls rather than from mangled names: each generic type first made
+#   from its name (a `Set<MarkdownExtension>`, a `[String: Int]`) had the runtime look for its
+#   conformances (`String: Hashable`) through all 3,800 of the binary's, 200K instructions each, on
+#   every start (a one-line document: 1.93M to 1.41M instructions, 2.8 to 2.6 ms).
 RELEASE_LIBS := .build/release-libs
 PACKED_RELOCATIONS := $(shell ld --help 2>/dev/null | grep -q pack-relative-relocs && \
   getconf GNU_LIBC_VERSION 2>/dev/null | awk '{ split($$2, v, "."); exit !(v[1] > 2 || (v[1] == 2 && v[2] >= 36)) }' && \
   echo "-Xswiftc -use-ld=bfd -Xlinker -z -Xlinker pack-relative-relocs")
 RELEASE := -c release --static-swift-stdlib --disable-local-rpath -Xlinker -L$(CURDIR)/$(RELEASE_LIBS) \
   -Xlinker --no-export-dynamic -Xlinker --export-dynamic-symbol=cmark_manage_extensions_special_characters \
-  $(PACKED_RELOCATIONS)
+  -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors $(PACKED_RELOCATIONS)
 RELEASE_SWIFT := PKG_CONFIG_PATH="$(CURDIR)/$(RELEASE_LIBS)/pkgconfig$${PKG_CONFIG_PATH:+:$$PKG_CONFIG_PATH}" $(SWIFT)
 $(RELEASE_LIBS)/.made: Makefile
 	@rm -rf $(RELEASE_LIBS) && mkdir -p $(RELEASE_LIBS)/pkgconfig
