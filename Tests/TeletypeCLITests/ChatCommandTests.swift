@@ -53,8 +53,11 @@ struct ChatCommandTests {
     }
 
     /// Quits as a user does: once no answer is streaming (a first Ctrl-C during an answer only stops
-    /// it), Ctrl-C twice.
-    static let quit: [Step] = [.gone("· Esc stops", timeout: 30), .keys("\u{03}"), .keys("\u{03}"), .exit(0)]
+    /// it), Ctrl-C, which asks for another, and Ctrl-C again.
+    static let quit: [Step] = [
+        .gone("· Esc stops", timeout: 30), .keys("\u{03}"), .wait("Press Ctrl-C again to quit"), .keys("\u{03}"),
+        .exit(0),
+    ]
     static let escape = "\u{1B}"
 
     /// Runs `teletype chat ARGUMENTS` (or another full-screen `command`) through `steps` in a
