@@ -20,8 +20,13 @@ package enum Repetition {
     /// Runs of the rules tables and frames are drawn with, 256 glyphs long: a shorter run is
     /// copied from one as it is, where one written glyph by glyph is checked as UTF-8 again (a
     /// run of box-drawing characters is not ASCII), a measurable share of a table's lines.
+    /// Each is made by doubling (eight appends of a string to itself, none checked again), made at
+    /// every start: `String(repeating:count:)` appended glyph by glyph, 330K instructions for the
+    /// four, a twentieth of drawing a small document.
     private static let madeRules: [(glyph: String, run: String)] = ["─", "-", "━", "═"].map { glyph in
-        (glyph, String(repeating: glyph, count: 256))
+        var run = glyph
+        for _ in 0..<8 { run += run }
+        return (glyph, run)
     }
 
     /// `glyph` written `count` times (nothing for a count below one).
