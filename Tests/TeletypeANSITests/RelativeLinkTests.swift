@@ -41,7 +41,8 @@ import Testing
 
     /// A document's path is made absolute as Foundation's standardized file URL makes it.
     @Test(arguments: [
-        "a.md", "./a.md", "dir/../a.md", "../x/y.md", "/abs/./p/../q.md", "a//b.md", "/../top.md", "é/ü.md",
+        "a.md", "./a.md", "dir/../a.md", "../x/y.md", "/abs/./p/../q.md", "a//b.md", "/../top.md", "é/ü.md", "/",
+        "/..",
     ])
     func absolutePathIsFoundations(_ path: String) {
         #expect(HyperlinkPolicy.absolutePath(path) == URL(fileURLWithPath: path).standardizedFileURL.path)
