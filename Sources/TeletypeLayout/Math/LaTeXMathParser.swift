@@ -107,7 +107,11 @@ public struct LaTeXMathParser {
         var end = index + 1
         if characters[end].isMathLetter {
             while end < characters.count, characters[end].isMathLetter { end += 1 }
-            return String(characters[(index + 1)..<end])
+            // Character by character: `String(characters[…])` is generic and looks a conformance
+            // up at run time on its first call, through all the binary's (200K instructions).
+            var name = ""
+            for position in (index + 1)..<end { name.append(characters[position]) }
+            return name
         }
         return String(characters[end])
     }

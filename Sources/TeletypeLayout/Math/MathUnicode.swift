@@ -10,12 +10,24 @@ public enum MathUnicode {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
             String($0).trimmingSpaces
         }
-        if !display { lines = [lines.joined(separator: "; ")] }
+        if !display { lines = [joined(lines, separator: "; ")] }
         return lines.filter { !$0.isEmpty }.isEmpty ? [""] : lines
     }
 
     /// The text of a node (rows on lines of their own).
     public static func text(of node: MathNode) -> String { render(node) }
+
+    /// `parts` with `separator` between them. By hand: the standard library's generic
+    /// `joined(separator:)` looks a conformance up at run time on its first call, through all the
+    /// binary's (200K instructions of the first math drawn).
+    static func joined(_ parts: [String], separator: String) -> String {
+        var out = ""
+        for index in parts.indices {
+            if index > 0 { out += separator }
+            out += parts[index]
+        }
+        return out
+    }
 
     /// The text of a node (rows joined by newlines).
     static func render(_ node: MathNode) -> String {
@@ -55,11 +67,11 @@ public enum MathUnicode {
         case .styled(let inner, let alphabet):
             return MathAlphabets.map(render(inner), to: alphabet)
         case .table(let rows, let open, let close):
-            let lines = rows.map { cells in cells.map { render($0).trimmingSpaces }.joined(separator: "  ") }
-            return lines.map {
-                open + ($0.isEmpty ? "" : (open.isEmpty ? "" : " ") + $0 + (close.isEmpty ? "" : " ")) + close
-            }
-            .joined(separator: "\n")
+            let lines = rows.map { cells in joined(cells.map { render($0).trimmingSpaces }, separator: "  ") }
+            return joined(
+                lines.map {
+                    open + ($0.isEmpty ? "" : (open.isEmpty ? "" : " ") + $0 + (close.isEmpty ? "" : " ")) + close
+                }, separator: "\n")
         case .space(let width): return Repetition.spaces(width)
         case .raw(let source): return source
         }
@@ -192,7 +204,13 @@ extension String {
         guard let first = utf8.firstIndex(where: { $0 != 0x20 }), let last = utf8.lastIndex(where: { $0 != 0x20 })
         else { return "" }
         guard utf8[first] < 0x80, utf8[last] < 0x80 else {
-            return String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+            // By character indices: the generic reversed-and-dropped sequence looked five
+            // conformances up at run time on its first use, a million instructions.
+            var start = startIndex
+            while start < endIndex, self[start] == " " { start = index(after: start) }
+            var end = endIndex
+            while end > start, case let before = index(before: end), self[before] == " " { end = before }
+            return String(self[start..<end])
         }
         return String(self[first...last])
     }
