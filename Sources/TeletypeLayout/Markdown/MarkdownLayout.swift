@@ -230,7 +230,7 @@ struct SpanBuilder {
                 append("[\(reference.index)]", roles: roles.union(.footnote), link: link, autolink: autolink)
             case .math(let source, _):
                 append(
-                    MathUnicode.lines(source, display: false).joined(separator: " "), roles: roles.union(.math),
+                    MathUnicode.joined(MathUnicode.lines(source, display: false), separator: " "), roles: roles.union(.math),
                     link: link, autolink: autolink)
             }
         }

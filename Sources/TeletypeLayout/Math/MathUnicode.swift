@@ -20,7 +20,7 @@ public enum MathUnicode {
     /// `parts` with `separator` between them. By hand: the standard library's generic
     /// `joined(separator:)` looks a conformance up at run time on its first call, through all the
     /// binary's (200K instructions of the first math drawn).
-    static func joined(_ parts: [String], separator: String) -> String {
+    package static func joined(_ parts: [String], separator: String) -> String {
         var out = ""
         for index in parts.indices {
             if index > 0 { out += separator }
