@@ -48,8 +48,18 @@ public enum MarkdownAlert: String, Sendable, Hashable, CaseIterable {
             marker += text
             index += 1
         }
-        let trimmed = marker.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed()
-            .map(String.init).joined()
+        // Trimmed by character indices: the generic reversed-and-dropped sequence and its joined()
+        // looked conformances up at run time on the first quote of every run (200K instructions).
+        var start = marker.startIndex
+        while start < marker.endIndex, marker[start] == " " || marker[start] == "\t" {
+            start = marker.index(after: start)
+        }
+        var end = marker.endIndex
+        while end > start, case let before = marker.index(before: end), marker[before] == " " || marker[before] == "\t"
+        {
+            end = before
+        }
+        let trimmed = marker[start..<end]
         guard trimmed.hasPrefix("[!"), trimmed.hasSuffix("]"),
             let alert = MarkdownAlert(rawValue: trimmed.dropFirst(2).dropLast().lowercased())
         else { return nil }
