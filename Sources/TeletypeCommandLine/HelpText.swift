@@ -1,3 +1,4 @@
+import Teletype
 import TeletypeTranscripts
 
 /// Help text made from what Teletype knows, so that a new format or agent is in every help screen
@@ -6,7 +7,7 @@ enum HelpText {
     /// `names` as a list ("a, b or c").
     static func list(_ names: [String], last: String = "or") -> String {
         guard names.count > 1 else { return names.first ?? "" }
-        return names.dropLast().joined(separator: ", ") + " \(last) " + names[names.count - 1]
+        return Joined.strings(names.dropLast(), separator: ", ") + " \(last) " + names[names.count - 1]
     }
 
     /// `text` broken into lines of at most `width` characters, the lines after the first indented by
@@ -25,11 +26,11 @@ enum HelpText {
                 line += " "
                 column += 1
             }
-            line += word
+            line.append(contentsOf: word)
             column += word.count
         }
         lines.append(line)
-        return lines.joined(separator: "\n" + String(repeating: " ", count: indent))
+        return Joined.strings(lines, separator: "\n" + String(repeating: " ", count: indent))
     }
 
     /// Every format `--from` takes.

@@ -1,3 +1,4 @@
+import Teletype
 import TeletypeMarkdown
 
 /// Lays a Markdown document out as ``LayoutBlock``s: inline content flattened into spans with
@@ -230,7 +231,8 @@ struct SpanBuilder {
                 append("[\(reference.index)]", roles: roles.union(.footnote), link: link, autolink: autolink)
             case .math(let source, _):
                 append(
-                    MathUnicode.joined(MathUnicode.lines(source, display: false), separator: " "), roles: roles.union(.math),
+                    Joined.strings(MathUnicode.lines(source, display: false), separator: " "),
+                    roles: roles.union(.math),
                     link: link, autolink: autolink)
             }
         }

@@ -1,3 +1,5 @@
+import Teletype
+
 /// Math drawn with Unicode for a terminal: Greek letters and symbols as themselves, sub- and
 /// superscripts as Unicode's small letters where every character has one (`x²`, `aᵢ`, `eⁱᵖ`), else
 /// `x^(n+1)`; `a/b` fractions, `√x`, accents as combining marks, `ℝ` and the other alphabets.
@@ -10,24 +12,12 @@ public enum MathUnicode {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
             String($0).trimmingSpaces
         }
-        if !display { lines = [joined(lines, separator: "; ")] }
+        if !display { lines = [Joined.strings(lines, separator: "; ")] }
         return lines.filter { !$0.isEmpty }.isEmpty ? [""] : lines
     }
 
     /// The text of a node (rows on lines of their own).
     public static func text(of node: MathNode) -> String { render(node) }
-
-    /// `parts` with `separator` between them. By hand: the standard library's generic
-    /// `joined(separator:)` looks a conformance up at run time on its first call, through all the
-    /// binary's (200K instructions of the first math drawn).
-    package static func joined(_ parts: [String], separator: String) -> String {
-        var out = ""
-        for index in parts.indices {
-            if index > 0 { out += separator }
-            out += parts[index]
-        }
-        return out
-    }
 
     /// The text of a node (rows joined by newlines).
     static func render(_ node: MathNode) -> String {
@@ -61,14 +51,14 @@ public enum MathUnicode {
         case .accent(let inner, let accent):
             let text = render(inner)
             if accent == .overline || accent == .underline || accent == .widehat || accent == .widetilde {
-                return text.map { $0 == " " ? " " : String($0) + accent.combining }.joined()
+                return Joined.strings(text.map { $0 == " " ? " " : String($0) + accent.combining }, separator: "")
             }
             return text + accent.combining
         case .styled(let inner, let alphabet):
             return MathAlphabets.map(render(inner), to: alphabet)
         case .table(let rows, let open, let close):
-            let lines = rows.map { cells in joined(cells.map { render($0).trimmingSpaces }, separator: "  ") }
-            return joined(
+            let lines = rows.map { cells in Joined.strings(cells.map { render($0).trimmingSpaces }, separator: "  ") }
+            return Joined.strings(
                 lines.map {
                     open + ($0.isEmpty ? "" : (open.isEmpty ? "" : " ") + $0 + (close.isEmpty ? "" : " ")) + close
                 }, separator: "\n")
