@@ -1,3 +1,4 @@
+import Teletype
 import TeletypeMarkdown
 
 /// A GitHub alert: a block quote whose first line is `[!NOTE]`, `[!TIP]`, `[!IMPORTANT]`,
@@ -48,18 +49,7 @@ public enum MarkdownAlert: String, Sendable, Hashable, CaseIterable {
             marker += text
             index += 1
         }
-        // Trimmed by character indices: the generic reversed-and-dropped sequence and its joined()
-        // looked conformances up at run time on the first quote of every run (200K instructions).
-        var start = marker.startIndex
-        while start < marker.endIndex, marker[start] == " " || marker[start] == "\t" {
-            start = marker.index(after: start)
-        }
-        var end = marker.endIndex
-        while end > start, case let before = marker.index(before: end), marker[before] == " " || marker[before] == "\t"
-        {
-            end = before
-        }
-        let trimmed = marker[start..<end]
+        let trimmed = marker.trimmed { $0 == " " || $0 == "\t" }
         guard trimmed.hasPrefix("[!"), trimmed.hasSuffix("]"),
             let alert = MarkdownAlert(rawValue: trimmed.dropFirst(2).dropLast().lowercased())
         else { return nil }

@@ -194,13 +194,7 @@ extension String {
         guard let first = utf8.firstIndex(where: { $0 != 0x20 }), let last = utf8.lastIndex(where: { $0 != 0x20 })
         else { return "" }
         guard utf8[first] < 0x80, utf8[last] < 0x80 else {
-            // By character indices: the generic reversed-and-dropped sequence looked five
-            // conformances up at run time on its first use, a million instructions.
-            var start = startIndex
-            while start < endIndex, self[start] == " " { start = index(after: start) }
-            var end = endIndex
-            while end > start, case let before = index(before: end), self[before] == " " { end = before }
-            return String(self[start..<end])
+            return String(trimmed { $0 == " " })
         }
         return String(self[first...last])
     }
