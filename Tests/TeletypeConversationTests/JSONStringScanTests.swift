@@ -5,7 +5,7 @@ import Testing
 /// Where a JSON string's plain run ends, found eight bytes at a time, is where a byte-by-byte look
 /// finds the first quote, backslash or control character: on random runs of every byte, borrows
 /// across bytes (0x00, 0x01, 0x21, 0x23, 0x5B, 0x5D, 0x80, 0xFF beside the special ones) included,
-/// from every start.
+/// from every start; and where the ASCII run ends, which stops at a byte of 0x80 or more too.
 @Suite struct JSONStringScanTests {
     @Test(arguments: [1, 2, 3, 4])
     func thePlainRunEndsAtTheFirstByteThatNeedsAttention(_ seed: UInt64) {
@@ -22,6 +22,8 @@ import Testing
                     let expected =
                         bytes[start...].firstIndex { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 } ?? length
                     #expect(JSONStringScan.plainEnd(buffer, from: start) == expected, "\(bytes) from \(start)")
+                    let wide = bytes[start...].firstIndex { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 || $0 >= 0x80 }
+                    #expect(JSONStringScan.asciiEnd(buffer, from: start) == wide ?? length, "\(bytes) from \(start)")
                 }
             }
         }

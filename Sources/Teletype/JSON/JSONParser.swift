@@ -201,74 +201,96 @@ public struct JSONParser {
             return .number(value)
         }
 
-        /// The string at the cursor (at its opening quote), cut at `limit` bytes.
+        /// The string at the cursor (at its opening quote), cut at `limit` bytes. Its characters
+        /// are checked as UTF-8 while it is walked, so that the string is copied without a second
+        /// check; one that is not well-formed is repaired as `String(decoding:)` repairs it.
         mutating func string(limit: Int) throws(Failure) -> Swift.String {
             let open = index
             index += 1
             var result: [UInt8] = []
             var runStart = index
+            var isASCII = true
+            var isWellFormed = true
             while true {
-                index = JSONStringScan.plainEnd(bytes, from: index)
+                index = JSONStringScan.asciiEnd(bytes, from: index)
                 guard index < bytes.count else { throw failure("unterminated string", at: open) }
                 let byte = bytes[index]
+                if byte >= 0x80 {
+                    isASCII = false
+                    // Characters of other scripts come one after another: checked in one go.
+                    repeat {
+                        let length = UTF8Sequence.length(bytes, at: index)
+                        if length == 0 {
+                            isWellFormed = false
+                            index += 1
+                        } else {
+                            index += length
+                        }
+                    } while index < bytes.count && bytes[index] >= 0x80
+                    continue
+                }
                 if byte == UInt8(ascii: "\"") {
                     let run = UnsafeRawBufferPointer(rebasing: bytes[runStart..<index])
                     index += 1
                     // Most strings have no escape: straight from the bytes.
-                    if result.isEmpty { return text(run, limit: limit) }
+                    if result.isEmpty { return text(run, limit: limit, isASCII: isASCII, isWellFormed: isWellFormed) }
                     if result.count < limit { result.append(contentsOf: run) }
-                    return result.withUnsafeBytes { text($0, limit: limit) }
+                    return result.withUnsafeBytes {
+                        text($0, limit: limit, isASCII: isASCII, isWellFormed: isWellFormed)
+                    }
                 }
                 if byte < 0x20 { throw failure("control character in a string; write it as an escape") }
-                if byte == UInt8(ascii: "\\") {
-                    if result.count < limit {
-                        result.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<index]))
-                    }
-                    index += 1
-                    guard index < bytes.count else { throw failure("unterminated string", at: open) }
-                    let escape = bytes[index]
-                    index += 1
-                    switch escape {
-                    case UInt8(ascii: "\""): result.append(0x22)
-                    case UInt8(ascii: "\\"): result.append(0x5C)
-                    case UInt8(ascii: "/"): result.append(0x2F)
-                    case UInt8(ascii: "b"): result.append(0x08)
-                    case UInt8(ascii: "f"): result.append(0x0C)
-                    case UInt8(ascii: "n"): result.append(0x0A)
-                    case UInt8(ascii: "r"): result.append(0x0D)
-                    case UInt8(ascii: "t"): result.append(0x09)
-                    case UInt8(ascii: "u"):
-                        var scalar = try hex4()
-                        if (0xD800...0xDBFF).contains(scalar), index + 1 < bytes.count, bytes[index] == 0x5C,
-                            bytes[index + 1] == UInt8(ascii: "u")
-                        {
-                            let save = index
-                            index += 2
-                            let low = try hex4()
-                            if (0xDC00...0xDFFF).contains(low) {
-                                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                            } else {
-                                index = save
-                            }
-                        }
-                        let character = Unicode.Scalar(scalar) ?? "\u{FFFD}"
-                        result.append(contentsOf: Swift.String(character).utf8)
-                    default:
-                        throw failure("invalid escape '\\\(Character(Unicode.Scalar(escape)))'", at: index - 2)
-                    }
-                    runStart = index
-                    continue
+                if result.count < limit {
+                    result.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<index]))
                 }
                 index += 1
+                guard index < bytes.count else { throw failure("unterminated string", at: open) }
+                let escape = bytes[index]
+                index += 1
+                switch escape {
+                case UInt8(ascii: "\""): result.append(0x22)
+                case UInt8(ascii: "\\"): result.append(0x5C)
+                case UInt8(ascii: "/"): result.append(0x2F)
+                case UInt8(ascii: "b"): result.append(0x08)
+                case UInt8(ascii: "f"): result.append(0x0C)
+                case UInt8(ascii: "n"): result.append(0x0A)
+                case UInt8(ascii: "r"): result.append(0x0D)
+                case UInt8(ascii: "t"): result.append(0x09)
+                case UInt8(ascii: "u"):
+                    var scalar = try hex4()
+                    if (0xD800...0xDBFF).contains(scalar), index + 1 < bytes.count, bytes[index] == 0x5C,
+                        bytes[index + 1] == UInt8(ascii: "u")
+                    {
+                        let save = index
+                        index += 2
+                        let low = try hex4()
+                        if (0xDC00...0xDFFF).contains(low) {
+                            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                        } else {
+                            index = save
+                        }
+                    }
+                    let character = Unicode.Scalar(scalar) ?? "\u{FFFD}"
+                    if character.value >= 0x80 { isASCII = false }
+                    result.append(contentsOf: Swift.String(character).utf8)
+                default:
+                    throw failure("invalid escape '\\\(Character(Unicode.Scalar(escape)))'", at: index - 2)
+                }
+                runStart = index
             }
         }
 
-        /// A string of `utf8`, cut to its first `limit` bytes at a character.
-        func text(_ utf8: UnsafeRawBufferPointer, limit: Int) -> Swift.String {
-            guard utf8.count > limit else { return Swift.String(decoding: utf8, as: UTF8.self) }
-            var end = limit
-            while end > 0, utf8[end] & 0xC0 == 0x80 { end -= 1 }
-            return Swift.String(decoding: UnsafeRawBufferPointer(rebasing: utf8[..<end]), as: UTF8.self)
+        /// A string of `utf8`, cut to its first `limit` bytes at a character; copied unchecked
+        /// when the walk found it well-formed.
+        func text(_ utf8: UnsafeRawBufferPointer, limit: Int, isASCII: Bool, isWellFormed: Bool) -> Swift.String {
+            var end = utf8.count
+            if end > limit {
+                end = limit
+                while end > 0, utf8[end] & 0xC0 == 0x80 { end -= 1 }
+            }
+            let kept = UnsafeRawBufferPointer(rebasing: utf8[..<end])
+            guard isWellFormed else { return Swift.String(decoding: kept, as: UTF8.self) }
+            return Swift.String(checkedUTF8: kept, isASCII: isASCII)
         }
 
         /// One of 64 bits for `key`, from its length and its first and last bytes: equal keys

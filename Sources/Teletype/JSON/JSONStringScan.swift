@@ -27,6 +27,26 @@ package enum JSONStringScan {
         return count
     }
 
+    /// Where the first byte at or after `start` is a quote, a backslash, a control character or
+    /// not ASCII (the start of a character that must be checked as UTF-8); `bytes.count` when none is.
+    @inline(__always)
+    package static func asciiEnd(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
+        var position = start
+        let count = bytes.count
+        while position + 8 <= count {
+            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+            let found = special(word) | (word & highs)
+            if found != 0 { return position + found.trailingZeroBitCount / 8 }
+            position += 8
+        }
+        while position < count {
+            let byte = bytes[position]
+            if byte == 0x22 || byte == 0x5C || byte < 0x20 || byte >= 0x80 { return position }
+            position += 1
+        }
+        return count
+    }
+
     /// The high bit of each byte of `word` that is `"`, `\` or below 0x20, by the classic zero-byte
     /// tests; a byte after a flagged one may be flagged falsely (a borrow), never one before it.
     @inline(__always)
