@@ -50,21 +50,21 @@ struct HTMLBuffer {
     mutating func text(utf8: UnsafeBufferPointer<UInt8>) {
         var start = 0
         var index = 0
-        let special = HTMLBuffer.special
         let raw = UnsafeRawBufferPointer(utf8)
-        while index < utf8.count {
-            // Past eight bytes at a time where none may need escaping (most of a text).
-            while index + 8 <= raw.count,
-                !Self.mayNeedEscaping(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
-            {
+        let count = utf8.count
+        while index < count {
+            // Past eight bytes at a time to the first that may need escaping (most of a text has none).
+            while index + 8 <= count {
+                let flags = Self.mayNeedEscaping(
+                    UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
+                if flags != 0 {
+                    index += flags.trailingZeroBitCount / 8
+                    break
+                }
                 index += 8
             }
-            guard index < utf8.count else { break }
+            guard index < count else { break }
             let byte = utf8[index]
-            if !special[Int(byte)] {
-                index += 1
-                continue
-            }
             let replacement: String
             var length = 1
             switch byte {
@@ -77,10 +77,11 @@ struct HTMLBuffer {
                 continue
             case 0x00..<0x20, 0x7F:
                 replacement = TerminalSafeText.picture(for: Unicode.Scalar(byte)) ?? "\u{FFFD}"
-            case 0xC2 where index + 1 < utf8.count && (0x80...0x9F).contains(utf8[index + 1]):
+            case 0xC2 where index + 1 < count && (0x80...0x9F).contains(utf8[index + 1]):
                 replacement = TerminalSafeText.picture(for: Unicode.Scalar(utf8[index + 1])) ?? "\u{FFFD}"
                 length = 2
             default:
+                // A byte flagged by a borrow, or a plain one near the end.
                 index += 1
                 continue
             }
@@ -89,34 +90,29 @@ struct HTMLBuffer {
             index += length
             start = index
         }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<utf8.count]))
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<count]))
     }
 
-    /// Whether any byte of `word` may be one ``text(_:)`` looks at twice: a control (tab and line
-    /// endings too), `"`, `&`, `<`, `>`, or 0x7F and above (DEL, and every byte of a character past
-    /// ASCII, C1's lead byte among them). By the zero-byte tests: never false when one is there.
+    /// The high bit of each byte of `word` that ``text(_:)`` looks at twice: a control (tab and
+    /// line endings too), `"`, `&`, `<`, `>`, DEL, or 0xC2 (the lead byte of C1 controls). By the
+    /// zero-byte tests: the lowest flag is the first such byte (a borrow may flag a byte after it
+    /// falsely, never one before).
     @inline(__always)
-    private static func mayNeedEscaping(_ word: UInt64) -> Bool {
+    private static func mayNeedEscaping(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func equal(_ byte: UInt64) -> UInt64 {
+            let difference = word ^ (byte &* ones)
+            return (difference &- ones) & ~difference
+        }
         // `"` and `&` differ in one bit (0x22, 0x26), as `<` and `>` do (0x3C, 0x3E).
         let quoteOrAmpersand = (word ^ (0x22 &* ones)) & ~(0x04 &* ones)
         let angle = (word ^ (0x3C &* ones)) & ~(0x02 &* ones)
         let found =
             ((quoteOrAmpersand &- ones) & ~quoteOrAmpersand) | ((angle &- ones) & ~angle)
-            | ((word &- 0x20 &* ones) & ~word) | word | (word &+ ones)
-        return found & highs != 0
+            | ((word &- 0x20 &* ones) & ~word) | equal(0x7F) | equal(0xC2)
+        return found & highs
     }
-
-    /// The bytes ``text(_:)`` looks at twice: markup characters, controls, and the lead byte of C1.
-    private static let special: [Bool] = {
-        var table = [Bool](repeating: false, count: 256)
-        for byte in 0..<0x20 where byte != 0x09 && byte != 0x0A && byte != 0x0D { table[byte] = true }
-        for byte in "&<>\"".utf8 { table[Int(byte)] = true }
-        table[0x7F] = true
-        table[0xC2] = true
-        return table
-    }()
 
     /// Appends a URL for an attribute: bytes outside the URL-safe set are percent-encoded, `&` and
     /// `'` become entities, existing `%XX` escapes are kept.
