@@ -2,11 +2,20 @@
 #include <string.h>
 #include "bytes.h"
 
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#include <immintrin.h>
+#include <stdatomic.h>
+#define TELETYPE_PAIR_SIMD 1
+#endif
+
 const void *teletype_memmem(const void *haystack, size_t haystack_length, const void *needle, size_t needle_length) {
     return memmem(haystack, haystack_length, needle, needle_length);
 }
 
-size_t teletype_next_marked_pair(const unsigned char *bytes, size_t count, size_t from, const unsigned char *pairs) {
+// A byte at a time: the pair is the byte and the next, looked up among the marked ones.
+static size_t next_marked_pair_bytewise(const unsigned char *bytes, size_t count, size_t from,
+                                        const unsigned char *pairs) {
     if (from >= count) return count;
     size_t index = from;
     unsigned int pair = bytes[index];
@@ -17,4 +26,58 @@ size_t teletype_next_marked_pair(const unsigned char *bytes, size_t count, size_
         index++;
     }
     return pairs[(pair & 0xFF) << 8] ? index : count;
+}
+
+#ifdef TELETYPE_PAIR_SIMD
+// Sixteen pairs at a time: each byte is sorted into the filter's eight buckets by its two halves
+// (a table look-up each, `pshufb`), as a first byte and as a second; a pair both of whose bytes
+// fall in one bucket may be marked, and only those are looked up.
+__attribute__((target("ssse3")))
+static size_t next_marked_pair_ssse3(const unsigned char *bytes, size_t count, size_t from,
+                                     const unsigned char *pairs, const teletype_pair_filter *filter) {
+    const __m128i low_first = _mm_loadu_si128((const __m128i *)filter->low_first);
+    const __m128i high_first = _mm_loadu_si128((const __m128i *)filter->high_first);
+    const __m128i low_second = _mm_loadu_si128((const __m128i *)filter->low_second);
+    const __m128i high_second = _mm_loadu_si128((const __m128i *)filter->high_second);
+    const __m128i nibble = _mm_set1_epi8(0x0F);
+    const __m128i zero = _mm_setzero_si128();
+    size_t index = from;
+    while (index + 17 <= count) {
+        __m128i first = _mm_loadu_si128((const __m128i *)(bytes + index));
+        __m128i second = _mm_loadu_si128((const __m128i *)(bytes + index + 1));
+        __m128i as_first = _mm_and_si128(
+            _mm_shuffle_epi8(low_first, _mm_and_si128(first, nibble)),
+            _mm_shuffle_epi8(high_first, _mm_and_si128(_mm_srli_epi16(first, 4), nibble)));
+        __m128i as_second = _mm_and_si128(
+            _mm_shuffle_epi8(low_second, _mm_and_si128(second, nibble)),
+            _mm_shuffle_epi8(high_second, _mm_and_si128(_mm_srli_epi16(second, 4), nibble)));
+        unsigned int maybe =
+            ~(unsigned int)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_and_si128(as_first, as_second), zero)) & 0xFFFF;
+        while (maybe) {
+            size_t at = index + (size_t)__builtin_ctz(maybe);
+            if (pairs[(unsigned int)bytes[at] << 8 | bytes[at + 1]]) return at;
+            maybe &= maybe - 1;
+        }
+        index += 16;
+    }
+    return next_marked_pair_bytewise(bytes, count, index, pairs);
+}
+#endif
+
+size_t teletype_next_marked_pair(const unsigned char *bytes, size_t count, size_t from, const unsigned char *pairs,
+                                 const teletype_pair_filter *filter) {
+#ifdef TELETYPE_PAIR_SIMD
+    // Whether the processor has SSSE3 (-1 until asked, once).
+    static atomic_int has_ssse3 = -1;
+    int has = atomic_load_explicit(&has_ssse3, memory_order_relaxed);
+    if (has < 0) {
+        unsigned int a = 0, b = 0, c = 0, d = 0;
+        has = __get_cpuid(1, &a, &b, &c, &d) && (c & bit_SSSE3) ? 1 : 0;
+        atomic_store_explicit(&has_ssse3, has, memory_order_relaxed);
+    }
+    if (filter && has) return next_marked_pair_ssse3(bytes, count, from, pairs, filter);
+#else
+    (void)filter;
+#endif
+    return next_marked_pair_bytewise(bytes, count, from, pairs);
 }

@@ -47,6 +47,8 @@ public struct SecretRedactor: Sendable {
     /// Whether any rule's literal starts with a pair of bytes (first << 8 | second; a literal of
     /// one byte with any second): the scan's only cost for most bytes.
     private let startsAnchor: [Bool]
+    /// The buckets that let the scan pass over sixteen bytes at a time (see ``PairFilter``).
+    private let filter: teletype_pair_filter
 
     /// A redactor of `rules` (every rule by default).
     public init(rules: [SecretRule] = SecretRule.all) {
@@ -71,6 +73,7 @@ public struct SecretRedactor: Sendable {
             }
         }
         startsAnchor = pairs
+        filter = PairFilter.make(pairs)
     }
 
     /// `text` with every secret in it replaced, and what was replaced counted into `tally`.
@@ -105,12 +108,13 @@ public struct SecretRedactor: Sendable {
     func secrets(in bytes: UnsafeBufferPointer<UInt8>) -> [(range: Range<Int>, rule: Int)] {
         var found: [(range: Range<Int>, rule: Int)] = []
         guard let base = bytes.baseAddress else { return found }
+        var filter = filter
         startsAnchor.withUnsafeBytes { starts in
             let pairs = starts.baseAddress!.assumingMemoryBound(to: UInt8.self)
             var index = 0
             while true {
                 // The pair at the end has no second byte: a zero stands for it.
-                index = teletype_next_marked_pair(base, bytes.count, index, pairs)
+                index = teletype_next_marked_pair(base, bytes.count, index, pairs, &filter)
                 guard index < bytes.count else { break }
                 for (rule, anchor) in byFirstByte[Int(bytes[index])] where SecretRule.startsWith(bytes, index, anchor) {
                     if let range = rules[rule].match(bytes, index, anchor.count), !range.isEmpty {
