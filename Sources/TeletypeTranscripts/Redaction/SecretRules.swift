@@ -312,6 +312,30 @@ enum SecretAssignment {
         return nil
     }
 
+    /// The ends a secret's name can have (see ``isSecretName(_:)``: KEY, SECRET, TOKEN, PASSWORD or
+    /// PASSWD, or a plural but TOKENS), lower case and reversed.
+    static let secretEnds: [[UInt8]] = [
+        "key", "keys", "secret", "secrets", "token", "password", "passwords", "passwd", "passwds",
+    ]
+    .map { Array($0.utf8.reversed()) }
+
+    /// Whether the bytes just before `end` end as a secret's name can, in any case: what
+    /// ``isSecretName(_:)`` asks before anything else, by bytes.
+    static func endsInSecretWord(_ bytes: SecretRule.Bytes, _ end: Int) -> Bool {
+        guard end >= 3 else { return false }
+        // The last letter first: most names end in none of these.
+        switch bytes[end - 1] | 0x20 {
+        case UInt8(ascii: "y"), UInt8(ascii: "t"), UInt8(ascii: "n"), UInt8(ascii: "d"), UInt8(ascii: "s"): break
+        default: return false
+        }
+        for ending in secretEnds where ending.count <= end {
+            var matched = 0
+            while matched < ending.count, bytes[end - 1 - matched] | 0x20 == ending[matched] { matched += 1 }
+            if matched == ending.count { return true }
+        }
+        return false
+    }
+
     static func value(_ bytes: SecretRule.Bytes, _ at: Int) -> Range<Int>? {
         // `==`, `=>`, `:=`'s second half, `::` are code, not an assignment.
         if at + 1 < bytes.count, bytes[at + 1] == 0x3D || bytes[at + 1] == 0x3E || bytes[at + 1] == 0x3A {
@@ -322,13 +346,8 @@ enum SecretAssignment {
         var nameEnd = at
         while nameEnd > 0, bytes[nameEnd - 1] == 0x20 { nameEnd -= 1 }
         if nameEnd > 0, bytes[nameEnd - 1] == 0x22 || bytes[nameEnd - 1] == 0x27 { nameEnd -= 1 }
-        // A name that can end in KEY, SECRET, TOKEN, PASSWORD or PASSWD (or their plurals) ends in
-        // one of these letters: most `:` and `=` are passed over here, before any text is made.
-        guard nameEnd > 0 else { return nil }
-        switch bytes[nameEnd - 1] | 0x20 {
-        case UInt8(ascii: "y"), UInt8(ascii: "t"), UInt8(ascii: "n"), UInt8(ascii: "d"), UInt8(ascii: "s"): break
-        default: return nil
-        }
+        // Most `:` and `=` are passed over here, before any text is made.
+        guard endsInSecretWord(bytes, nameEnd) else { return nil }
         var nameStart = nameEnd
         while nameStart > 0, ByteSet.identifier.contains(bytes[nameStart - 1]), nameEnd - nameStart < 64 {
             nameStart -= 1
