@@ -42,38 +42,52 @@ public struct SecretRedactor: Sendable {
 
     /// The rules it applies.
     public let rules: [SecretRule]
-    /// For each first byte, the rules (and which of their literals) that start with it.
-    private let byFirstByte: [[(rule: Int, anchor: [UInt8])]]
-    /// Whether any rule's literal starts with a pair of bytes (first << 8 | second; a literal of
-    /// one byte with any second): the scan's only cost for most bytes.
-    private let startsAnchor: [Bool]
-    /// The buckets that let the scan pass over sixteen bytes at a time (see ``PairFilter``).
-    private let filter: teletype_pair_filter
+    /// What the scan looks the rules' literals up in, made once for a set of rules.
+    private let tables: Tables
 
-    /// A redactor of `rules` (every rule by default).
-    public init(rules: [SecretRule] = SecretRule.all) {
-        self.rules = rules
-        var table = [[(rule: Int, anchor: [UInt8])]](repeating: [], count: 256)
-        for (index, rule) in rules.enumerated() {
-            for anchor in rule.anchors {
-                let bytes = Array(anchor.utf8)
-                table[Int(bytes[0])].append((index, bytes))
-            }
-        }
-        byFirstByte = table
-        var pairs = [Bool](repeating: false, count: 1 << 16)
-        for rule in rules {
-            for anchor in rule.anchors {
-                let bytes = Array(anchor.utf8)
-                if bytes.count == 1 {
-                    for second in 0..<256 { pairs[Int(bytes[0]) << 8 | second] = true }
-                } else {
-                    pairs[Int(bytes[0]) << 8 | Int(bytes[1])] = true
+    /// The scan's look-up tables for a set of rules.
+    private final class Tables: Sendable {
+        /// For each first byte, the rules (and which of their literals) that start with it.
+        let byFirstByte: [[(rule: Int, anchor: [UInt8])]]
+        /// Whether any rule's literal starts with a pair of bytes (first << 8 | second; a literal
+        /// of one byte with any second): the scan's only cost for most bytes.
+        let startsAnchor: [Bool]
+        /// The buckets that let the scan pass over sixteen bytes at a time (see ``PairFilter``).
+        let filter: teletype_pair_filter
+
+        init(_ rules: [SecretRule]) {
+            var table = [[(rule: Int, anchor: [UInt8])]](repeating: [], count: 256)
+            var pairs = [Bool](repeating: false, count: 1 << 16)
+            for (index, rule) in rules.enumerated() {
+                for anchor in rule.anchors {
+                    let bytes = Array(anchor.utf8)
+                    table[Int(bytes[0])].append((index, bytes))
+                    if bytes.count == 1 {
+                        for second in 0..<256 { pairs[Int(bytes[0]) << 8 | second] = true }
+                    } else {
+                        pairs[Int(bytes[0]) << 8 | Int(bytes[1])] = true
+                    }
                 }
             }
+            byFirstByte = table
+            startsAnchor = pairs
+            filter = PairFilter.make(pairs)
         }
-        startsAnchor = pairs
-        filter = PairFilter.make(pairs)
+
+        /// The tables of every rule, made once: a page, a search index, a command each redact.
+        static let all = Tables(SecretRule.all)
+    }
+
+    /// A redactor of every rule (``SecretRule/all``).
+    public init() {
+        rules = SecretRule.all
+        tables = Tables.all
+    }
+
+    /// A redactor of `rules`.
+    public init(rules: [SecretRule]) {
+        self.rules = rules
+        tables = Tables(rules)
     }
 
     /// `text` with every secret in it replaced, and what was replaced counted into `tally`.
@@ -108,8 +122,9 @@ public struct SecretRedactor: Sendable {
     func secrets(in bytes: UnsafeBufferPointer<UInt8>) -> [(range: Range<Int>, rule: Int)] {
         var found: [(range: Range<Int>, rule: Int)] = []
         guard let base = bytes.baseAddress else { return found }
-        var filter = filter
-        startsAnchor.withUnsafeBytes { starts in
+        var filter = tables.filter
+        let byFirstByte = tables.byFirstByte
+        tables.startsAnchor.withUnsafeBytes { starts in
             let pairs = starts.baseAddress!.assumingMemoryBound(to: UInt8.self)
             var index = 0
             while true {

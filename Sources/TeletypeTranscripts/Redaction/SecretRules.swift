@@ -313,23 +313,31 @@ enum SecretAssignment {
     }
 
     /// The ends a secret's name can have (see ``isSecretName(_:)``: KEY, SECRET, TOKEN, PASSWORD or
-    /// PASSWD, or a plural but TOKENS), lower case and reversed.
-    static let secretEnds: [[UInt8]] = [
-        "key", "keys", "secret", "secrets", "token", "password", "passwords", "passwd", "passwds",
-    ]
-    .map { Array($0.utf8.reversed()) }
+    /// PASSWD, or a plural but TOKENS), lower case and reversed, by their last letter.
+    static let endsInY = reversed(["key"])
+    static let endsInT = reversed(["secret"])
+    static let endsInN = reversed(["token"])
+    static let endsInD = reversed(["password", "passwd"])
+    static let endsInS = reversed(["keys", "secrets", "passwords", "passwds"])
+
+    private static func reversed(_ words: [String]) -> [[UInt8]] { words.map { Array($0.utf8.reversed()) } }
 
     /// Whether the bytes just before `end` end as a secret's name can, in any case: what
     /// ``isSecretName(_:)`` asks before anything else, by bytes.
     static func endsInSecretWord(_ bytes: SecretRule.Bytes, _ end: Int) -> Bool {
         guard end >= 3 else { return false }
         // The last letter first: most names end in none of these.
+        let endings: [[UInt8]]
         switch bytes[end - 1] | 0x20 {
-        case UInt8(ascii: "y"), UInt8(ascii: "t"), UInt8(ascii: "n"), UInt8(ascii: "d"), UInt8(ascii: "s"): break
+        case UInt8(ascii: "y"): endings = endsInY
+        case UInt8(ascii: "t"): endings = endsInT
+        case UInt8(ascii: "n"): endings = endsInN
+        case UInt8(ascii: "d"): endings = endsInD
+        case UInt8(ascii: "s"): endings = endsInS
         default: return false
         }
-        for ending in secretEnds where ending.count <= end {
-            var matched = 0
+        for ending in endings where ending.count <= end {
+            var matched = 1
             while matched < ending.count, bytes[end - 1 - matched] | 0x20 == ending[matched] { matched += 1 }
             if matched == ending.count { return true }
         }
