@@ -103,7 +103,7 @@ public struct ConversationPageExporter: Sendable {
     /// when it was cut into pages.
     struct Written {
         var overview: ConversationOverview
-        var index: String?
+        var index: [UInt8]?
         /// What one page says under its heading once written (what was redacted from it).
         var notice: String?
     }
@@ -222,7 +222,8 @@ public struct ConversationPageExporter: Sendable {
             let page = HTMLPage(
                 title: number == 1 ? pageTitle : "\(pageTitle) · page \(number)", colorScheme: colorScheme,
                 allowsRemoteImages: options.loadsRemoteImages, allowsAnyImage: options.allowsAnyURL)
-            try output(page.header + page.heading + sessionHeader)
+            try files.write(bytes: page.headerBytes)
+            try output(page.heading + sessionHeader)
             try output(DetailSwitch.html(checked: detail.rawValue))
             if number > 1 {
                 try output(
@@ -382,7 +383,7 @@ public struct ConversationPageExporter: Sendable {
             redactions.summary.map {
                 "<p class=\"tt-redactions\">\($0): what they held is on none of these pages.</p>\n"
             } ?? ""
-        let index = ConversationPages.index(
+        let index = ConversationPages.indexBytes(
             title: pageTitle, prompts: prompts, pageCount: pageCount, header: sessionHeader + said,
             colorScheme: colorScheme, name: pageName)
         return Written(overview: summary, index: index, notice: nil)

@@ -99,8 +99,11 @@ package final class PageFiles {
 
     /// The file name of page `number` beside `destination`: `out-2.html` beside `out.html`.
     package static func name(of number: Int, destination: String) -> String {
-        let file = destination.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? ""
-        let stem = file.lowercased().hasSuffix(".html") ? String(file.dropLast(5)) : file
+        // The file's name: what follows the last slash (looked for by byte: a path is long).
+        let utf8 = destination.utf8
+        let file = Substring(
+            utf8[(utf8.lastIndex(of: UInt8(ascii: "/")).map(utf8.index(after:)) ?? utf8.startIndex)...])
+        let stem = file.lowercased().hasSuffix(".html") ? file.dropLast(5) : file
         return "\(stem)-\(number).html"
     }
 
@@ -113,7 +116,7 @@ package final class PageFiles {
     /// Moves every page into place: one page to the destination, `notice` put under its heading
     /// (what was redacted, known once it is written); several beside it, with `index` (the list of
     /// prompts) written to the destination.
-    func commit(index: String?, notice: String? = nil) throws {
+    func commit(index: [UInt8]?, notice: String? = nil) throws {
         do {
             try files[files.count - 1].finish()
             if files.count == 1 {
@@ -122,7 +125,7 @@ package final class PageFiles {
             } else {
                 let list = try Self.file(destination, tag: "prompts", waitsForDisk: waitsForDisk)
                 do {
-                    try list.write(index ?? "")
+                    try list.write(bytes: index ?? [])
                     try list.finish()
                 } catch {
                     list.discard()

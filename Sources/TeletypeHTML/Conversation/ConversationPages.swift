@@ -61,11 +61,23 @@ public enum ConversationPages {
         title: String, prompts: [Prompt], pageCount: Int, header: String, colorScheme: HTMLPage.ColorScheme,
         name: (Int) -> String
     ) -> String {
-        var out = HTMLBuffer(capacity: 4096 + prompts.count * 200)
+        String(
+            decoding: indexBytes(
+                title: title, prompts: prompts, pageCount: pageCount, header: header, colorScheme: colorScheme,
+                name: name), as: UTF8.self)
+    }
+
+    /// ``index(title:prompts:pageCount:header:colorScheme:name:)`` as UTF-8, for a file written as
+    /// bytes: a long conversation's list is not made a `String`.
+    package static func indexBytes(
+        title: String, prompts: [Prompt], pageCount: Int, header: String, colorScheme: HTMLPage.ColorScheme,
+        name: (Int) -> String
+    ) -> [UInt8] {
+        var out = HTMLBuffer(capacity: 20_480 + prompts.count * 200)
         let page = HTMLPage(title: title, colorScheme: colorScheme)
         // Each page's address, made once.
         let addresses = (0...max(pageCount, 1)).map { ArchiveIndexPage.relativeURL(name($0)) }
-        out.raw(page.header)
+        out.raw(page.headerBytes)
         out.raw(page.heading)
         out.raw(header)
         let count = prompts.count
@@ -102,6 +114,6 @@ public enum ConversationPages {
             start = end
         }
         out.raw(page.footer)
-        return out.string
+        return out.bytes
     }
 }

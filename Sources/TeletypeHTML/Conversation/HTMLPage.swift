@@ -47,8 +47,11 @@ public struct HTMLPage: Sendable {
     }
 
     /// Everything before the conversation.
-    public var header: String {
-        var out = HTMLBuffer(capacity: 4096)
+    public var header: String { String(decoding: headerBytes, as: UTF8.self) }
+
+    /// ``header`` as UTF-8, for a page written as bytes: its 15 KB are not made a `String`.
+    package var headerBytes: [UInt8] {
+        var out = HTMLBuffer(capacity: 16_384 + title.utf8.count)
         out.raw("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
         out.raw("<meta http-equiv=\"Content-Security-Policy\" content=\"")
         out.text(contentSecurityPolicy)
@@ -59,7 +62,7 @@ public struct HTMLPage: Sendable {
         out.raw("</title>\n<style>\n")
         out.raw(HTMLPageStyles.stylesheets[colorScheme] ?? HTMLPageStyles.css(for: colorScheme))
         out.raw("</style>\n</head>\n<body>\n<main class=\"tt-conversation\(isIndex ? " tt-index" : "")\">\n")
-        return out.string
+        return out.bytes
     }
 
     /// The page's level-one heading, its title: what a reader (and a screen reader's outline)
