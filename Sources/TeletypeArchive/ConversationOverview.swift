@@ -62,23 +62,10 @@ extension ConversationOverview {
     /// prompt may be a whole pasted file on one line).
     static func title(from text: String) -> String {
         if let title = asciiTitle(from: text) { return title }
-        // Lines end at the same places by scalar as by character (a newline is a character of its
-        // own, CR LF aside, both newlines), and a line of 80 scalars or fewer has 80 characters or
-        // fewer: such a line is its title, trimmed, without counting its characters.
-        func isNewline(_ scalar: Unicode.Scalar) -> Bool {
-            (0x0A...0x0D).contains(scalar.value) || scalar.value == 0x85 || scalar.value == 0x2028
-                || scalar.value == 0x2029
-        }
-        let scalars = text.unicodeScalars
-        var start = scalars.startIndex
-        while start < scalars.endIndex, isNewline(scalars[start]) { start = scalars.index(after: start) }
-        var lineEnd = start
-        var lineScalars = 0
-        while lineEnd < scalars.endIndex, lineScalars <= 80, !isNewline(scalars[lineEnd]) {
-            lineEnd = scalars.index(after: lineEnd)
-            lineScalars += 1
-        }
-        if lineScalars <= 80 { return String(text[start..<lineEnd]).trimmingWhitespace }
+        if let title = scalarTitle(from: text) { return title }
+        // Characters that join: the line is walked character by character.
+        var start = text.startIndex
+        while start < text.endIndex, text[start].isNewline { start = text.index(after: start) }
         var end = start
         var characters = 0
         while end < text.endIndex, characters <= 80, !text[end].isNewline {
@@ -87,6 +74,73 @@ extension ConversationOverview {
         }
         let line = text[start..<end]
         return characters > 80 ? String(line.prefix(79)).trimmingWhitespace + "…" : String(line).trimmingWhitespace
+    }
+
+    /// ``title(from:)`` read as scalars from the bytes, or nil when its line is longer than 80
+    /// scalars and one of its first 81 may join another into a character. Lines end at the same
+    /// places by scalar as by character (a newline is a character of its own, CR LF aside, both
+    /// newlines), and a line of 80 scalars or fewer has 80 characters or fewer: such a line is its
+    /// title, trimmed, without counting its characters; a longer one whose first 81 scalars each
+    /// stand alone (``standsAlone(_:)``) has its first 79 scalars as its first 79 characters.
+    private static func scalarTitle(from text: String) -> String? {
+        func isNewline(_ scalar: UInt32) -> Bool {
+            (0x0A...0x0D).contains(scalar) || scalar == 0x85 || scalar == 0x2028 || scalar == 0x2029
+        }
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            // The scalar at `position` (of a well-formed string) and its length.
+            func scalar(at position: Int) -> (value: UInt32, length: Int) {
+                let lead = UInt32(bytes[position])
+                func next(_ offset: Int) -> UInt32 { UInt32(bytes[position + offset] & 0x3F) }
+                switch lead {
+                case 0..<0x80: return (lead, 1)
+                case 0xC0..<0xE0: return ((lead & 0x1F) << 6 | next(1), 2)
+                case 0xE0..<0xF0: return ((lead & 0x0F) << 12 | next(1) << 6 | next(2), 3)
+                default: return ((lead & 0x07) << 18 | next(1) << 12 | next(2) << 6 | next(3), 4)
+                }
+            }
+            var start = 0
+            while start < bytes.count {
+                let (value, length) = scalar(at: start)
+                guard isNewline(value) else { break }
+                start += length
+            }
+            var end = start
+            var count = 0
+            var allStandAlone = true
+            var cut = start
+            while end < bytes.count, count <= 80 {
+                let (value, length) = scalar(at: end)
+                if isNewline(value) { break }
+                if !standsAlone(value) { allStandAlone = false }
+                end += length
+                count += 1
+                if count == 79 { cut = end }
+            }
+            if count <= 80 {
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+                    .trimmingWhitespace
+            }
+            guard allStandAlone else { return nil }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<cut]), as: UTF8.self)
+                .trimmingWhitespace + "…"
+        }
+    }
+
+    /// Whether `scalar` is a character of its own beside any other such scalar: no rule of
+    /// Unicode's grapheme clusters (UAX #29) joins two of these. Printable ASCII and tabs, Latin
+    /// letters before the combining marks, CJK ideographs and punctuation before its marks, kana
+    /// without the voicing marks, fullwidth ASCII, Hangul syllables (only jamo join them), and
+    /// emoji but their skin-tone modifiers (only marks and joiners join them, none of which is here).
+    static func standsAlone(_ scalar: UInt32) -> Bool {
+        switch scalar {
+        case 0x09, 0x20...0x7E, 0xA0...0x2FF, 0x3000...0x3029, 0x3041...0x3096, 0x30A1...0x30FA, 0x4E00...0x9FFF,
+            0xAC00...0xD7A3, 0xFF01...0xFF5E, 0x1F300...0x1F3FA, 0x1F400...0x1F64F, 0x1F680...0x1F6FF,
+            0x1F900...0x1F9FF:
+            return true
+        default:
+            return false
+        }
     }
 
     /// ``title(from:)`` read as bytes, when the bytes it reads are ASCII (a character a byte, no

@@ -1,4 +1,5 @@
 import Teletype
+import TeletypeTestSupport
 import Testing
 
 @testable import TeletypeArchive
@@ -38,5 +39,30 @@ import Testing
         #expect(ConversationOverview.title(from: text) == Self.titleOfAllLines(text))
         let firstLine = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
         #expect(ConversationOverview.firstLine(of: text) == firstLine)
+    }
+
+    /// Long first lines of every kind of character, where scalars join into one character and
+    /// where they do not, around the 79th and 81st: the title is still the one of all the lines.
+    @Test(arguments: [1, 2, 3, 4])
+    func longLinesOfEveryKindOfCharacter(_ seed: UInt64) {
+        let pieces = [
+            "a", " ", "\t", "é", "e\u{301}", "漢", "。", "か", "か\u{3099}", "ｱ", "ﾞ", "한", "\u{1100}\u{1161}", "\u{11A8}",
+            "😀", "😀\u{1F3FB}", "👩\u{200D}💻", "\u{1F1EB}\u{1F1F7}", "\u{FE0F}", "\u{200D}", "\u{0600}",
+            "\u{0915}\u{093F}",
+            "\u{3000}", "\u{AD}", "~",
+        ]
+        var random = SeededGenerator(seed: seed)
+        for _ in 0..<400 {
+            let length = Int.random(in: 70..<95, using: &random)
+            // Mostly characters that stand alone, one of another kind now and then.
+            var text = ""
+            for _ in 0..<length {
+                text +=
+                    Int.random(in: 0..<6, using: &random) == 0
+                    ? pieces.randomElement(using: &random)! : pieces[Int.random(in: 0..<3, using: &random) * 6 % 9]
+            }
+            text += Bool.random(using: &random) ? "\nnext" : ""
+            #expect(ConversationOverview.title(from: text) == Self.titleOfAllLines(text), "\(text.debugDescription)")
+        }
     }
 }
