@@ -45,10 +45,23 @@ public struct SecretRedactor: Sendable {
     /// What the scan looks the rules' literals up in, made once for a set of rules.
     private let tables: Tables
 
-    /// The scan's look-up tables for a set of rules.
+    /// The scan's look-up tables for a set of rules, flat, so that a candidate costs no copy.
     private final class Tables: Sendable {
-        /// For each first byte, the rules (and which of their literals) that start with it.
-        let byFirstByte: [[(rule: Int, anchor: [UInt8])]]
+        /// A literal a rule starts with: its rule, and where its bytes are in ``literalBytes``.
+        struct Literal: Sendable {
+            var rule: Int
+            var start: Int
+            var count: Int
+        }
+        /// Every rule's literals, those with the same first byte together, in the rules' order.
+        let literals: [Literal]
+        /// The bytes of every literal, one after another.
+        let literalBytes: [UInt8]
+        /// For each first byte, where its literals start in ``literals`` (and, at the next
+        /// byte's, end): 257 places.
+        let firstByteStarts: [Int]
+        /// Each rule's matcher, by rule.
+        let matchers: [@Sendable (SecretRule.Bytes, Int, Int) -> Range<Int>?]
         /// Whether any rule's literal starts with a pair of bytes (first << 8 | second; a literal
         /// of one byte with any second): the scan's only cost for most bytes.
         let startsAnchor: [Bool]
@@ -56,12 +69,12 @@ public struct SecretRedactor: Sendable {
         let filter: teletype_pair_filter
 
         init(_ rules: [SecretRule]) {
-            var table = [[(rule: Int, anchor: [UInt8])]](repeating: [], count: 256)
+            var byFirstByte = [[(rule: Int, anchor: [UInt8])]](repeating: [], count: 256)
             var pairs = [Bool](repeating: false, count: 1 << 16)
             for (index, rule) in rules.enumerated() {
                 for anchor in rule.anchors {
                     let bytes = Array(anchor.utf8)
-                    table[Int(bytes[0])].append((index, bytes))
+                    byFirstByte[Int(bytes[0])].append((index, bytes))
                     if bytes.count == 1 {
                         for second in 0..<256 { pairs[Int(bytes[0]) << 8 | second] = true }
                     } else {
@@ -69,7 +82,21 @@ public struct SecretRedactor: Sendable {
                     }
                 }
             }
-            byFirstByte = table
+            var literals: [Literal] = []
+            var literalBytes: [UInt8] = []
+            var starts: [Int] = []
+            for candidates in byFirstByte {
+                starts.append(literals.count)
+                for (rule, anchor) in candidates {
+                    literals.append(Literal(rule: rule, start: literalBytes.count, count: anchor.count))
+                    literalBytes += anchor
+                }
+            }
+            starts.append(literals.count)
+            self.literals = literals
+            self.literalBytes = literalBytes
+            firstByteStarts = starts
+            matchers = rules.map(\.match)
             startsAnchor = pairs
             filter = PairFilter.make(pairs)
         }
@@ -123,20 +150,30 @@ public struct SecretRedactor: Sendable {
         var found: [(range: Range<Int>, rule: Int)] = []
         guard let base = bytes.baseAddress else { return found }
         var filter = tables.filter
-        let byFirstByte = tables.byFirstByte
+        let tables = tables
         tables.startsAnchor.withUnsafeBytes { starts in
-            let pairs = starts.baseAddress!.assumingMemoryBound(to: UInt8.self)
-            var index = 0
-            while true {
-                // The pair at the end has no second byte: a zero stands for it.
-                index = teletype_next_marked_pair(base, bytes.count, index, pairs, &filter)
-                guard index < bytes.count else { break }
-                for (rule, anchor) in byFirstByte[Int(bytes[index])] where SecretRule.startsWith(bytes, index, anchor) {
-                    if let range = rules[rule].match(bytes, index, anchor.count), !range.isEmpty {
-                        found.append((range, rule))
+            tables.literals.withUnsafeBufferPointer { literals in
+                tables.literalBytes.withUnsafeBufferPointer { literalBytes in
+                    tables.firstByteStarts.withUnsafeBufferPointer { firstByteStarts in
+                        let pairs = starts.baseAddress!.assumingMemoryBound(to: UInt8.self)
+                        var index = 0
+                        while true {
+                            // The pair at the end has no second byte: a zero stands for it.
+                            index = teletype_next_marked_pair(base, bytes.count, index, pairs, &filter)
+                            guard index < bytes.count else { break }
+                            let first = Int(bytes[index])
+                            for literal in literals[firstByteStarts[first]..<firstByteStarts[first + 1]]
+                            where Self.startsWith(bytes, index, literalBytes, literal.start, literal.count) {
+                                if let range = tables.matchers[literal.rule](bytes, index, literal.count),
+                                    !range.isEmpty
+                                {
+                                    found.append((range, literal.rule))
+                                }
+                            }
+                            index += 1
+                        }
                     }
                 }
-                index += 1
             }
         }
         guard found.count > 1 else { return found }
@@ -153,10 +190,19 @@ public struct SecretRedactor: Sendable {
     }
 }
 
-extension SecretRule {
-    static func startsWith(_ bytes: Bytes, _ index: Int, _ anchor: [UInt8]) -> Bool {
-        guard index + anchor.count <= bytes.count else { return false }
-        for offset in 1..<max(anchor.count, 1) where bytes[index + offset] != anchor[offset] { return false }
+extension SecretRedactor {
+    /// Whether the literal of `count` bytes at `start` of `literals` stands at `index` of `bytes`
+    /// (its first byte known to).
+    @inline(__always)
+    fileprivate static func startsWith(
+        _ bytes: SecretRule.Bytes, _ index: Int, _ literals: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int
+    ) -> Bool {
+        guard index + count <= bytes.count else { return false }
+        var offset = 1
+        while offset < count {
+            if bytes[index + offset] != literals[start + offset] { return false }
+            offset += 1
+        }
         return true
     }
 }
