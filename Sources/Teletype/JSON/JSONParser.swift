@@ -39,6 +39,18 @@ public struct JSONParser {
         return value
     }
 
+    /// Parses the first element of the JSON array `bytes` starts with (white space around
+    /// allowed), whatever follows it: what a look at the start of a long list needs, without the
+    /// rest being read. Nil when `bytes` do not start an array with an element that is JSON.
+    package static func firstElement(_ bytes: UnsafeRawBufferPointer) -> JSONValue? {
+        var parser = Cursor(bytes: bytes)
+        parser.skipWhitespace()
+        guard parser.index < bytes.count, bytes[parser.index] == UInt8(ascii: "[") else { return nil }
+        parser.index += 1
+        parser.skipWhitespace()
+        return try? parser.value(depth: 1)
+    }
+
     /// Parses one JSON value that fills `bytes`, building under each top-level key of `pruning`
     /// only the listed fields of the object there: the rest is checked as JSON and passed over.
     /// A session log's record repeats a tool's whole output under a key a reader needs one field of.

@@ -53,9 +53,8 @@ enum GeminiCLISession: AgentLogFormat {
 
     /// Whether a JSON array is `logs.json`: objects with `sessionId`, `messageId`, `type`, `message`.
     static func looksLikeLogs(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard let value = try? JSONParser.parse(bytes), let items = value.array, let first = items.first else {
-            return false
-        }
+        // The first entry is enough (the first bytes of a long list are not a whole document).
+        guard let first = JSONParser.firstElement(bytes) else { return false }
         return first["sessionId"] != nil && first["messageId"] != nil && first["message"] != nil
     }
 
