@@ -16,8 +16,8 @@ extension ConversationHTMLRenderer {
         switch body {
         case .shell(let command, let output, let exitCode):
             out.raw("<pre class=\"tt-shell\"><code><span class=\"tt-prompt\">$ </span>")
-            if options.highlightsCode, let bash = SyntaxHighlighter(language: "bash") {
-                HighlightedHTML.write(command, highlighter: bash, into: &out)
+            if options.highlightsCode {
+                HighlightedHTML.write(command, highlighter: .shell, into: &out)
             } else {
                 out.text(command)
             }

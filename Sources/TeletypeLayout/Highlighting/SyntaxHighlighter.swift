@@ -17,6 +17,9 @@ public struct SyntaxHighlighter: Sendable {
     /// A highlighter for diffs: for tool output or text that is a unified diff without a language.
     public static let diff = SyntaxHighlighter(language: "diff")!
 
+    /// A highlighter for shell commands, made once: every command a tool ran is drawn with it.
+    public static let shell = SyntaxHighlighter(language: "bash")!
+
     /// The language's canonical name (`python`, `cpp`, …).
     public var languageName: String { lexer.grammar.name }
 
