@@ -242,6 +242,9 @@ public struct AIToolApproval: Sendable, Hashable {
 
 extension String {
     func replacingUnderscoresWithSpaces() -> String {
-        String(map { $0 == "_" ? " " : $0 })
+        // Most names have no underscore, and most are ASCII, where a byte is a character: by bytes.
+        guard utf8.contains(UInt8(ascii: "_")) else { return self }
+        guard utf8.allSatisfy({ $0 < 0x80 }) else { return String(map { $0 == "_" ? " " : $0 }) }
+        return String(decoding: utf8.map { $0 == UInt8(ascii: "_") ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
     }
 }

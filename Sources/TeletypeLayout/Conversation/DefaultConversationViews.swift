@@ -309,6 +309,8 @@ public enum ConversationViews {
     /// The sources of a reply as Markdown: a heading and a numbered list of their titles, linked to
     /// their addresses. Titles and addresses are escaped: they come from the web.
     static func sourcesMarkdown(_ sources: [AISourcePart], _ appearance: AIAppearance) -> String {
+        // Most replies cite nothing: no heading is looked up and escaped for them.
+        guard !sources.isEmpty else { return "" }
         var seen = Set<String>()
         var out = "**" + MarkdownEscaping.text(appearance.string("message.sources")) + "**\n\n"
         var number = 0
