@@ -154,6 +154,8 @@ public struct JSONFields: Sendable {
     let root: Keys
     /// The dotted paths asked for, each once, in the order first asked.
     public let paths: [String]
+    /// Each path's keys.
+    let keyPaths: [[String]]
 
     /// How many bytes of a string a probed field keeps (see ``init(_:probing:)``).
     public static let probedStringBytes = 8
@@ -190,6 +192,7 @@ public struct JSONFields: Sendable {
         }
         self.root = Keys(root)
         self.paths = unique
+        keyPaths = unique.map { $0.split(separator: ".").map(String.init) }
     }
 
     /// The wanted fields of the object in `bytes`, by their dotted paths; nil when `bytes` is not a
@@ -234,9 +237,9 @@ public struct JSONFields: Sendable {
     public func read(of value: JSONValue) -> Found {
         Found(
             paths: paths,
-            values: paths.map { path in
+            values: keyPaths.map { keys in
                 var found: JSONValue? = value
-                for key in path.split(separator: ".") { found = found?[String(key)] }
+                for key in keys { found = found?[key] }
                 return found
             })
     }
