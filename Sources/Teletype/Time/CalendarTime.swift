@@ -55,18 +55,47 @@ package struct CalendarTime: Sendable, Equatable {
     }
 
     /// `2025-09-03`.
-    package var date: String { "\(year)-\(Self.two(month))-\(Self.two(day))" }
+    package var date: String {
+        guard (1000...9999).contains(year) else { return "\(year)-\(Self.two(month))-\(Self.two(day))" }
+        return Self.digits([(year, 4), (month, 2), (day, 2)], between: UInt8(ascii: "-"))
+    }
 
     /// `09:47`.
-    package var clock: String { Self.two(hour) + ":" + Self.two(minute) }
+    package var clock: String { Self.digits([(hour, 2), (minute, 2)], between: UInt8(ascii: ":")) }
 
     /// `2025-09-03 09:47`, as a prompt shows when it was written (the zone is in the header).
     package var dateAndClock: String { date + " " + clock }
 
     /// `09:47:05`.
-    package var clockWithSeconds: String { clock + ":" + Self.two(second) }
+    package var clockWithSeconds: String {
+        Self.digits([(hour, 2), (minute, 2), (second, 2)], between: UInt8(ascii: ":"))
+    }
 
     private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+
+    /// Numbers of a fixed count of digits each (0 to 9999), `separator` between them, written as
+    /// bytes: every message of a page shows its time, and interpolating each part cost thousands
+    /// of instructions.
+    @inline(__always)
+    private static func digits(_ parts: [(value: Int, count: Int)], between separator: UInt8) -> String {
+        let length = parts.reduce(parts.count - 1) { $0 + $1.count }
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            var index = 0
+            for (position, part) in parts.enumerated() {
+                if position > 0 {
+                    buffer[index] = separator
+                    index += 1
+                }
+                var value = part.value
+                for offset in stride(from: part.count - 1, through: 0, by: -1) {
+                    buffer[index + offset] = UInt8(ascii: "0") + UInt8(value % 10)
+                    value /= 10
+                }
+                index += part.count
+            }
+            return index
+        }
+    }
 
     /// Shows times in UTC from now on, in this process, whatever `TZ` says (`--utc`).
     package static func useUTC() {
