@@ -9,39 +9,33 @@ package enum JSONStringScan {
     /// `bytes.count` when none is.
     @inline(__always)
     package static func plainEnd(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
-        var position = start
-        let count = bytes.count
-        while position + 8 <= count {
-            // Byte 0 in the lowest bits, on any platform.
-            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self))
-            let found = special(word)
-            // The lowest flag is the first such byte (only bytes after it can be flagged falsely).
-            if found != 0 { return position + found.trailingZeroBitCount / 8 }
-            position += 8
-        }
-        while position < count {
-            let byte = bytes[position]
-            if byte == 0x22 || byte == 0x5C || byte < 0x20 { return position }
-            position += 1
-        }
-        return count
+        end(bytes, from: start, stoppingPastASCII: false)
     }
 
     /// Where the first byte at or after `start` is a quote, a backslash, a control character or
     /// not ASCII (the start of a character that must be checked as UTF-8); `bytes.count` when none is.
     @inline(__always)
     package static func asciiEnd(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
+        end(bytes, from: start, stoppingPastASCII: true)
+    }
+
+    /// ``plainEnd(_:from:)``, and past ASCII too when `stoppingPastASCII` (a constant where it is
+    /// called: each caller gets a loop of its own).
+    @inline(__always)
+    private static func end(_ bytes: UnsafeRawBufferPointer, from start: Int, stoppingPastASCII: Bool) -> Int {
         var position = start
         let count = bytes.count
         while position + 8 <= count {
+            // Byte 0 in the lowest bits, on any platform.
             let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self))
-            let found = special(word) | (word & highs)
+            let found = special(word) | (stoppingPastASCII ? word & highs : 0)
+            // The lowest flag is the first such byte (only bytes after it can be flagged falsely).
             if found != 0 { return position + found.trailingZeroBitCount / 8 }
             position += 8
         }
         while position < count {
             let byte = bytes[position]
-            if byte == 0x22 || byte == 0x5C || byte < 0x20 || byte >= 0x80 { return position }
+            if byte == 0x22 || byte == 0x5C || byte < 0x20 || (stoppingPastASCII && byte >= 0x80) { return position }
             position += 1
         }
         return count

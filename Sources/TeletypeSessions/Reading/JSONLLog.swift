@@ -15,15 +15,21 @@ enum JSONLLog {
         describe: (JSONFields.Found, Int) -> Void, start: () -> Void,
         record: (JSONValue, Int) throws -> Void
     ) throws {
-        if source.keepsParsed {
-            return try readKeepingParsed(
-                source, name: name, describing: fields, notice: notice, describe: describe, start: start,
-                record: record)
-        }
+        // A log small enough to keep parsed (see ``SessionSource/keepsParsed``) is parsed once: its
+        // fields are described from each value, the values handed over after the description. A
+        // line the fields' scan takes but the parser refuses is described and not handed over, a
+        // line neither takes is the error (or, cut short at the end, the notice), as in two passes.
+        let keepsParsed = source.keepsParsed
+        var kept: [(value: JSONValue, line: Int)] = []
         var truncated: Int?
         var scratch: [JSONValue?] = []
         try source.forEachLine { line in
             guard line.bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return }
+            if keepsParsed, let value = try? JSONParser.parse(line.bytes), value.object != nil {
+                describe(fields.read(of: value), line.number)
+                kept.append((value, line.number))
+                return
+            }
             guard let values = fields.read(line.bytes, reusing: &scratch) else {
                 if !line.isTerminated {
                     truncated = line.number
@@ -35,44 +41,16 @@ enum JSONLLog {
         }
         if let truncated { notice(SessionReading.truncationNotice(name: name, line: truncated)) }
         start()
+        if keepsParsed {
+            for (value, line) in kept { try record(value, line) }
+            return
+        }
         try source.forEachLine(preparing: { line in
             line.bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) ? try? JSONParser.parse(line.bytes) : nil
         }) { line, value in
             guard let value, value.object != nil else { return }
             try record(value, line.number)
         }
-    }
-
-    /// ``read(_:name:describing:notice:describe:start:record:)`` of a log small enough to keep
-    /// (see ``SessionSource/keepsParsed``): each line parsed once, its fields described from the
-    /// value, the values handed over after the description. The same outcome as two passes: a line
-    /// the fields' scan takes but the parser refuses is described and not handed over, a line
-    /// neither takes is the error (or, cut short at the end, the notice) it always was.
-    private static func readKeepingParsed(
-        _ source: SessionSource, name: String, describing fields: JSONFields, notice: (String) -> Void,
-        describe: (JSONFields.Found, Int) -> Void, start: () -> Void, record: (JSONValue, Int) throws -> Void
-    ) throws {
-        var truncated: Int?
-        var kept: [(value: JSONValue, line: Int)] = []
-        try source.forEachLine { line in
-            guard line.bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return }
-            if let value = try? JSONParser.parse(line.bytes), value.object != nil {
-                describe(fields.read(of: value), line.number)
-                kept.append((value, line.number))
-                return
-            }
-            guard let values = fields.read(line.bytes) else {
-                if !line.isTerminated {
-                    truncated = line.number
-                    return
-                }
-                throw SessionReading.error(in: line, name: name)
-            }
-            describe(values, line.number)
-        }
-        if let truncated { notice(SessionReading.truncationNotice(name: name, line: truncated)) }
-        start()
-        for (value, line) in kept { try record(value, line) }
     }
 
     /// Each record's `fields`, in order, as a skim reads a log (see ``SessionSkim``) and as the first
