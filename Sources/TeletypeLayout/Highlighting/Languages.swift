@@ -5,13 +5,48 @@ enum Languages {
     /// The grammar for a fence's info string (`python`, `{.python}`, `rust,ignore`, `C++`), nil
     /// when the language is not one Teletype knows (it stays plain).
     static func grammar(for info: String) -> SharedGrammar? {
+        guard let canonical = canonical(fenceName(info)) else { return nil }
+        return shared(canonical)
+    }
+
+    /// The language's name in a fence's info string, lower case: what follows any `{`, `.` and
+    /// spaces, up to a `,`, a space or a brace.
+    static func fenceName(_ info: String) -> String {
+        if let name = asciiFenceName(info) { return name }
         var name = Substring(info.lowercased())
         name = name.drop { $0 == "{" || $0 == "." || $0 == " " }
         if let end = name.firstIndex(where: { $0 == "," || $0 == " " || $0 == "}" || $0 == "{" }) {
             name = name[..<end]
         }
-        guard let canonical = canonical(String(name)) else { return nil }
-        return shared(canonical)
+        return String(name)
+    }
+
+    /// ``fenceName(_:)`` read by bytes where the bytes it reads, and the one after, are ASCII (a
+    /// byte a character: nothing joins a delimiter); nil otherwise. Every fence of every message
+    /// asks for its language, and walking the name by characters cost thousands of instructions.
+    private static func asciiFenceName(_ info: String) -> String? {
+        func isDelimiter(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: ",") || byte == UInt8(ascii: " ") || byte == UInt8(ascii: "}")
+                || byte == UInt8(ascii: "{")
+        }
+        var info = info
+        return info.withUTF8 { bytes -> String? in
+            var start = 0
+            while start < bytes.count,
+                bytes[start] == UInt8(ascii: "{") || bytes[start] == UInt8(ascii: ".") || bytes[start] == 0x20
+            {
+                start += 1
+            }
+            var end = start
+            while end < bytes.count, !isDelimiter(bytes[end]) {
+                if bytes[end] >= 0x80 { return nil }
+                end += 1
+            }
+            // The byte after a delimiter could join it into another character.
+            if end + 1 < bytes.count, bytes[end + 1] >= 0x80 { return nil }
+            let lowered = bytes[start..<end].map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
+            return String(decoding: lowered, as: UTF8.self)
+        }
     }
 
     /// The grammar of a canonical name, made once, when a fence of its language is first drawn:
