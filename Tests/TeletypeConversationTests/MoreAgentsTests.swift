@@ -336,6 +336,34 @@ import Testing
         #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == before)
     }
 
+    /// A store's JSON is read from the column where SQLite keeps it, whether stored as text or as
+    /// a blob, characters past ASCII kept; a row whose JSON is broken is passed over, not an error.
+    @Test func aStoreReadsJSONFromTextAndBlobColumns() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("teletype-blob-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("opencode.db").path
+        func blob(_ text: String) -> String { "X'" + text.utf8.map { String(format: "%02X", $0) }.joined() + "'" }
+        let user = #"{"type":"text","text":"Schreib 日本語 zurück ✓"}"#
+        let reply = #"{"type":"text","text":"Done: \u00e9t\u00e9 — 完了"}"#
+        let sql = [
+            "CREATE TABLE session (id TEXT PRIMARY KEY, parent_id TEXT, directory TEXT, title TEXT, version TEXT, time_created INTEGER, time_updated INTEGER);",
+            "CREATE TABLE message (id TEXT PRIMARY KEY, session_id TEXT, time_created INTEGER, data TEXT);",
+            "CREATE TABLE part (id TEXT PRIMARY KEY, message_id TEXT, session_id TEXT, data TEXT);",
+            "INSERT INTO session VALUES ('ses_b',NULL,'/w','Blobs','1',1791000000000,1791000000000);",
+            "INSERT INTO message VALUES ('msg_1','ses_b',1791000000000,\(blob(#"{"role":"user"}"#)));",
+            "INSERT INTO message VALUES ('msg_2','ses_b',1791000001000,'{\"role\":\"assistant\"}');",
+            "INSERT INTO message VALUES ('msg_3','ses_b',1791000002000,'{\"role\": broken');",
+            "INSERT INTO part VALUES ('prt_1','msg_1','ses_b',\(blob(user)));",
+            "INSERT INTO part VALUES ('prt_2','msg_2','ses_b','\(reply)');",
+            "INSERT INTO part VALUES ('prt_3','msg_3','ses_b','{\"type\":\"text\",\"text\":\"lost\"}');",
+        ].joined(separator: "\n")
+        try SQLiteFixture.make(at: path, sql: sql)
+        let store = try #require(try ConversationCollections.open(path))
+        let read = try store.read(try store.find("Blobs"))
+        #expect(read.messages.map(\.text) == ["Schreib 日本語 zurück ✓", "Done: été — 完了"])
+    }
+
     /// A file that is not a database, a database of no agent, and one whose table lacks a column
     /// are said so, naming the file and what is missing.
     @Test func aDatabaseTeletypeCannotReadIsSaidSo() throws {

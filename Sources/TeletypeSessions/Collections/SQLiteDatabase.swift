@@ -158,6 +158,95 @@ final class SQLiteDatabase {
         }
     }
 
+    /// Calls `body` with each row `sql` selects, its columns read where SQLite keeps them, only
+    /// as `body` asks (see ``Row``): a store's messages are JSON of many kilobytes a row, parsed
+    /// from the column's bytes rather than first made a string and checked once more.
+    func forEachRowInPlace(_ sql: String, _ arguments: [Value] = [], _ body: (Row) throws -> Void) throws {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+            throw Failure(name: name, reason: "\(String(cString: sqlite3_errmsg(handle)))")
+        }
+        defer { sqlite3_finalize(statement) }
+        SQLiteDatabase.bind(arguments, to: statement)
+        let count = Int(sqlite3_column_count(statement))
+        while true {
+            let step = sqlite3_step(statement)
+            if step == SQLITE_DONE { break }
+            guard step == SQLITE_ROW else {
+                throw Failure(name: name, reason: "\(String(cString: sqlite3_errmsg(handle)))")
+            }
+            try body(Row(statement: statement, count: count))
+        }
+    }
+
+    /// The first column of the first row `sql` selects, as JSON parsed where SQLite keeps it; nil
+    /// when there is no row or it is not JSON.
+    func firstJSON(_ sql: String, _ arguments: [Value] = []) throws -> JSONValue? {
+        var found: JSONValue?
+        var seen = false
+        try forEachRowInPlace(sql, arguments) { row in
+            guard !seen else { return }
+            seen = true
+            found = row.json(0)
+        }
+        return found
+    }
+
+    /// The row a statement stands on, during ``forEachRowInPlace(_:_:_:)`` only: each column is
+    /// read from SQLite's own copy when asked, valid until the statement steps on.
+    struct Row {
+        fileprivate let statement: OpaquePointer
+        /// How many columns the row has.
+        let count: Int
+
+        /// The column's bytes as `body` reads them, for text and blobs; nil for other values.
+        func withBytes<Result>(_ column: Int, _ body: (UnsafeRawBufferPointer) throws -> Result) rethrows
+            -> Result?
+        {
+            guard column < count else { return nil }
+            let place = Int32(column)
+            let base: UnsafeRawPointer?
+            switch sqlite3_column_type(statement, place) {
+            case SQLITE_TEXT: base = sqlite3_column_text(statement, place).map { UnsafeRawPointer($0) }
+            case SQLITE_BLOB: base = sqlite3_column_blob(statement, place)
+            default: return nil
+            }
+            // The length is asked after the pointer, as SQLite's documentation has it.
+            let length = Int(sqlite3_column_bytes(statement, place))
+            return try body(UnsafeRawBufferPointer(start: length > 0 ? base : nil, count: length))
+        }
+
+        /// The column as text (see ``SQLiteDatabase/Value/text``).
+        func text(_ column: Int) -> String? {
+            guard column < count else { return nil }
+            switch sqlite3_column_type(statement, Int32(column)) {
+            case SQLITE_TEXT, SQLITE_BLOB: return withBytes(column) { String(decoding: $0, as: UTF8.self) }
+            default: return value(column).text
+            }
+        }
+
+        /// The column as a number (see ``SQLiteDatabase/Value/number``).
+        func number(_ column: Int) -> Double? {
+            guard column < count else { return nil }
+            switch sqlite3_column_type(statement, Int32(column)) {
+            case SQLITE_INTEGER: return Double(sqlite3_column_int64(statement, Int32(column)))
+            case SQLITE_FLOAT: return sqlite3_column_double(statement, Int32(column))
+            default: return value(column).number
+            }
+        }
+
+        /// The column's JSON, parsed from its bytes in place; nil when it holds none.
+        func json(_ column: Int) -> JSONValue? {
+            withBytes(column) { try? JSONParser.parse($0) } ?? nil
+        }
+
+        /// The column as a value of its own.
+        func value(_ column: Int) -> Value {
+            guard column < count else { return .null }
+            return SQLiteDatabase.value(of: statement, column: Int32(column))
+        }
+    }
+
     /// Binds `arguments` to the `?`s of `statement`, in order.
     static func bind(_ arguments: [Value], to statement: OpaquePointer) {
         let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
@@ -181,24 +270,26 @@ final class SQLiteDatabase {
         let columns = sqlite3_column_count(statement)
         var row: [Value] = []
         row.reserveCapacity(Int(columns))
-        for column in 0..<columns {
-            switch sqlite3_column_type(statement, column) {
-            case SQLITE_INTEGER: row.append(.integer(sqlite3_column_int64(statement, column)))
-            case SQLITE_FLOAT: row.append(.real(sqlite3_column_double(statement, column)))
-            case SQLITE_TEXT:
-                let text = sqlite3_column_text(statement, column).map { String(cString: $0) } ?? ""
-                row.append(.text(text))
-            case SQLITE_BLOB:
-                let count = Int(sqlite3_column_bytes(statement, column))
-                if let base = sqlite3_column_blob(statement, column), count > 0 {
-                    row.append(.blob(Array(UnsafeRawBufferPointer(start: base, count: count))))
-                } else {
-                    row.append(.blob([]))
-                }
-            default: row.append(.null)
-            }
-        }
+        for column in 0..<columns { row.append(value(of: statement, column: column)) }
         return row
+    }
+
+    /// The value of `column` of the row `statement` stands on; text is read to its length (a NUL
+    /// within it kept).
+    static func value(of statement: OpaquePointer, column: Int32) -> Value {
+        switch sqlite3_column_type(statement, column) {
+        case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, column))
+        case SQLITE_FLOAT: return .real(sqlite3_column_double(statement, column))
+        case SQLITE_TEXT:
+            guard let base = sqlite3_column_text(statement, column) else { return .text("") }
+            let count = Int(sqlite3_column_bytes(statement, column))
+            return .text(String(decoding: UnsafeRawBufferPointer(start: base, count: count), as: UTF8.self))
+        case SQLITE_BLOB:
+            let count = Int(sqlite3_column_bytes(statement, column))
+            guard let base = sqlite3_column_blob(statement, column), count > 0 else { return .blob([]) }
+            return .blob(Array(UnsafeRawBufferPointer(start: base, count: count)))
+        default: return .null
+        }
     }
 
     /// The names of its tables.

@@ -96,16 +96,11 @@ struct CursorDatabase: AgentDatabase {
     static func globalListing(_ database: SQLiteDatabase) throws -> [ListedConversation] {
         var listed: [ListedConversation] = []
         var subagents = Set<String>()
-        try database.forEachRow("SELECT key, value FROM cursorDiskKV WHERE key LIKE 'composerData:%'") { row in
-            guard let key = row.first?.text, row.count > 1 else { return }
-            let id = String(key.dropFirst("composerData:".count))
-            let fields: JSONFields.Found?
-            switch row[1] {
-            case .text(let text): fields = Array(text.utf8).withUnsafeBytes { composerFields.read($0) }
-            case .blob(let bytes): fields = bytes.withUnsafeBytes { composerFields.read($0) }
-            default: fields = nil
+        try database.forEachRowInPlace("SELECT key, value FROM cursorDiskKV WHERE key LIKE 'composerData:%'") { row in
+            guard let key = row.text(0), let fields = row.withBytes(1, { composerFields.read($0) }) ?? nil else {
+                return
             }
-            guard let fields else { return }
+            let id = String(key.dropFirst("composerData:".count))
             for sub in fields["subComposerIds"]?.array ?? [] { if let sub = sub.string { subagents.insert(sub) } }
             let count = fields["fullConversationHeadersOnly"]?.array?.count ?? fields["conversation"]?.array?.count ?? 0
             guard count > 0 else { return }
@@ -122,10 +117,8 @@ struct CursorDatabase: AgentDatabase {
 
     static func globalMessages(_ database: SQLiteDatabase, composer id: String, depth: Int) throws -> [Message] {
         guard
-            let composer = try database.rows(
-                "SELECT value FROM cursorDiskKV WHERE key = ?", [.text("composerData:" + id)]
-            )
-            .first?.first?.json
+            let composer = try database.firstJSON(
+                "SELECT value FROM cursorDiskKV WHERE key = ?", [.text("composerData:" + id)])
         else { return [] }
         var bubbles: [(header: JSONValue, bubble: JSONValue)] = []
         if let inline = composer["conversation"]?.array, !inline.isEmpty {
@@ -134,11 +127,11 @@ struct CursorDatabase: AgentDatabase {
             // The bubbles, fetched at once: every `bubbleId:<composer>:` key.
             var byID: [String: JSONValue] = [:]
             let prefix = "bubbleId:\(id):"
-            try database.forEachRow(
+            try database.forEachRowInPlace(
                 "SELECT key, value FROM cursorDiskKV WHERE key >= ? AND key < ?",
                 [.text(prefix), .text("bubbleId:\(id);")]
             ) { row in
-                guard let key = row.first?.text, row.count > 1, let value = row[1].json else { return }
+                guard let key = row.text(0), let value = row.json(1) else { return }
                 byID[String(key.dropFirst(prefix.count))] = value
             }
             for header in composer["fullConversationHeadersOnly"]?.array ?? [] {
@@ -181,10 +174,8 @@ struct CursorDatabase: AgentDatabase {
             for sub in subs.compactMap(\.string) {
                 let nested = try globalMessages(database, composer: sub, depth: depth + 1)
                 guard !nested.isEmpty else { continue }
-                let name = try database.rows(
-                    "SELECT value FROM cursorDiskKV WHERE key = ?", [.text("composerData:" + sub)]
-                )
-                .first?.first?.json?["name"]?.string
+                let name = try database.firstJSON(
+                    "SELECT value FROM cursorDiskKV WHERE key = ?", [.text("composerData:" + sub)])?["name"]?.string
                 var call = AIToolCallPart(id: "subagent-" + sub, name: "Agent", status: .completed, executor: .client)
                 call.kind = .subagent
                 call.subagent = AISubagent(title: name, messages: nested)
@@ -254,7 +245,7 @@ struct CursorDatabase: AgentDatabase {
     }
 
     static func itemValue(_ database: SQLiteDatabase, _ key: String) throws -> JSONValue? {
-        try database.rows("SELECT value FROM ItemTable WHERE key = ?", [.text(key)]).first?.first?.json
+        try database.firstJSON("SELECT value FROM ItemTable WHERE key = ?", [.text(key)])
     }
 
     static func workspaceMessages(_ database: SQLiteDatabase, id: String) throws -> [Message] {

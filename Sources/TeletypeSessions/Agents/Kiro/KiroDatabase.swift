@@ -25,15 +25,15 @@ struct KiroDatabase: AgentDatabase {
         let columns = try database.columns(of: Self.table)
         let updated = columns.contains("updated_at") ? "updated_at" : "NULL"
         var listed: [ListedConversation] = []
-        try database.forEachRow("SELECT rowid, value, \(updated) FROM \(Self.table)") { row in
-            guard row.count > 2, let value = row[1].json else { return }
+        try database.forEachRowInPlace("SELECT rowid, value, \(updated) FROM \(Self.table)") { row in
+            guard row.count > 2, let value = row.json(1) else { return }
             let (messages, info) = KiroHistory.read(value)
             guard !messages.isEmpty else { return }
             let title = messages.first { $0.role.isUser }.map { SessionLocator.titleLine($0.text) } ?? ""
-            let changed = row[2].number.map { $0 > 1e11 ? $0 / 1000 : $0 } ?? info.ended
+            let changed = row.number(2).map { $0 > 1e11 ? $0 / 1000 : $0 } ?? info.ended
             listed.append(
                 ListedConversation(
-                    position: listed.count, id: info.id ?? "row-\(row[0].text ?? "")", title: title,
+                    position: listed.count, id: info.id ?? "row-\(row.text(0) ?? "")", title: title,
                     createdAt: info.started, updatedAt: changed, agent: .kiro, project: info.project,
                     models: info.models, length: messages.count, version: "\(changed ?? 0)-\(messages.count)"))
         }
@@ -43,8 +43,8 @@ struct KiroDatabase: AgentDatabase {
     static func read(_ conversation: ListedConversation, in database: SQLiteDatabase, path: String) throws -> Transcript
     {
         var found: JSONValue?
-        try database.forEachRow("SELECT value FROM \(table)") { row in
-            guard found == nil, let value = row.first?.json else { return }
+        try database.forEachRowInPlace("SELECT value FROM \(table)") { row in
+            guard found == nil, let value = row.json(0) else { return }
             if value["conversation_id"]?.string == conversation.id { found = value }
         }
         guard let found else {

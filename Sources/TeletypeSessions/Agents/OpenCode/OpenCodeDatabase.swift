@@ -103,9 +103,10 @@ struct OpenCodeDatabase: AgentDatabase {
             messageColumns.contains("time_created")
             ? "time_created" : messageColumns.contains("created_at") ? "created_at" : "NULL"
         var rows: [(id: String, time: Double, data: JSONValue)] = []
-        try database.forEachRow("SELECT id, \(time), data FROM message WHERE session_id = ?", [.text(session)]) { row in
-            guard let id = row.first?.text, row.count > 2, let data = row[2].json else { return }
-            let created = row[1].number ?? data["time"]?["created"]?.number ?? 0
+        try database.forEachRowInPlace("SELECT id, \(time), data FROM message WHERE session_id = ?", [.text(session)]) {
+            row in
+            guard let id = row.text(0), let data = row.json(2) else { return }
+            let created = row.number(1) ?? data["time"]?["created"]?.number ?? 0
             rows.append((id, created, data))
         }
         rows.sort { ($0.time, $0.id) < ($1.time, $1.id) }
@@ -116,12 +117,11 @@ struct OpenCodeDatabase: AgentDatabase {
         let byMessage =
             partColumns.contains("session_id")
             ? "session_id = ?" : "message_id IN (SELECT id FROM message WHERE session_id = ?)"
-        try database.forEachRow("SELECT id, message_id, data, rowid FROM part WHERE \(byMessage)", [.text(session)]) {
-            row in
-            guard let id = row.first?.text, row.count > 3, let message = row[1].text, let data = row[2].json else {
-                return
-            }
-            let order: Int64 = if case .integer(let number) = row[3] { number } else { 0 }
+        try database.forEachRowInPlace(
+            "SELECT id, message_id, data, rowid FROM part WHERE \(byMessage)", [.text(session)]
+        ) { row in
+            guard let id = row.text(0), let message = row.text(1), let data = row.json(2) else { return }
+            let order: Int64 = if case .integer(let number) = row.value(3) { number } else { 0 }
             parts[message, default: []].append((id, order, data))
         }
         var conversation = OpenCodeConversation(info: info)
