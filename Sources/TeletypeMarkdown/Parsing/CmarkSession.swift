@@ -5,6 +5,8 @@ struct CmarkSession: Sendable {
     let kinds: ExtensionRegistry
     let flags: Int32
     let extensions: Set<MarkdownExtension>
+    /// The syntax extensions each parser is given, found once for the session.
+    private let attached: [SyntaxExtension]
     /// Whether the inline pass runs alongside others' (see ``InlinePassGate``).
     let passesSteady: Bool
 
@@ -17,6 +19,7 @@ struct CmarkSession: Sendable {
         if options.smartPunctuation { flags |= CMARK_OPT_SMART }
         self.flags = flags
         self.extensions = options.extensions
+        attached = kinds.syntaxes.filter { options.extensions.contains($0.0) }.map { SyntaxExtension(pointer: $0.1) }
         passesSteady = InlinePassGate.shared.passesSteady(options.extensions)
     }
 
@@ -32,9 +35,7 @@ struct CmarkSession: Sendable {
         // Well-formed text is passed as it is by cmark-gfm's check, which costs more than this one.
         if flags & CMARK_OPT_VALIDATE_UTF8 != 0, UTF8Validity.isValid(bytes) { flags &= ~CMARK_OPT_VALIDATE_UTF8 }
         guard let parser = CmarkArena.parser(options: flags) else { return CmarkParser(pointer: nil) }
-        for (name, syntax) in kinds.syntaxes where extensions.contains(name) {
-            cmark_parser_attach_syntax_extension(parser, syntax)
-        }
+        for syntax in attached { cmark_parser_attach_syntax_extension(parser, syntax.pointer) }
         if let base = bytes.baseAddress, bytes.count > 0 {
             cmark_parser_feed(parser, base.assumingMemoryBound(to: CChar.self), bytes.count)
         }
@@ -50,6 +51,11 @@ struct CmarkSession: Sendable {
         cmark_parser_free(pointer)
         return CmarkRoot(pointer: root)
     }
+}
+
+/// One of cmark-gfm's syntax extensions, registered once for the process and never freed.
+private struct SyntaxExtension: @unchecked Sendable {
+    let pointer: OpaquePointer
 }
 
 /// A cmark-gfm parser between its block pass and its inline pass.

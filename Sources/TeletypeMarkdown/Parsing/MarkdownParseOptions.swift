@@ -12,6 +12,25 @@ public enum MarkdownExtension: String, Sendable, Hashable, CaseIterable {
     case tasklist
     /// `[^label]` references and their definitions.
     case footnotes
+
+    /// The case's place in the list: what sets of extensions hash and compare, instead of the raw
+    /// names (every parse looks up its extensions, and hashing a name costs a string's hash).
+    private var ordinal: Int {
+        switch self {
+        case .table: 0
+        case .strikethrough: 1
+        case .autolink: 2
+        case .tagfilter: 3
+        case .tasklist: 4
+        case .footnotes: 5
+        }
+    }
+
+    /// Hashes the case by its place, not its name.
+    public func hash(into hasher: inout Hasher) { hasher.combine(ordinal) }
+
+    /// Whether two are the same case.
+    public static func == (left: MarkdownExtension, right: MarkdownExtension) -> Bool { left.ordinal == right.ordinal }
 }
 
 /// How Markdown text is parsed.
