@@ -94,7 +94,7 @@ public struct JSONParser {
         var pruning: [String: Set<String>] = [:]
         /// The pairs of the objects being read, innermost last: an object is built once its pairs
         /// are all read, with room for them made at once.
-        var pairs: [(key: String, value: JSONValue)] = []
+        var pairs: [JSONObject.Entry] = []
 
         /// A cursor at `index` of `bytes`, its strings cut at `stringLimit` bytes.
         init(
@@ -370,6 +370,8 @@ public struct JSONParser {
                 return .object(JSONObject())
             }
             let mark = pairs.count
+            // Room for the pairs of a record's objects at once, not grown by doubling at each parse.
+            if mark == 0, pairs.capacity == 0 { pairs.reserveCapacity(16) }
             // A bit for each key read, by its length and ends: while no two keys share a bit,
             // no key repeats, and the object is built without looking each key up.
             var seen: UInt64 = 0
@@ -393,9 +395,9 @@ public struct JSONParser {
                 if depth == 1, !pruning.isEmpty, let kept = pruning[key], index < bytes.count,
                     bytes[index] == UInt8(ascii: "{")
                 {
-                    pairs.append((key, try pruned(keeping: kept, depth: depth + 1)))
+                    pairs.append(JSONObject.Entry(key: key, value: try pruned(keeping: kept, depth: depth + 1)))
                 } else {
-                    pairs.append((key, try value(depth: depth)))
+                    pairs.append(JSONObject.Entry(key: key, value: try value(depth: depth)))
                 }
                 skipWhitespace()
                 guard index < bytes.count else { throw failure("unexpected end of the document: expected ',' or '}'") }
@@ -405,7 +407,7 @@ public struct JSONParser {
                     index += 1
                     let object =
                         mayRepeat ? JSONObject(collecting: pairs[mark...]) : JSONObject(distinct: pairs[mark...])
-                    pairs.removeSubrange(mark...)
+                    pairs.removeLast(pairs.count - mark)
                     return .object(object)
                 } else {
                     throw failure("expected ',' or '}', found \(describe(bytes[index]))")

@@ -86,16 +86,15 @@ public struct JSONObject: Sendable, Hashable {
     }
 
     /// An object of `pairs` in order, with room made for them at once (a parse knows how many).
-    init(collecting pairs: ArraySlice<(key: String, value: JSONValue)>) {
+    init(collecting pairs: ArraySlice<Entry>) {
         entries.reserveCapacity(pairs.count)
-        for (key, value) in pairs { self[key] = value }
+        for pair in pairs { self[pair.key] = pair.value }
     }
 
-    /// An object of `pairs` in order, whose keys the caller knows to be distinct: no key is
-    /// looked for before it is added.
-    init(distinct pairs: ArraySlice<(key: String, value: JSONValue)>) {
-        entries.reserveCapacity(pairs.count)
-        for (key, value) in pairs { entries.append(Entry(key: key, value: value)) }
+    /// An object of `pairs` in order, whose keys the caller knows to be distinct: copied at once,
+    /// no key looked for before it is added.
+    init(distinct pairs: ArraySlice<Entry>) {
+        entries = Array(pairs)
         if entries.count > Self.indexedFrom { reindex() }
     }
 
