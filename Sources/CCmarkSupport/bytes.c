@@ -14,18 +14,29 @@ const void *teletype_memmem(const void *haystack, size_t haystack_length, const 
 }
 
 // A byte at a time: the pair is the byte and the next, looked up among the marked ones.
+/// Whether a pair at `at` marked `mark` counts: a 1 always; a 2 only where the byte before it,
+/// past spaces and then one quote, is flagged in `behind` (always when `behind` is NULL).
+static inline int counts(const unsigned char *bytes, size_t at, unsigned char mark, const unsigned char *behind) {
+    if (mark != 2 || behind == NULL) return mark != 0;
+    size_t end = at;
+    while (end > 0 && bytes[end - 1] == ' ') end--;
+    if (end > 0 && (bytes[end - 1] == '"' || bytes[end - 1] == '\'')) end--;
+    return end > 0 && behind[bytes[end - 1]];
+}
+
 static size_t next_marked_pair_bytewise(const unsigned char *bytes, size_t count, size_t from,
-                                        const unsigned char *pairs) {
+                                        const unsigned char *pairs, const unsigned char *behind) {
     if (from >= count) return count;
     size_t index = from;
     unsigned int pair = bytes[index];
     // Every pair but the last has its second byte in the text.
     while (index + 1 < count) {
         pair = (pair << 8 | bytes[index + 1]) & 0xFFFF;
-        if (pairs[pair]) return index;
+        if (pairs[pair] && counts(bytes, index, pairs[pair], behind)) return index;
         index++;
     }
-    return pairs[(pair & 0xFF) << 8] ? index : count;
+    unsigned char last = pairs[(pair & 0xFF) << 8];
+    return last && counts(bytes, index, last, behind) ? index : count;
 }
 
 #ifdef TELETYPE_PAIR_SIMD
@@ -34,7 +45,8 @@ static size_t next_marked_pair_bytewise(const unsigned char *bytes, size_t count
 // fall in one bucket may be marked, and only those are looked up.
 __attribute__((target("ssse3")))
 static size_t next_marked_pair_ssse3(const unsigned char *bytes, size_t count, size_t from,
-                                     const unsigned char *pairs, const teletype_pair_filter *filter) {
+                                     const unsigned char *pairs, const teletype_pair_filter *filter,
+                                     const unsigned char *behind) {
     const __m128i low_first = _mm_loadu_si128((const __m128i *)filter->low_first);
     const __m128i high_first = _mm_loadu_si128((const __m128i *)filter->high_first);
     const __m128i low_second = _mm_loadu_si128((const __m128i *)filter->low_second);
@@ -55,17 +67,18 @@ static size_t next_marked_pair_ssse3(const unsigned char *bytes, size_t count, s
             ~(unsigned int)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_and_si128(as_first, as_second), zero)) & 0xFFFF;
         while (maybe) {
             size_t at = index + (size_t)__builtin_ctz(maybe);
-            if (pairs[(unsigned int)bytes[at] << 8 | bytes[at + 1]]) return at;
+            unsigned char mark = pairs[(unsigned int)bytes[at] << 8 | bytes[at + 1]];
+            if (mark && counts(bytes, at, mark, behind)) return at;
             maybe &= maybe - 1;
         }
         index += 16;
     }
-    return next_marked_pair_bytewise(bytes, count, index, pairs);
+    return next_marked_pair_bytewise(bytes, count, index, pairs, behind);
 }
 #endif
 
 size_t teletype_next_marked_pair(const unsigned char *bytes, size_t count, size_t from, const unsigned char *pairs,
-                                 const teletype_pair_filter *filter) {
+                                 const teletype_pair_filter *filter, const unsigned char *behind) {
 #ifdef TELETYPE_PAIR_SIMD
     // Whether the processor has SSSE3 (-1 until asked, once).
     static atomic_int has_ssse3 = -1;
@@ -75,9 +88,9 @@ size_t teletype_next_marked_pair(const unsigned char *bytes, size_t count, size_
         has = __get_cpuid(1, &a, &b, &c, &d) && (c & bit_SSSE3) ? 1 : 0;
         atomic_store_explicit(&has_ssse3, has, memory_order_relaxed);
     }
-    if (filter && has) return next_marked_pair_ssse3(bytes, count, from, pairs, filter);
+    if (filter && has) return next_marked_pair_ssse3(bytes, count, from, pairs, filter, behind);
 #else
     (void)filter;
 #endif
-    return next_marked_pair_bytewise(bytes, count, from, pairs);
+    return next_marked_pair_bytewise(bytes, count, from, pairs, behind);
 }

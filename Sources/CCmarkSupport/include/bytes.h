@@ -18,11 +18,14 @@ typedef struct {
 } teletype_pair_filter;
 
 /// The first place at or after `from` (below `count`) where the pair of bytes there (the byte
-/// and the next, or 0 past the last) is marked in `pairs` (65,536 flags, `first << 8 | second`);
-/// `count` when none is. What the secret redactor looks for a rule's first bytes with: a loop
-/// over every byte of a text, the one cost most text has. With `filter` (which must let every
-/// marked pair through), sixteen bytes at a time where the processor can.
+/// and the next, or 0 past the last) is marked in `pairs` (65,536 marks, `first << 8 | second`);
+/// `count` when none is. A mark is 0 (not marked), 1 (marked), or 2: marked only where the byte
+/// before the pair, past any spaces and then one quote (`"` or `'`), is flagged in `behind` (256
+/// flags; with NULL, 2 is as 1) — an assignment's `=` or `:` counts only after a name that ends
+/// as a secret's does. What the secret redactor looks for a rule's first bytes with: a loop over
+/// every byte of a text, the one cost most text has. With `filter` (which must let every marked
+/// pair through), sixteen bytes at a time where the processor can.
 size_t teletype_next_marked_pair(const unsigned char *bytes, size_t count, size_t from, const unsigned char *pairs,
-                                 const teletype_pair_filter *filter);
+                                 const teletype_pair_filter *filter, const unsigned char *behind);
 
 #endif

@@ -63,22 +63,33 @@ public struct SecretRedactor: Sendable {
         /// Each rule's matcher, by rule.
         let matchers: [@Sendable (SecretRule.Bytes, Int, Int) -> Range<Int>?]
         /// Whether any rule's literal starts with a pair of bytes (first << 8 | second; a literal
-        /// of one byte with any second): the scan's only cost for most bytes.
-        let startsAnchor: [Bool]
+        /// of one byte with any second): the scan's only cost for most bytes. 1 marks a pair; 2
+        /// a pair whose rules count it only after a name ending in a letter of ``nameEnds``.
+        let startsAnchor: [UInt8]
+        /// The bytes a name may end in before a pair marked 2 (256 flags): the letters of every
+        /// rule's ``SecretRule/nameEndsIn``, in either case.
+        let nameEnds: [UInt8]
         /// The buckets that let the scan pass over sixteen bytes at a time (see ``PairFilter``).
         let filter: teletype_pair_filter
 
         init(_ rules: [SecretRule]) {
             var byFirstByte = [[(rule: Int, anchor: [UInt8])]](repeating: [], count: 256)
-            var pairs = [Bool](repeating: false, count: 1 << 16)
+            var pairs = [UInt8](repeating: 0, count: 1 << 16)
+            var nameEnds = [UInt8](repeating: 0, count: 256)
             for (index, rule) in rules.enumerated() {
+                // A pair any rule counts everywhere stays 1 (`max`); 2 where all count it after a name only.
+                let mark: UInt8 = rule.nameEndsIn == nil ? 1 : 2
+                for letter in rule.nameEndsIn?.utf8 ?? "".utf8 {
+                    for byte in 0..<256 where UInt8(byte) | 0x20 == letter { nameEnds[byte] = 1 }
+                }
+                func add(_ pair: Int) { pairs[pair] = pairs[pair] == 0 ? mark : min(pairs[pair], mark) }
                 for anchor in rule.anchors {
                     let bytes = Array(anchor.utf8)
                     byFirstByte[Int(bytes[0])].append((index, bytes))
                     if bytes.count == 1 {
-                        for second in 0..<256 { pairs[Int(bytes[0]) << 8 | second] = true }
+                        for second in 0..<256 { add(Int(bytes[0]) << 8 | second) }
                     } else {
-                        pairs[Int(bytes[0]) << 8 | Int(bytes[1])] = true
+                        add(Int(bytes[0]) << 8 | Int(bytes[1]))
                     }
                 }
             }
@@ -98,7 +109,8 @@ public struct SecretRedactor: Sendable {
             firstByteStarts = starts
             matchers = rules.map(\.match)
             startsAnchor = pairs
-            filter = PairFilter.make(pairs)
+            self.nameEnds = nameEnds
+            filter = PairFilter.make(pairs.map { $0 != 0 })
         }
 
         /// The tables of every rule, made once: a page, a search index, a command each redact.
@@ -151,26 +163,28 @@ public struct SecretRedactor: Sendable {
         guard let base = bytes.baseAddress else { return found }
         var filter = tables.filter
         let tables = tables
-        tables.startsAnchor.withUnsafeBytes { starts in
-            tables.literals.withUnsafeBufferPointer { literals in
-                tables.literalBytes.withUnsafeBufferPointer { literalBytes in
-                    tables.firstByteStarts.withUnsafeBufferPointer { firstByteStarts in
-                        let pairs = starts.baseAddress!.assumingMemoryBound(to: UInt8.self)
-                        var index = 0
-                        while true {
-                            // The pair at the end has no second byte: a zero stands for it.
-                            index = teletype_next_marked_pair(base, bytes.count, index, pairs, &filter)
-                            guard index < bytes.count else { break }
-                            let first = Int(bytes[index])
-                            for literal in literals[firstByteStarts[first]..<firstByteStarts[first + 1]]
-                            where Self.startsWith(bytes, index, literalBytes, literal.start, literal.count) {
-                                if let range = tables.matchers[literal.rule](bytes, index, literal.count),
-                                    !range.isEmpty
-                                {
-                                    found.append((range, literal.rule))
+        tables.startsAnchor.withUnsafeBufferPointer { pairs in
+            tables.nameEnds.withUnsafeBufferPointer { nameEnds in
+                tables.literals.withUnsafeBufferPointer { literals in
+                    tables.literalBytes.withUnsafeBufferPointer { literalBytes in
+                        tables.firstByteStarts.withUnsafeBufferPointer { firstByteStarts in
+                            var index = 0
+                            while true {
+                                // The pair at the end has no second byte: a zero stands for it.
+                                index = teletype_next_marked_pair(
+                                    base, bytes.count, index, pairs.baseAddress, &filter, nameEnds.baseAddress)
+                                guard index < bytes.count else { break }
+                                let first = Int(bytes[index])
+                                for literal in literals[firstByteStarts[first]..<firstByteStarts[first + 1]]
+                                where Self.startsWith(bytes, index, literalBytes, literal.start, literal.count) {
+                                    if let range = tables.matchers[literal.rule](bytes, index, literal.count),
+                                        !range.isEmpty
+                                    {
+                                        found.append((range, literal.rule))
+                                    }
                                 }
+                                index += 1
                             }
-                            index += 1
                         }
                     }
                 }

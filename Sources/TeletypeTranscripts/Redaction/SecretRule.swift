@@ -11,6 +11,11 @@ public struct SecretRule: Sendable {
     public var nearMiss: String
     /// The literals the rule looks at (any of them), case as written.
     let anchors: [String]
+    /// When set, an anchor counts only where the byte before it (past spaces, then one quote) is
+    /// one of these letters in either case: a name's last letter, for a rule that reads the name
+    /// before its anchor and looks no further when the name ends otherwise. The scan passes over
+    /// the others without the rule being asked.
+    var nameEndsIn: String?
     /// Given the text and where an anchor starts in it, the bytes that are the secret.
     let match: @Sendable (Bytes, Int, Int) -> Range<Int>?
 

@@ -219,10 +219,15 @@ extension SecretRule {
             let value = String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self)
             return SecretScan.isPlaceholder(value) ? nil : index..<end
         },
-        SecretRule(
-            "secret-assignment", anchors: ["=", ":"], example: "DATABASE_PASSWORD=" + filler(20),
-            nearMiss: "max_tokens: 4096, OPENAI_API_KEY=your-key-here, password: ${DB_PASSWORD}, tokenizer: porter"
-        ) { bytes, at, _ in SecretAssignment.value(bytes, at) },
+        {
+            var rule = SecretRule(
+                "secret-assignment", anchors: ["=", ":"], example: "DATABASE_PASSWORD=" + filler(20),
+                nearMiss: "max_tokens: 4096, OPENAI_API_KEY=your-key-here, password: ${DB_PASSWORD}, tokenizer: porter"
+            ) { bytes, at, _ in SecretAssignment.value(bytes, at) }
+            // The last letters ``SecretAssignment/endsInSecretWord(_:_:)`` looks at first.
+            rule.nameEndsIn = SecretAssignment.lastLetters
+            return rule
+        }(),
     ]
 }
 
@@ -314,6 +319,8 @@ enum SecretAssignment {
 
     /// The ends a secret's name can have (see ``isSecretName(_:)``: KEY, SECRET, TOKEN, PASSWORD or
     /// PASSWD, or a plural but TOKENS), lower case and reversed, by their last letter.
+    /// The last letters a secret's name may end in (lower case): those below.
+    static let lastLetters = "ytnds"
     static let endsInY = reversed(["key"])
     static let endsInT = reversed(["secret"])
     static let endsInN = reversed(["token"])
