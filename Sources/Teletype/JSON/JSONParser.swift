@@ -95,6 +95,9 @@ public struct JSONParser {
         /// The pairs of the objects being read, innermost last: an object is built once its pairs
         /// are all read, with room for them made at once.
         var pairs: [JSONObject.Entry] = []
+        /// The bytes of a string with escapes, as they are unescaped: kept from string to string,
+        /// so that a record's strings grow it once rather than each from nothing.
+        var unescaped: [UInt8] = []
 
         /// A cursor at `index` of `bytes`, its strings cut at `stringLimit` bytes.
         init(
@@ -219,7 +222,12 @@ public struct JSONParser {
         mutating func string(limit: Int) throws(Failure) -> Swift.String {
             let open = index
             index += 1
-            var result: [UInt8] = []
+            var result = unescaped
+            unescaped = []
+            result.removeAll(keepingCapacity: true)
+            // Handed back for the next string however this one ends.
+            defer { unescaped = result }
+            var hasEscape = false
             var runStart = index
             var isASCII = true
             var isWellFormed = true
@@ -245,13 +253,18 @@ public struct JSONParser {
                     let run = UnsafeRawBufferPointer(rebasing: bytes[runStart..<index])
                     index += 1
                     // Most strings have no escape: straight from the bytes.
-                    if result.isEmpty { return text(run, limit: limit, isASCII: isASCII, isWellFormed: isWellFormed) }
+                    if !hasEscape { return text(run, limit: limit, isASCII: isASCII, isWellFormed: isWellFormed) }
                     if result.count < limit { result.append(contentsOf: run) }
                     return result.withUnsafeBytes {
                         text($0, limit: limit, isASCII: isASCII, isWellFormed: isWellFormed)
                     }
                 }
                 if byte < 0x20 { throw failure("control character in a string; write it as an escape") }
+                if !hasEscape {
+                    hasEscape = true
+                    // Room for the rest of a long string at once (it is about as long again).
+                    result.reserveCapacity(max(256, 2 * (index - runStart)))
+                }
                 if result.count < limit {
                     result.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<index]))
                 }

@@ -106,7 +106,14 @@ public struct JSONObject: Sendable, Hashable {
 
     private func position(of key: String) -> Int? {
         if let index { return index[key] }
-        return entries.firstIndex { $0.key == key }
+        // Keys of another length are passed over without a comparison (most of a look-up's keys).
+        let length = key.utf8.count
+        return entries.withUnsafeBufferPointer { entries in
+            for at in entries.indices where entries[at].key.utf8.count == length && entries[at].key == key {
+                return at
+            }
+            return nil
+        }
     }
 
     /// The value at `key`; setting `nil` removes it.
