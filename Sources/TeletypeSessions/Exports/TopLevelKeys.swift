@@ -23,7 +23,12 @@ struct TopLevelKeys {
             case UInt8(ascii: "\""):
                 let start = index + 1
                 var end = start
-                while end < bytes.count, bytes[end] != UInt8(ascii: "\"") { end += bytes[end] == 0x5C ? 2 : 1 }
+                // Eight bytes at a time to the next quote, backslash or control character.
+                while true {
+                    end = JSONStringScan.plainEnd(bytes, from: end)
+                    guard end < bytes.count, bytes[end] != UInt8(ascii: "\"") else { break }
+                    end += bytes[end] == 0x5C ? 2 : 1
+                }
                 guard end < bytes.count else { return keys }
                 if expectsKey, depth == objectDepth {
                     keys.append(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
