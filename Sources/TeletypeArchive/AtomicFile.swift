@@ -94,23 +94,34 @@ package final class AtomicFile {
         if buffer.count >= 1 << 16 { try flush() }
     }
 
-    /// Writes `bytes` (UTF-8 made elsewhere) as they are.
+    /// Writes `bytes` (UTF-8 made elsewhere) as they are; many at once go to the file directly,
+    /// not through the buffer.
     package func write(bytes: [UInt8]) throws {
-        buffer.append(contentsOf: bytes)
-        if buffer.count >= 1 << 16 { try flush() }
+        guard bytes.count >= 1 << 16 else {
+            buffer.append(contentsOf: bytes)
+            if buffer.count >= 1 << 16 { try flush() }
+            return
+        }
+        try flush()
+        try bytes.withUnsafeBytes { try writeAll($0) }
     }
 
     private func flush() throws {
+        try buffer.withUnsafeBytes { try writeAll($0) }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes all of `bytes` to the file.
+    private func writeAll(_ bytes: UnsafeRawBufferPointer) throws {
         var offset = 0
-        while offset < buffer.count {
-            let written = buffer[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+        while offset < bytes.count {
+            let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
             if written < 0 && errno == EINTR { continue }
             guard written > 0 else {
                 throw FileWriteError("cannot write '\(destination)': \(Self.reason(errno))")
             }
             offset += written
         }
-        buffer.removeAll(keepingCapacity: true)
     }
 
     private func close() {

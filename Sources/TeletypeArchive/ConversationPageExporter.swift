@@ -201,18 +201,21 @@ public struct ConversationPageExporter: Sendable {
         var pageRedactions = SecretRedactor.Tally()
         let parallel = rendersBatchesInParallel
         // On every core, one batch is rendered while the next is read.
-        var rendering: BackgroundWork<[(fragment: [UInt8]?, redactions: SecretRedactor.Tally)]>?
+        var rendering: BackgroundWork<[Rendered]>?
         // A failed read leaves no thread behind.
         defer { _ = rendering?.wait() }
         func writeRendered() throws {
             guard let fragments = rendering?.wait() else { return }
             rendering = nil
             renderingBytes = 0
-            for (fragment, found) in fragments {
-                redactions.add(found)
-                pageRedactions.add(found)
-                if let fragment { try files.write(bytes: fragment) }
-            }
+            for rendered in fragments { try write(rendered) }
+        }
+        // A message rendered: its prompt's anchor (which the list of prompts links to) before it.
+        func write(_ rendered: Rendered) throws {
+            redactions.add(rendered.redactions)
+            pageRedactions.add(rendered.redactions)
+            if let anchor = rendered.anchor { try files.write(anchor) }
+            if let fragment = rendered.fragment { try files.write(bytes: fragment) }
         }
         let destination = files.destination
         func pageName(_ number: Int) -> String { PageFiles.name(of: number, destination: destination) }
@@ -257,28 +260,20 @@ public struct ConversationPageExporter: Sendable {
             let first = laidOut
             let firstOnPage = pageStart
             // Secrets are redacted where the message is laid out: on every core, off the reading.
-            let render: @Sendable (Int) -> ([UInt8]?, SecretRedactor.Tally) = { index in
+            let render: @Sendable (Int) -> Rendered = { index in
                 var found = SecretRedactor.Tally()
                 let message = redactor.map { $0.redact(messages[index], into: &found) } ?? messages[index]
                 let fragment = layout.row(
                     for: message, isFirst: first + index == firstOnPage, isLatestReply: false, state: state
                 ).map(renderer.renderedBytes)
-                // A prompt's anchor, which the list of prompts links to.
-                return (
-                    numbers[index].map { Array(ConversationPages.anchor(prompt: $0).utf8) + (fragment ?? []) }
-                        ?? fragment, found
-                )
+                return Rendered(anchor: numbers[index].map(ConversationPages.anchor), fragment: fragment, redactions: found)
             }
             if parallel {
                 try writeRendered()
                 rendering = BackgroundWork { ParallelWork.map(messages.count, render) }
                 renderingBytes = batchBytes
             } else {
-                for (fragment, found) in messages.indices.map(render) {
-                    redactions.add(found)
-                    pageRedactions.add(found)
-                    if let fragment { try files.write(bytes: fragment) }
-                }
+                for rendered in messages.indices.map(render) { try write(rendered) }
             }
             laidOut += messages.count
             batch.removeAll(keepingCapacity: true)
@@ -336,9 +331,7 @@ public struct ConversationPageExporter: Sendable {
                 promptsOnPage += 1
                 if paging != .single {
                     // The first line only is read (a pasted log's prompt is long), redacted whole.
-                    let text = message.text
-                    let firstLine = String(
-                        text[..<(text.utf8.firstIndex { $0 == 0x0A || $0 == 0x0D } ?? text.endIndex)])
+                    let firstLine = message.text.upToFirstLineBreak
                     var line = ConversationOverview()
                     line.add(
                         Message(id: message.id, role: .user, text: redactor.map { $0.redact(firstLine) } ?? firstLine))
@@ -406,5 +399,28 @@ public struct ConversationPageExporter: Sendable {
             bytes += size(call.arguments) + size(call.output) + (call.errorText?.utf8.count ?? 0)
         }
         return bytes
+    }
+}
+
+/// A message of a batch rendered on any core: what is written of it, and what was redacted.
+private struct Rendered: Sendable {
+    /// The anchor of the prompt it is, if it is one.
+    var anchor: String?
+    /// Its HTML; nil when it shows nothing.
+    var fragment: [UInt8]?
+    var redactions: SecretRedactor.Tally
+}
+
+extension String {
+    /// The text before its first `\n` or `\r` (all of it when it has none), found by its bytes: a
+    /// prompt's line in the list of prompts, where a pasted log makes a prompt long.
+    var upToFirstLineBreak: String {
+        var text = self
+        return text.withUTF8 { bytes in
+            var end = 0
+            while end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
+            return end == bytes.count
+                ? self : String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self)
+        }
     }
 }
