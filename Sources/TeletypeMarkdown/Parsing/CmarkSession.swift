@@ -19,9 +19,18 @@ struct CmarkSession: Sendable {
         if options.smartPunctuation { flags |= CMARK_OPT_SMART }
         self.flags = flags
         self.extensions = options.extensions
-        attached = kinds.syntaxes.filter { options.extensions.contains($0.0) }.map { SyntaxExtension(pointer: $0.1) }
-        passesSteady = InlinePassGate.shared.passesSteady(options.extensions)
+        // Every extension (the default) is the one set whose syntaxes are found once for all sessions.
+        if options.extensions.count == MarkdownExtension.allCases.count {
+            attached = Self.everySyntax
+            passesSteady = InlinePassGate.shared.steadyPassesWork
+        } else {
+            attached = kinds.syntaxes.filter { options.extensions.contains($0.0) }.map { SyntaxExtension(pointer: $0.1) }
+            passesSteady = InlinePassGate.shared.passesSteady(options.extensions)
+        }
     }
+
+    /// The syntaxes of every extension, for the default options.
+    private static let everySyntax = ExtensionRegistry.shared.syntaxes.map { SyntaxExtension(pointer: $0.1) }
 
     /// Parses `bytes`.
     func parse(_ bytes: UnsafeRawBufferPointer) -> CmarkRoot {

@@ -26,6 +26,9 @@ public enum MarkdownExtension: String, Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// Every extension: the default set, made once (each message's parse options start from it).
+    public static let every = Set(allCases)
+
     /// Hashes the case by its place, not its name.
     public func hash(into hasher: inout Hasher) { hasher.combine(ordinal) }
 
@@ -47,7 +50,7 @@ public struct MarkdownParseOptions: Sendable, Equatable {
 
     /// Creates parse options; the defaults are GitHub Flavored Markdown with every extension.
     public init(
-        extensions: Set<MarkdownExtension> = Set(MarkdownExtension.allCases), hardBreaks: Bool = false,
+        extensions: Set<MarkdownExtension> = MarkdownExtension.every, hardBreaks: Bool = false,
         smartPunctuation: Bool = false, recognizesMath: Bool = true
     ) {
         self.extensions = extensions
