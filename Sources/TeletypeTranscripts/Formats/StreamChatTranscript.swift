@@ -61,25 +61,34 @@ package enum ISODate {
     /// Seconds since 1970 of an ISO 8601 date and time (`2026-07-09T10:00:16.195+05:30`, `…Z`, or
     /// without a zone, read as UTC): its fraction of a second and its offset from UTC counted.
     package static func seconds(_ text: String) -> Double? {
+        var text = text
+        // Read in place, with no array made: every message of a log has a date or two.
+        return text.withUTF8 { seconds(utf8: $0) }
+    }
+
+    private static func seconds(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Double? {
         // The first six runs of digits: year, month, day, hours, minutes, seconds.
-        var digits: [Int] = []
-        digits.reserveCapacity(6)
+        var digits = SIMD8<Int>()
+        var found = 0
         var run: Int?
-        let bytes = Array(text.utf8)
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
             if byte >= 0x30 && byte <= 0x39 {
                 run = (run ?? 0) &* 10 &+ Int(byte - 0x30)
             } else if let value = run {
-                digits.append(value)
+                digits[found] = value
+                found += 1
                 run = nil
-                if digits.count == 6 { break }
+                if found == 6 { break }
             }
             index += 1
         }
-        if let run, digits.count < 6 { digits.append(run) }
-        guard digits.count >= 6 else { return nil }
+        if let run, found < 6 {
+            digits[found] = run
+            found += 1
+        }
+        guard found >= 6 else { return nil }
         var (year, month, day) = (digits[0], digits[1], digits[2])
         // Days from 1970-01-01 (civil calendar).
         if month <= 2 { year -= 1 }
@@ -102,20 +111,22 @@ package enum ISODate {
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
             let sign: Double = bytes[index] == UInt8(ascii: "+") ? 1 : -1
-            var zone: [Int] = []
+            var zone = SIMD4<Int>()
+            var zoneDigits = 0
             index += 1
-            while index < bytes.count, zone.count < 4 {
+            while index < bytes.count, zoneDigits < 4 {
                 let byte = bytes[index]
                 if byte >= 0x30 && byte <= 0x39 {
-                    zone.append(Int(byte - 0x30))
+                    zone[zoneDigits] = Int(byte - 0x30)
+                    zoneDigits += 1
                 } else if byte != UInt8(ascii: ":") {
                     break
                 }
                 index += 1
             }
-            if zone.count == 4 || zone.count == 2 {
+            if zoneDigits == 4 || zoneDigits == 2 {
                 let hours = zone[0] * 10 + zone[1]
-                let minutes = zone.count == 4 ? zone[2] * 10 + zone[3] : 0
+                let minutes = zoneDigits == 4 ? zone[2] * 10 + zone[3] : 0
                 if hours <= 18, minutes < 60 { seconds -= sign * Double(hours * 3600 + minutes * 60) }
             }
         }
