@@ -244,8 +244,10 @@ enum VSCodeChatSession: AgentLogFormat {
 
     /// Markdown without the empty code fences the editor leaves where it showed an edit (and
     /// without one left open at the end or closing at the start, where a tool ran between them).
-    static func withoutEmptyFences(_ text: String) -> String {
-        guard text.containsBytes("```") else { return text }
+    /// (`looksFirst`: whether a quick walk over the bytes may answer that nothing is to be taken
+    /// out; the tests compare both ways.)
+    static func withoutEmptyFences(_ text: String, looksFirst: Bool = true) -> String {
+        guard text.containsBytes("```"), !looksFirst || hasEmptyOrUnevenFences(text) else { return text }
         var lines = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { Substring($0) }
         func isBareFence(_ line: Substring) -> Bool {
             var backticks = 0
@@ -278,6 +280,46 @@ enum VSCodeChatSession: AgentLogFormat {
             }
         }
         return lines.count == before ? text : lines.joined(separator: "\n")
+    }
+}
+
+extension VSCodeChatSession {
+    /// Whether ``withoutEmptyFences(_:)`` has anything to take out of `text`: a bare fence line
+    /// whose next line but blank ones is one too, or an odd number of lines opening a fence. One
+    /// walk over the bytes, without the text cut into lines (most replies' fences are whole).
+    static func hasEmptyOrUnevenFences(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var opening = 0
+            var lastWasBareFence = false
+            var start = 0
+            while start <= bytes.count {
+                var end = start
+                while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+                // The line's bytes but spaces: backticks only (three or more) make a bare fence.
+                var first = start
+                while first < end, Substring.isSpaceByte(bytes[first]) { first += 1 }
+                if first < end {
+                    if end - first >= 3, bytes[first] == 0x60, bytes[first + 1] == 0x60, bytes[first + 2] == 0x60 {
+                        opening += 1
+                    }
+                    var backticks = 0
+                    var bare = true
+                    for at in first..<end where !Substring.isSpaceByte(bytes[at]) {
+                        guard bytes[at] == 0x60 else {
+                            bare = false
+                            break
+                        }
+                        backticks += 1
+                    }
+                    bare = bare && backticks >= 3
+                    if bare && lastWasBareFence { return true }
+                    lastWasBareFence = bare
+                }
+                start = end + 1
+            }
+            return opening % 2 == 1
+        }
     }
 }
 
