@@ -66,7 +66,8 @@ public struct ConversationHTMLRenderer: Sendable {
             (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
                 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
         }
-        if text.utf8.allSatisfy(allowed) { return text }
+        var bytes = text
+        if bytes.withUTF8({ $0.allSatisfy(allowed) }) { return text }
         return String(
             text.unicodeScalars.map { scalar -> Character in
                 let value = scalar.value
