@@ -15,7 +15,8 @@ import Testing
             let millis = Bool.random(using: &random) ? Int.random(in: 0..<1000, using: &random) : 0
             let instant =
                 Double(Int.random(in: -2_208_988_800...7_258_118_400, using: &random)) + Double(millis) / 1000
-            let offset = Int.random(in: -12...14, using: &random) * 3600 + [0, 1800, 2700].randomElement(using: &random)!
+            let offset =
+                Int.random(in: -12...14, using: &random) * 3600 + [0, 1800, 2700].randomElement(using: &random)!
             formatter.timeZone = TimeZone(secondsFromGMT: offset)
             var options: ISO8601DateFormatter.Options = [
                 .withFullDate, .withFullTime, .withDashSeparatorInDate, .withColonSeparatorInTime,

@@ -24,7 +24,9 @@ struct CmarkSession: Sendable {
             attached = Self.everySyntax
             passesSteady = InlinePassGate.shared.steadyPassesWork
         } else {
-            attached = kinds.syntaxes.filter { options.extensions.contains($0.0) }.map { SyntaxExtension(pointer: $0.1) }
+            attached = kinds.syntaxes.filter { options.extensions.contains($0.0) }.map {
+                SyntaxExtension(pointer: $0.1)
+            }
             passesSteady = InlinePassGate.shared.passesSteady(options.extensions)
         }
     }
