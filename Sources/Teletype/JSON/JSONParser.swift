@@ -98,6 +98,9 @@ public struct JSONParser {
         /// The bytes of a string with escapes, as they are unescaped: kept from string to string,
         /// so that a record's strings grow it once rather than each from nothing.
         var unescaped: [UInt8] = []
+        /// Whether the last string read is its bytes in the text as they are: no escape, nothing
+        /// repaired, nothing cut.
+        var lastStringIsVerbatim = false
 
         /// A cursor at `index` of `bytes`, its strings cut at `stringLimit` bytes.
         init(
@@ -253,7 +256,11 @@ public struct JSONParser {
                     let run = UnsafeRawBufferPointer(rebasing: bytes[runStart..<index])
                     index += 1
                     // Most strings have no escape: straight from the bytes.
-                    if !hasEscape { return text(run, limit: limit, isASCII: isASCII, isWellFormed: isWellFormed) }
+                    if !hasEscape {
+                        lastStringIsVerbatim = isWellFormed && run.count <= limit
+                        return text(run, limit: limit, isASCII: isASCII, isWellFormed: isWellFormed)
+                    }
+                    lastStringIsVerbatim = false
                     if result.count < limit { result.append(contentsOf: run) }
                     return result.withUnsafeBytes {
                         text($0, limit: limit, isASCII: isASCII, isWellFormed: isWellFormed)
@@ -327,6 +334,16 @@ public struct JSONParser {
             return 1 << UInt64(mix & 63)
         }
 
+        /// ``keyBit(_:)`` of the key just read, whose bytes in the text are `written`: read from
+        /// those bytes when they are the key's (see `lastStringIsVerbatim`), without a walk over
+        /// the string's view.
+        func keyBit(_ key: Swift.String, written: UnsafeRawBufferPointer) -> UInt64 {
+            guard lastStringIsVerbatim else { return Self.keyBit(key) }
+            let count = written.count
+            let mix = count &* 31 &+ Int(count > 0 ? written[0] : 0) &* 7 &+ Int(count > 0 ? written[count - 1] : 0)
+            return 1 << UInt64(mix & 63)
+        }
+
         mutating func hex4() throws(Failure) -> UInt32 {
             guard index + 4 <= bytes.count else { throw failure("incomplete \\u escape") }
             var value: UInt32 = 0
@@ -395,8 +412,9 @@ public struct JSONParser {
                 guard bytes[index] == UInt8(ascii: "\"") else {
                     throw failure("expected a key in double quotes, found \(describe(bytes[index]))")
                 }
+                let keyStart = index + 1
                 let key = try string(limit: keyLimit)
-                let bit = Self.keyBit(key)
+                let bit = keyBit(key, written: UnsafeRawBufferPointer(rebasing: bytes[keyStart..<index - 1]))
                 mayRepeat = mayRepeat || seen & bit != 0
                 seen |= bit
                 skipWhitespace()
