@@ -56,7 +56,7 @@ let package = Package(
         .target(name: "TeletypeTransports", dependencies: ["Teletype", "TeletypeTranscripts"]),
         .target(name: "TeletypeLayout", dependencies: ["Teletype", "TeletypeMarkdown"]),
         .target(name: "TeletypeANSI", dependencies: ["TeletypeLayout", "CZlib"]),
-        .target(name: "TeletypeHTML", dependencies: ["TeletypeLayout"]),
+        .target(name: "TeletypeHTML", dependencies: ["TeletypeLayout", "CCmarkSupport"]),
         .target(
             name: "TeletypeA2UI", dependencies: ["Teletype", "TeletypeMarkdown", "TeletypeLayout", "TeletypeHTML"]),
         .target(

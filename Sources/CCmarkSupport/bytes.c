@@ -94,3 +94,39 @@ size_t teletype_next_marked_pair(const unsigned char *bytes, size_t count, size_
 #endif
     return next_marked_pair_bytewise(bytes, count, from, pairs, behind);
 }
+
+/// Whether HTML text escaping looks at `byte`: markup, a control but tab and line endings, DEL,
+/// or the lead byte of a C1 control.
+static inline int html_looks_at(unsigned char byte) {
+    switch (byte) {
+    case '&': case '<': case '>': case '"': case 0x7F: case 0xC2: return 1;
+    case '\t': case '\n': case '\r': return 0;
+    default: return byte < 0x20;
+    }
+}
+
+size_t teletype_html_plain_end(const unsigned char *bytes, size_t count, size_t from) {
+    size_t index = from;
+#if defined(__x86_64__)
+    // Sixteen bytes at a time (SSE2, which every x86-64 processor has).
+    const __m128i amp = _mm_set1_epi8('&'), lt = _mm_set1_epi8('<'), gt = _mm_set1_epi8('>');
+    const __m128i quote = _mm_set1_epi8('"'), del = _mm_set1_epi8(0x7F), c1 = _mm_set1_epi8((char)0xC2);
+    const __m128i tab = _mm_set1_epi8('\t'), lf = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r');
+    const __m128i below = _mm_set1_epi8(0x1F);
+    while (index + 16 <= count) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(bytes + index));
+        __m128i markup = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, amp), _mm_cmpeq_epi8(v, lt)),
+                                      _mm_or_si128(_mm_cmpeq_epi8(v, gt), _mm_cmpeq_epi8(v, quote)));
+        __m128i other = _mm_or_si128(_mm_cmpeq_epi8(v, del), _mm_cmpeq_epi8(v, c1));
+        // Controls: bytes at most 0x1F (unsigned), but tab and line endings.
+        __m128i control = _mm_cmpeq_epi8(_mm_min_epu8(v, below), v);
+        __m128i spacing = _mm_or_si128(_mm_cmpeq_epi8(v, tab), _mm_or_si128(_mm_cmpeq_epi8(v, lf), _mm_cmpeq_epi8(v, cr)));
+        control = _mm_andnot_si128(spacing, control);
+        unsigned int found = (unsigned int)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(markup, other), control));
+        if (found) return index + (size_t)__builtin_ctz(found);
+        index += 16;
+    }
+#endif
+    while (index < count && !html_looks_at(bytes[index])) index++;
+    return index;
+}

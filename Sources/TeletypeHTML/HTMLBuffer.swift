@@ -1,3 +1,4 @@
+import CCmarkSupport
 import TeletypeLayout
 
 /// A growing UTF-8 byte buffer with the escaping rules of cmark-gfm's HTML renderer.
@@ -50,19 +51,11 @@ struct HTMLBuffer {
     mutating func text(utf8: UnsafeBufferPointer<UInt8>) {
         var start = 0
         var index = 0
-        let raw = UnsafeRawBufferPointer(utf8)
         let count = utf8.count
+        guard let base = utf8.baseAddress else { return }
         while index < count {
-            // Past eight bytes at a time to the first that may need escaping (most of a text has none).
-            while index + 8 <= count {
-                let flags = Self.mayNeedEscaping(
-                    UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
-                if flags != 0 {
-                    index += flags.trailingZeroBitCount / 8
-                    break
-                }
-                index += 8
-            }
+            // Past sixteen bytes at a time to the first that needs a look (most of a text has none).
+            index = teletype_html_plain_end(base, count, index)
             guard index < count else { break }
             let byte = utf8[index]
             let replacement: String
@@ -72,16 +65,13 @@ struct HTMLBuffer {
             case UInt8(ascii: "<"): replacement = "&lt;"
             case UInt8(ascii: ">"): replacement = "&gt;"
             case UInt8(ascii: "\""): replacement = "&quot;"
-            case 0x09, 0x0A, 0x0D:
-                index += 1
-                continue
             case 0x00..<0x20, 0x7F:
                 replacement = TerminalSafeText.picture(for: Unicode.Scalar(byte)) ?? "\u{FFFD}"
             case 0xC2 where index + 1 < count && (0x80...0x9F).contains(utf8[index + 1]):
                 replacement = TerminalSafeText.picture(for: Unicode.Scalar(utf8[index + 1])) ?? "\u{FFFD}"
                 length = 2
             default:
-                // A byte flagged by a borrow, or a plain one near the end.
+                // 0xC2 leading a character that is no control.
                 index += 1
                 continue
             }
@@ -91,27 +81,6 @@ struct HTMLBuffer {
             start = index
         }
         bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<count]))
-    }
-
-    /// The high bit of each byte of `word` that ``text(_:)`` looks at twice: a control (tab and
-    /// line endings too), `"`, `&`, `<`, `>`, DEL, or 0xC2 (the lead byte of C1 controls). By the
-    /// zero-byte tests: the lowest flag is the first such byte (a borrow may flag a byte after it
-    /// falsely, never one before).
-    @inline(__always)
-    private static func mayNeedEscaping(_ word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        @inline(__always) func equal(_ byte: UInt64) -> UInt64 {
-            let difference = word ^ (byte &* ones)
-            return (difference &- ones) & ~difference
-        }
-        // `"` and `&` differ in one bit (0x22, 0x26), as `<` and `>` do (0x3C, 0x3E).
-        let quoteOrAmpersand = (word ^ (0x22 &* ones)) & ~(0x04 &* ones)
-        let angle = (word ^ (0x3C &* ones)) & ~(0x02 &* ones)
-        let found =
-            ((quoteOrAmpersand &- ones) & ~quoteOrAmpersand) | ((angle &- ones) & ~angle)
-            | ((word &- 0x20 &* ones) & ~word) | equal(0x7F) | equal(0xC2)
-        return found & highs
     }
 
     /// Appends a URL for an attribute: bytes outside the URL-safe set are percent-encoded, `&` and

@@ -4,7 +4,7 @@ import Testing
 
 @testable import TeletypeHTML
 
-/// Text and URLs written into a page, eight bytes at a time where nothing needs escaping, come out
+/// Text and URLs written into a page, many bytes at a time where nothing needs escaping, come out
 /// as a byte-by-byte escaping writes them: on random text of every kind of byte a page meets
 /// (markup characters, controls, DEL, C1 controls, characters past ASCII), at every length.
 @Suite struct HTMLEscapingTests {

@@ -28,4 +28,9 @@ typedef struct {
 size_t teletype_next_marked_pair(const unsigned char *bytes, size_t count, size_t from, const unsigned char *pairs,
                                  const teletype_pair_filter *filter, const unsigned char *behind);
 
+/// The first place at or after `from` (below `count`) whose byte HTML text escaping must look at
+/// (`&`, `<`, `>`, `"`, a control but tab and line endings, DEL, or 0xC2, which leads the C1
+/// controls); `count` when none is. Sixteen bytes at a time where the processor can.
+size_t teletype_html_plain_end(const unsigned char *bytes, size_t count, size_t from);
+
 #endif
