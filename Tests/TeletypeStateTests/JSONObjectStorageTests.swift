@@ -40,7 +40,9 @@ import Testing
     @Test(arguments: 0..<20)
     func aParsedObjectIsItsPairsSetInOrder(seed: Int) throws {
         var random = SeededGenerator(seed: UInt64(seed))
-        let alphabet = ["a", "b", "ab", "ba", "é", "aa", "abc", "cba", "key", "kez", "ke", #"x\u0061"#, "xa", #"\u0061"#]
+        let alphabet = [
+            "a", "b", "ab", "ba", "é", "aa", "abc", "cba", "key", "kez", "ke", #"x\u0061"#, "xa", #"\u0061"#,
+        ]
         for _ in 0..<50 {
             let count = Int.random(in: 0...30, using: &random)
             let keys = (0..<count).map { _ in alphabet.randomElement(using: &random)! }
