@@ -2,34 +2,76 @@ import CCmarkSupport
 import TeletypeLayout
 
 /// A growing UTF-8 byte buffer with the escaping rules of cmark-gfm's HTML renderer.
+///
+/// The bytes are kept in an array filled past what was written (`storage`, of which the first
+/// `count` bytes are the page's): a piece of markup is copied straight into the room there, where
+/// `Array.append(contentsOf:)` cost over a hundred instructions a call for the few bytes of a tag.
 struct HTMLBuffer {
-    var bytes: [UInt8] = []
+    /// The bytes written, then room (zeros) for more.
+    private var storage: [UInt8]
+    /// How many bytes of `storage` are written.
+    private(set) var count = 0
 
     init(capacity: Int) {
-        bytes.reserveCapacity(capacity)
+        storage = [UInt8](repeating: 0, count: max(capacity, 64))
+    }
+
+    /// The bytes written (a copy; ``take()`` hands them over without one).
+    var bytes: [UInt8] { Array(storage[..<count]) }
+
+    /// The bytes written, handed over; the buffer is empty after.
+    mutating func take() -> [UInt8] {
+        var taken: [UInt8] = []
+        swap(&taken, &storage)
+        taken.removeLast(taken.count - count)
+        count = 0
+        return taken
+    }
+
+    /// Appends `length` bytes from `source`.
+    @inline(__always)
+    private mutating func append(_ source: UnsafeRawPointer?, _ length: Int) {
+        guard length > 0, let source else { return }
+        if count + length > storage.count { grow(toHold: count + length) }
+        let at = count
+        storage.withUnsafeMutableBytes { $0.baseAddress!.advanced(by: at).copyMemory(from: source, byteCount: length) }
+        count += length
+    }
+
+    /// Makes room for `needed` bytes, twice as much as there was at least.
+    private mutating func grow(toHold needed: Int) {
+        storage.append(contentsOf: repeatElement(0, count: max(needed, storage.count * 2) - storage.count))
+    }
+
+    /// Appends markup bytes as they are.
+    mutating func raw(_ markup: UnsafeBufferPointer<UInt8>) {
+        append(markup.baseAddress, markup.count)
     }
 
     /// Appends markup as is.
     mutating func raw(_ text: String) {
         // Literals and most strings are stored as contiguous UTF-8: copied at once.
-        if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
-            bytes.append(contentsOf: text.utf8)
+        if text.utf8.withContiguousStorageIfAvailable({ raw($0) }) == nil {
+            var text = text
+            text.withUTF8 { raw($0) }
         }
     }
 
     /// Appends markup bytes as they are.
     mutating func raw(_ markup: [UInt8]) {
-        bytes.append(contentsOf: markup)
+        markup.withUnsafeBufferPointer { raw($0) }
     }
 
     /// Appends markup bytes as is.
     mutating func raw(_ byte: UInt8) {
-        bytes.append(byte)
+        if count == storage.count { grow(toHold: count + 1) }
+        storage[count] = byte
+        count += 1
     }
 
     /// Starts a new line unless the buffer is empty or already at the start of one.
     mutating func newlineIfNeeded() {
-        if let last = bytes.last, last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
+        if count > 0, storage[count - 1] != UInt8(ascii: "\n") { raw(UInt8(ascii: "\n")) }
     }
 
     /// Appends escaped `text` between the markup `open` and `close` (an element around text).
@@ -51,12 +93,12 @@ struct HTMLBuffer {
     mutating func text(utf8: UnsafeBufferPointer<UInt8>) {
         var start = 0
         var index = 0
-        let count = utf8.count
+        let end = utf8.count
         guard let base = utf8.baseAddress else { return }
-        while index < count {
+        while index < end {
             // Past sixteen bytes at a time to the first that needs a look (most of a text has none).
-            index = teletype_html_plain_end(base, count, index)
-            guard index < count else { break }
+            index = teletype_html_plain_end(base, end, index)
+            guard index < end else { break }
             let byte = utf8[index]
             let replacement: String
             var length = 1
@@ -67,7 +109,7 @@ struct HTMLBuffer {
             case UInt8(ascii: "\""): replacement = "&quot;"
             case 0x00..<0x20, 0x7F:
                 replacement = TerminalSafeText.picture(for: Unicode.Scalar(byte)) ?? "\u{FFFD}"
-            case 0xC2 where index + 1 < count && (0x80...0x9F).contains(utf8[index + 1]):
+            case 0xC2 where index + 1 < end && (0x80...0x9F).contains(utf8[index + 1]):
                 replacement = TerminalSafeText.picture(for: Unicode.Scalar(utf8[index + 1])) ?? "\u{FFFD}"
                 length = 2
             default:
@@ -75,12 +117,12 @@ struct HTMLBuffer {
                 index += 1
                 continue
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-            bytes.append(contentsOf: replacement.utf8)
+            raw(UnsafeBufferPointer(rebasing: utf8[start..<index]))
+            raw(replacement)
             index += length
             start = index
         }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<count]))
+        raw(UnsafeBufferPointer(rebasing: utf8[start..<end]))
     }
 
     /// Appends a URL for an attribute: bytes outside the URL-safe set are percent-encoded, `&` and
@@ -97,7 +139,7 @@ struct HTMLBuffer {
         while index < utf8.count {
             var end = index
             while end < utf8.count, safe[Int(utf8[end])] { end += 1 }
-            if end > index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[index..<end])) }
+            if end > index { raw(UnsafeBufferPointer(rebasing: utf8[index..<end])) }
             guard end < utf8.count else { return }
             let byte = utf8[end]
             index = end + 1
@@ -106,9 +148,9 @@ struct HTMLBuffer {
             } else if byte == UInt8(ascii: "'") {
                 raw("&#x27;")
             } else {
-                bytes.append(UInt8(ascii: "%"))
-                bytes.append(HTMLBuffer.hexDigits[Int(byte >> 4)])
-                bytes.append(HTMLBuffer.hexDigits[Int(byte & 0x0F)])
+                raw(UInt8(ascii: "%"))
+                raw(HTMLBuffer.hexDigits[Int(byte >> 4)])
+                raw(HTMLBuffer.hexDigits[Int(byte & 0x0F)])
             }
         }
     }
@@ -125,5 +167,5 @@ struct HTMLBuffer {
         return table
     }()
 
-    var string: String { String(decoding: bytes, as: UTF8.self) }
+    var string: String { String(decoding: storage[..<count], as: UTF8.self) }
 }

@@ -38,7 +38,7 @@ public struct MarkdownHTMLRenderer: Sendable {
             var writer = Writer(options: options, capacity: range.count * 128)
             writer.blocks(blocks[range], tight: false)
             writer.finish()
-            return writer.buffer.bytes
+            return writer.buffer.take()
         }
         if parts.count == 1 { return parts[0] }
         var bytes: [UInt8] = []
@@ -70,7 +70,7 @@ public struct MarkdownHTMLRenderer: Sendable {
             var writer = Writer(options: options, capacity: pieces.footnotes.count * 256)
             writer.blocks(pieces.footnotes, tight: false)
             writer.finish()
-            write(writer.buffer.bytes)
+            write(writer.buffer.take())
         }
     }
 
@@ -78,7 +78,7 @@ public struct MarkdownHTMLRenderer: Sendable {
         var writer = Writer(options: options, capacity: blocks.count * 128)
         writer.blocks(blocks, tight: false)
         TreeLifetime.done(with: blocks)
-        return writer.buffer.bytes
+        return writer.buffer.take()
     }
 
     /// The rendered pieces, then the footnotes section.
@@ -88,7 +88,7 @@ public struct MarkdownHTMLRenderer: Sendable {
             var writer = Writer(options: options, capacity: pieces.footnotes.count * 256)
             writer.blocks(pieces.footnotes, tight: false)
             writer.finish()
-            parts.append(writer.buffer.bytes)
+            parts.append(writer.buffer.take())
         }
         if parts.count == 1 { return String(decoding: parts[0], as: UTF8.self) }
         var bytes: [UInt8] = []

@@ -17,7 +17,7 @@ enum MathML {
     static func escaped(_ text: String) -> String {
         var buffer = HTMLBuffer(capacity: text.utf8.count)
         buffer.text(text)
-        return String(decoding: buffer.bytes, as: UTF8.self)
+        return buffer.string
     }
 
     static func node(_ node: MathNode, into out: inout String) {

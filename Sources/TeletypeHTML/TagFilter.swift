@@ -15,11 +15,11 @@ enum TagFilter {
             while let open = bytes[index...].firstIndex(of: UInt8(ascii: "<")) {
                 index = open + 1
                 guard isFilteredTag(bytes, at: open) else { continue }
-                buffer.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<open]))
+                buffer.raw(UnsafeBufferPointer(rebasing: bytes[copied..<open]))
                 buffer.raw("&lt;")
                 copied = open + 1
             }
-            buffer.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
+            buffer.raw(UnsafeBufferPointer(rebasing: bytes[copied...]))
         }
     }
 

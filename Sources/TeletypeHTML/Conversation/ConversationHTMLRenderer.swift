@@ -57,7 +57,7 @@ public struct ConversationHTMLRenderer: Sendable {
             }
         }
         out.raw("</article>\n")
-        return out.bytes
+        return out.take()
     }
 
     /// Letters, digits, `-` and `_` of `text`; anything else becomes `-`.

@@ -114,6 +114,6 @@ public enum ConversationPages {
             start = end
         }
         out.raw(page.footer)
-        return out.bytes
+        return out.take()
     }
 }

@@ -62,7 +62,7 @@ public struct HTMLPage: Sendable {
         out.raw("</title>\n<style>\n")
         out.raw(HTMLPageStyles.stylesheets[colorScheme] ?? HTMLPageStyles.css(for: colorScheme))
         out.raw("</style>\n</head>\n<body>\n<main class=\"tt-conversation\(isIndex ? " tt-index" : "")\">\n")
-        return out.bytes
+        return out.take()
     }
 
     /// The page's level-one heading, its title: what a reader (and a screen reader's outline)
