@@ -93,17 +93,23 @@ public enum ConversationPages {
             if end > start {
                 out.raw("<ol class=\"tt-prompts\" start=\"\(prompts[start].number)\">\n")
                 for prompt in prompts[start..<end] {
+                    // Written piece by piece: a long conversation lists thousands of prompts.
                     out.raw("<li><a href=\"")
                     out.href(
-                        (prompt.page < addresses.count
+                        prompt.page < addresses.count
                             ? addresses[prompt.page] : ArchiveIndexPage.relativeURL(name(prompt.page)))
-                            + "#prompt-\(prompt.number)")
+                    out.raw("#prompt-")
+                    out.raw(String(prompt.number))
                     out.raw("\">")
                     out.text(prompt.firstLine.isEmpty ? "Prompt \(prompt.number)" : prompt.firstLine)
                     out.raw("</a>")
                     if let time = prompt.createdAt {
                         let utc = CalendarTime(time, utc: true)
-                        out.raw(" <time class=\"tt-time\" datetime=\"\(utc.date)T\(utc.clockWithSeconds)Z\">")
+                        out.raw(" <time class=\"tt-time\" datetime=\"")
+                        out.raw(utc.date)
+                        out.raw("T")
+                        out.raw(utc.clockWithSeconds)
+                        out.raw("Z\">")
                         out.text(CalendarTime(time).dateAndClock)
                         out.raw("</time>")
                     }
