@@ -92,9 +92,6 @@ public struct JSONParser {
         var keptLevels = Int.max
         /// The top-level keys whose objects keep only some fields (see `parse(_:pruning:)`).
         var pruning: [String: Set<String>] = [:]
-        /// The pairs of the objects being read, innermost last: an object is built once its pairs
-        /// are all read, with room for them made at once.
-        var pairs: [JSONObject.Entry] = []
         /// The bytes of a string with escapes, as they are unescaped: kept from string to string,
         /// so that a record's strings grow it once rather than each from nothing.
         var unescaped: [UInt8] = []
@@ -399,9 +396,10 @@ public struct JSONParser {
                 index += 1
                 return .object(JSONObject())
             }
-            let mark = pairs.count
-            // Room for the pairs of a record's objects at once, not grown by doubling at each parse.
-            if mark == 0, pairs.capacity == 0 { pairs.reserveCapacity(16) }
+            // The object's own pairs, handed to it whole when it ends (moved, not copied: a shared
+            // stack of pairs cost a copy and a release of every pair).
+            var pairs: [JSONObject.Entry] = []
+            pairs.reserveCapacity(4)
             // A bit for each key read, by its length and ends: while no two keys share a bit,
             // no key repeats, and the object is built without looking each key up.
             var seen: UInt64 = 0
@@ -437,8 +435,7 @@ public struct JSONParser {
                 } else if bytes[index] == UInt8(ascii: "}") {
                     index += 1
                     let object =
-                        mayRepeat ? JSONObject(collecting: pairs[mark...]) : JSONObject(distinct: pairs[mark...])
-                    pairs.removeLast(pairs.count - mark)
+                        mayRepeat ? JSONObject(collecting: pairs[...]) : JSONObject(distinct: pairs)
                     return .object(object)
                 } else {
                     throw failure("expected ',' or '}', found \(describe(bytes[index]))")

@@ -91,10 +91,10 @@ public struct JSONObject: Sendable, Hashable {
         for pair in pairs { self[pair.key] = pair.value }
     }
 
-    /// An object of `pairs` in order, whose keys the caller knows to be distinct: copied at once,
-    /// no key looked for before it is added.
-    init(distinct pairs: ArraySlice<Entry>) {
-        entries = Array(pairs)
+    /// An object of `pairs` in order, whose keys the caller knows to be distinct: taken as they
+    /// are, no key looked for before it is added.
+    init(distinct pairs: [Entry]) {
+        entries = pairs
         if entries.count > Self.indexedFrom { reindex() }
     }
 
