@@ -179,6 +179,11 @@ extension ConversationOverview {
 
 extension String {
     fileprivate var trimmingWhitespace: String {
+        // Printable ASCII at both ends is no white space, nor part of a character that is (no
+        // rule of Unicode's grapheme clusters joins it to what stands beside it): nothing to trim.
+        if let first = utf8.first, let last = utf8.last, (0x21...0x7E).contains(first), (0x21...0x7E).contains(last) {
+            return self
+        }
         var text = Substring(self)
         while text.first?.isWhitespace == true { text.removeFirst() }
         while text.last?.isWhitespace == true { text.removeLast() }

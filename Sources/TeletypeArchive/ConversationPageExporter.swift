@@ -266,7 +266,8 @@ public struct ConversationPageExporter: Sendable {
                 let fragment = layout.row(
                     for: message, isFirst: first + index == firstOnPage, isLatestReply: false, state: state
                 ).map(renderer.renderedBytes)
-                return Rendered(anchor: numbers[index].map(ConversationPages.anchor), fragment: fragment, redactions: found)
+                return Rendered(
+                    anchor: numbers[index].map(ConversationPages.anchor), fragment: fragment, redactions: found)
             }
             if parallel {
                 try writeRendered()
