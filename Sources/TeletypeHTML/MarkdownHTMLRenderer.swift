@@ -203,11 +203,10 @@ private struct Writer {
 
     mutating func list(_ list: ListBlock) {
         buffer.newlineIfNeeded()
-        let tag = list.kind == .ordered ? "ol" : "ul"
         if list.kind == .ordered, list.start != 1 {
             buffer.raw("<ol start=\"\(list.start)\">\n")
         } else {
-            buffer.raw("<" + tag + ">\n")
+            buffer.raw(list.kind == .ordered ? "<ol>\n" : "<ul>\n")
         }
         for item in list.items {
             buffer.newlineIfNeeded()
@@ -229,7 +228,7 @@ private struct Writer {
             buffer.raw("</li>\n")
         }
         buffer.newlineIfNeeded()
-        buffer.raw("</" + tag + ">\n")
+        buffer.raw(list.kind == .ordered ? "</ol>\n" : "</ul>\n")
     }
 
     mutating func table(_ table: Table) {
@@ -351,9 +350,13 @@ private struct Writer {
     }
 
     mutating func wrapped(_ tag: String, _ children: [Inline]) {
-        buffer.raw("<" + tag + ">")
+        buffer.raw("<")
+        buffer.raw(tag)
+        buffer.raw(">")
         inlines(children)
-        buffer.raw("</" + tag + ">")
+        buffer.raw("</")
+        buffer.raw(tag)
+        buffer.raw(">")
     }
 
     mutating func image(_ image: Image) {

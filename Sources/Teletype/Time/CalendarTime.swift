@@ -64,7 +64,31 @@ package struct CalendarTime: Sendable, Equatable {
     package var clock: String { Self.digits([(hour, 2), (minute, 2)], between: UInt8(ascii: ":")) }
 
     /// `2025-09-03 09:47`, as a prompt shows when it was written (the zone is in the header).
-    package var dateAndClock: String { date + " " + clock }
+    package var dateAndClock: String {
+        guard (1000...9999).contains(year) else { return date + " " + clock }
+        // Written in one go: every prompt of a page and of its list shows one.
+        return String(unsafeUninitializedCapacity: 16) { buffer in
+            var index = 0
+            func put(_ value: Int, _ count: Int, after separator: UInt8?) {
+                if let separator {
+                    buffer[index] = separator
+                    index += 1
+                }
+                var value = value
+                for offset in stride(from: count - 1, through: 0, by: -1) {
+                    buffer[index + offset] = UInt8(ascii: "0") + UInt8(value % 10)
+                    value /= 10
+                }
+                index += count
+            }
+            put(year, 4, after: nil)
+            put(month, 2, after: UInt8(ascii: "-"))
+            put(day, 2, after: UInt8(ascii: "-"))
+            put(hour, 2, after: UInt8(ascii: " "))
+            put(minute, 2, after: UInt8(ascii: ":"))
+            return index
+        }
+    }
 
     /// `09:47:05`.
     package var clockWithSeconds: String {

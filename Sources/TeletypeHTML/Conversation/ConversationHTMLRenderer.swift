@@ -40,11 +40,13 @@ public struct ConversationHTMLRenderer: Sendable {
     /// String made (and checked) of it on the way (a tenth of an exported page's work).
     package func renderedBytes(_ row: ConversationRow) -> [UInt8] {
         var out = HTMLBuffer(capacity: 512)
-        out.raw("<article class=\"tt-row tt-\(row.kind.rawValue)")
+        out.raw("<article class=\"tt-row tt-")
+        out.raw(row.kind.rawValue)
         if let role = row.role { out.raw(" tt-role-"); out.text(Self.className(role)) }
         if row.startsTurn { out.raw(" tt-turn") }
         out.raw("\" id=\"")
-        out.text(idPrefix + Self.className(row.id))
+        if !idPrefix.isEmpty { out.text(idPrefix) }
+        out.text(Self.className(row.id))
         out.raw("\">\n")
         for (index, block) in row.blocks.enumerated() {
             if case .toolCall(let view) = block, view.subagent != nil {
@@ -94,7 +96,11 @@ public struct ConversationHTMLRenderer: Sendable {
             if let time {
                 let local = CalendarTime(time)
                 let utc = CalendarTime(time, utc: true)
-                out.raw("<time class=\"tt-time\" datetime=\"\(utc.date)T\(utc.clockWithSeconds)Z\">")
+                out.raw("<time class=\"tt-time\" datetime=\"")
+                out.raw(utc.date)
+                out.raw("T")
+                out.raw(utc.clockWithSeconds)
+                out.raw("Z\">")
                 out.text(local.dateAndClock)
                 out.raw("</time>")
             }
@@ -227,10 +233,9 @@ public struct ConversationHTMLRenderer: Sendable {
         let hasBody = view.summary != nil || !view.details.isEmpty || view.body != nil || view.subagent != nil
         // What the terminal shows whole under a card shows open on the page; a longer body folds.
         let isOpen = view.body?.isShownWhole == true
-        out.raw(
-            hasBody
-                ? "<details class=\"tt-tool tt-\(view.state.rawValue)\"\(isOpen ? " open" : "")>"
-                : "<div class=\"tt-tool tt-\(view.state.rawValue)\">")
+        out.raw(hasBody ? "<details class=\"tt-tool tt-" : "<div class=\"tt-tool tt-")
+        out.raw(view.state.rawValue)
+        out.raw(hasBody && isOpen ? "\" open>" : "\">")
         out.raw(hasBody ? "<summary>" : "<p class=\"tt-tool-line\">")
         out.raw("<span class=\"tt-icon\">")
         out.text(view.icon)

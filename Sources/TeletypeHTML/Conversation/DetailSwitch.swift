@@ -9,6 +9,20 @@ public enum DetailSwitch {
     /// The switch, to write after the page's header and before its rows, `checked` (`full`,
     /// `focused` or `prompts`) chosen.
     public static func html(checked: String = "full") -> String {
+        switch checked {
+        case "full": full
+        case "focused": focused
+        case "prompts": prompts
+        default: made(checked: checked)
+        }
+    }
+
+    /// The switch of each view, made once (every page starts with one).
+    private static let full = made(checked: "full")
+    private static let focused = made(checked: "focused")
+    private static let prompts = made(checked: "prompts")
+
+    private static func made(checked: String) -> String {
         var out = ""
         // The buttons are the rows' siblings (the rules reach rows after a checked button), so
         // they are grouped by naming the same legend rather than by a fieldset around them.
