@@ -9,10 +9,15 @@ extension SecretRedactor {
     public func redact(_ message: Message, into tally: inout Tally) -> Message {
         var message = message
         if let pieces = AITextRun.pieces(of: message.text, runs: message.textRuns) {
+            let before = tally
             let redacted = pieces.map { (afterParts: $0.afterParts, text: redact(String($0.text), into: &tally)) }
-            let joined = AITextRun.joined(redacted)
-            message.text = joined.text
-            message.textRuns = joined.runs
+            // Pieces with nothing redacted, none empty (joining drops those), are the text and its
+            // runs as they were: not joined again.
+            if tally != before || pieces.contains(where: { $0.text.isEmpty }) {
+                let joined = AITextRun.joined(redacted)
+                message.text = joined.text
+                message.textRuns = joined.runs
+            }
         } else {
             message.text = redact(message.text, into: &tally)
         }
