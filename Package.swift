@@ -45,7 +45,7 @@ let package = Package(
             providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]
         ),
         .target(name: "TeletypeMarkdown", dependencies: ["CCmarkGFM", "CCmarkSupport"]),
-        .target(name: "Teletype"),
+        .target(name: "Teletype", dependencies: ["CCmarkSupport"]),
         .target(name: "TeletypeTranscripts", dependencies: ["Teletype", "TeletypeMarkdown", "CCmarkSupport"]),
         .target(
             name: "TeletypeSessions",

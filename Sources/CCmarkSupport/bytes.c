@@ -130,3 +130,27 @@ size_t teletype_html_plain_end(const unsigned char *bytes, size_t count, size_t 
     while (index < count && !html_looks_at(bytes[index])) index++;
     return index;
 }
+
+size_t teletype_json_string_end(const unsigned char *bytes, size_t count, size_t from, int stops_past_ascii) {
+    size_t index = from;
+#if defined(__x86_64__)
+    // Sixteen bytes at a time (SSE2, which every x86-64 processor has).
+    const __m128i quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\'), below = _mm_set1_epi8(0x1F);
+    while (index + 16 <= count) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(bytes + index));
+        __m128i special = _mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash));
+        special = _mm_or_si128(special, _mm_cmpeq_epi8(_mm_min_epu8(v, below), v));
+        unsigned int found = (unsigned int)_mm_movemask_epi8(special);
+        // A byte past ASCII has its high bit set: the mask of the bytes themselves.
+        if (stops_past_ascii) found |= (unsigned int)_mm_movemask_epi8(v);
+        if (found) return index + (size_t)__builtin_ctz(found);
+        index += 16;
+    }
+#endif
+    while (index < count) {
+        unsigned char byte = bytes[index];
+        if (byte == '"' || byte == '\\' || byte < 0x20 || (stops_past_ascii && byte >= 0x80)) return index;
+        index++;
+    }
+    return count;
+}

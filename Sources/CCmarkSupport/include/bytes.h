@@ -33,4 +33,10 @@ size_t teletype_next_marked_pair(const unsigned char *bytes, size_t count, size_
 /// controls); `count` when none is. Sixteen bytes at a time where the processor can.
 size_t teletype_html_plain_end(const unsigned char *bytes, size_t count, size_t from);
 
+/// The first place at or after `from` (below `count`) where a JSON string's bytes need a look: its
+/// closing quote, an escape's backslash, a control character (which JSON refuses in a string), or,
+/// when `stops_past_ascii`, a byte past ASCII; `count` when none is. Sixteen bytes at a time where
+/// the processor can: a session log's strings are a tool's whole output.
+size_t teletype_json_string_end(const unsigned char *bytes, size_t count, size_t from, int stops_past_ascii);
+
 #endif
