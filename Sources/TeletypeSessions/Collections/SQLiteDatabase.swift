@@ -141,21 +141,7 @@ final class SQLiteDatabase {
 
     /// Calls `body` with each row `sql` selects.
     func forEachRow(_ sql: String, _ arguments: [Value] = [], _ body: ([Value]) throws -> Void) throws {
-        var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
-            throw Failure(name: name, reason: "\(String(cString: sqlite3_errmsg(handle)))")
-        }
-        defer { sqlite3_finalize(statement) }
-        SQLiteDatabase.bind(arguments, to: statement)
-        while true {
-            let step = sqlite3_step(statement)
-            if step == SQLITE_DONE { break }
-            guard step == SQLITE_ROW else {
-                throw Failure(name: name, reason: "\(String(cString: sqlite3_errmsg(handle)))")
-            }
-            let row = SQLiteDatabase.row(of: statement)
-            try body(row)
-        }
+        try forEachRowInPlace(sql, arguments) { try body(SQLiteDatabase.row(of: $0.statement)) }
     }
 
     /// Calls `body` with each row `sql` selects, its columns read where SQLite keeps them, only
@@ -195,7 +181,7 @@ final class SQLiteDatabase {
     /// The row a statement stands on, during ``forEachRowInPlace(_:_:_:)`` only: each column is
     /// read from SQLite's own copy when asked, valid until the statement steps on.
     struct Row {
-        fileprivate let statement: OpaquePointer
+        let statement: OpaquePointer
         /// How many columns the row has.
         let count: Int
 
