@@ -38,9 +38,10 @@ struct HTMLBuffer {
         count += length
     }
 
-    /// Makes room for `needed` bytes, twice as much as there was at least.
+    /// Makes room for `needed` bytes, twice as much as there was at least (and 64 bytes, after
+    /// ``take()`` left none).
     private mutating func grow(toHold needed: Int) {
-        storage.append(contentsOf: repeatElement(0, count: max(needed, storage.count * 2) - storage.count))
+        storage.append(contentsOf: repeatElement(0, count: max(needed, storage.count * 2, 64) - storage.count))
     }
 
     /// Appends markup bytes as they are.

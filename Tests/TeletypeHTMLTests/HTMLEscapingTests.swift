@@ -54,6 +54,16 @@ import Testing
         }
     }
 
+    /// A buffer whose bytes were handed over writes on from empty, its room growing again.
+    @Test func aBufferTakenFromWritesOnFromEmpty() {
+        var buffer = HTMLBuffer(capacity: 0)
+        buffer.raw("<p>")
+        #expect(buffer.take() == Array("<p>".utf8))
+        for _ in 0..<1000 { buffer.raw("ab") }
+        buffer.raw(UInt8(ascii: "!"))
+        #expect(buffer.bytes == Array((String(repeating: "ab", count: 1000) + "!").utf8))
+    }
+
     @Test(arguments: [1, 2, 3])
     func aURLIsEncodedAsByteByByte(_ seed: UInt64) {
         var random = SeededGenerator(seed: seed)
