@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include "files.h"
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 int teletype_start_writeback(int descriptor) {
@@ -19,5 +20,22 @@ int teletype_sync_file_system(int descriptor) {
     (void)descriptor;
     sync();
     return 0;
+#endif
+}
+
+void teletype_read_ahead(const char *path, long long offset, long long length) {
+#if defined(__linux__)
+    // Not blocking on a pipe's other end, and nothing but a regular file advised.
+    int descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    if (descriptor < 0) return;
+    struct stat status;
+    if (fstat(descriptor, &status) == 0 && S_ISREG(status.st_mode)) {
+        posix_fadvise(descriptor, (off_t)offset, (off_t)length, POSIX_FADV_WILLNEED);
+    }
+    close(descriptor);
+#else
+    (void)path;
+    (void)offset;
+    (void)length;
 #endif
 }

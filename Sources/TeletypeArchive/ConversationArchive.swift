@@ -158,7 +158,8 @@ public struct ConversationArchive: Sendable {
             // While conversations are left for the other workers, the cores are busy: a
             // conversation's own work (its lines read ahead, a long message's pieces) runs on its
             // worker's thread. The last one may spread its work over the cores the others free.
-            while !isCancelled(), let next = state.withLock({ $0.takeNext() }) {
+            while !isCancelled(), let (next, ahead) = state.withLock({ $0.takeNext(readingAheadIn: inputs) }) {
+                for index in ahead { ArchiveReadAhead.ask(index, of: inputs) }
                 if jobs > 1 && next < inputs.count - 1 {
                     ParallelWork.asShare { work(inputs[next]) }
                 } else {
@@ -251,10 +252,19 @@ public struct ConversationArchive: Sendable {
             progress = Progress(filesDone: 0, filesTotal: filesTotal, bytesDone: 0, bytesTotal: bytesTotal)
         }
 
+        /// The files asked of the system before the workers take them.
+        var readAhead = ArchiveReadAhead()
+
         mutating func takeNext() -> Int? {
             guard next < progress.filesTotal else { return nil }
             defer { next += 1 }
             return next
+        }
+
+        /// The next input, and the inputs after it whose files to ask the system to read now.
+        mutating func takeNext(readingAheadIn inputs: [ArchiveInput]) -> (Int, Range<Int>)? {
+            guard let taken = takeNext() else { return nil }
+            return (taken, readAhead.next(after: taken, in: inputs))
         }
 
         mutating func record(_ outcome: Outcome, _ input: ArchiveInput) {

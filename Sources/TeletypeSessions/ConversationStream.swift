@@ -70,16 +70,28 @@ public struct ConversationStream: Sendable {
     public static func sessionAgent(ofFileAt path: String, format: TranscriptFormat?) -> SessionAgent? {
         if let format { return format.sessionAgent }
         guard let handle = FileReader(path: path) else { return nil }
-        // Enough to hold the first lines whole: a first record can be long.
-        var buffer = Data()
+        // Enough to hold the first lines whole: a first record can be long. Read straight into
+        // one buffer, doubled as it fills (chunks read as Data and appended were copied twice).
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        var count = 0
         var lines = 0
-        while buffer.count < 16 << 20 {
-            guard let chunk = try? handle.read(upToCount: 64 * 1024) else { return nil }
-            buffer.append(chunk)
-            lines += chunk.withUnsafeBytes { Self.lineEnds($0, upTo: 8 - lines) }
-            if chunk.isEmpty || lines >= 8 { break }
+        while count < 16 << 20 {
+            if count == buffer.count { buffer.append(contentsOf: repeatElement(0, count: buffer.count)) }
+            let start = count
+            guard
+                let read = try? buffer.withUnsafeMutableBytes({
+                    try handle.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[start...]))
+                })
+            else { return nil }
+            count += read
+            lines += buffer.withUnsafeBytes {
+                Self.lineEnds(UnsafeRawBufferPointer(rebasing: $0[start..<start + read]), upTo: 8 - lines)
+            }
+            if read == 0 || lines >= 8 { break }
         }
-        return buffer.withUnsafeBytes { SessionFormats.detect($0, name: path) }
+        return buffer.withUnsafeBytes {
+            SessionFormats.detect(UnsafeRawBufferPointer(rebasing: $0[..<count]), name: path)
+        }
     }
 
     /// How many line ends `bytes` hold, counted up to `most`: found with `memchr`, not byte by byte

@@ -10,4 +10,10 @@ int teletype_start_writeback(int descriptor);
 // Waits until everything written to the file system that holds the file or folder open as
 // `descriptor` is on its disk (Linux's syncfs; sync elsewhere). Returns 0, or -1 with errno set.
 int teletype_sync_file_system(int descriptor);
+
+// Asks the system to start reading `length` bytes from `offset` of the file at `path` (to its end
+// when `length` is 0) into its cache, without waiting for them (Linux's posix_fadvise WILLNEED):
+// a file read soon after is then there, where reading it would have waited on its disk. Does
+// nothing for what is not a regular file, or elsewhere.
+void teletype_read_ahead(const char *path, long long offset, long long length);
 #endif

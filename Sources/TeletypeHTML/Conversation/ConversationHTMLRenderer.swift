@@ -39,7 +39,7 @@ public struct ConversationHTMLRenderer: Sendable {
     /// One row as an `<article>`, in UTF-8: what a page writes to its file as it is, without a
     /// String made (and checked) of it on the way (a tenth of an exported page's work).
     package func renderedBytes(_ row: ConversationRow) -> [UInt8] {
-        var out = HTMLBuffer(capacity: 512)
+        var out = HTMLBuffer(capacity: 2048)
         out.raw("<article class=\"tt-row tt-")
         out.raw(row.kind.rawValue)
         if let role = row.role { out.raw(" tt-role-"); out.text(Self.className(role)) }

@@ -1,6 +1,12 @@
 import Teletype
 import TeletypeTranscripts
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// One agent's log format: how a log of it is told from the others by its first bytes, and how it
 /// is read. Every agent is one of these and a tool table (``ToolTable``); ``SessionFormats`` asks
 /// each in turn, most particular first.
@@ -60,8 +66,7 @@ struct LogHead {
         if start < bytes.count, bytes[start] == UInt8(ascii: "{") {
             var lineStart = start
             while lineStart < bytes.count, records.count < 8 {
-                var lineEnd = lineStart
-                while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
+                let lineEnd = Self.lineEnd(in: bytes, from: lineStart)
                 // A line cut by the end of the bytes read is not looked at.
                 guard lineEnd < bytes.count || records.isEmpty else { break }
                 let line = UnsafeRawBufferPointer(rebasing: bytes[lineStart..<lineEnd])
@@ -80,6 +85,15 @@ struct LogHead {
         self.records = records
         var keys = TopLevelKeys()
         documentKeys = start < bytes.count ? keys.scan(UnsafeRawBufferPointer(rebasing: bytes[start...])) : []
+    }
+
+    /// Where the line starting at `start` ends: its `\n`, or the end of `bytes` (found with
+    /// `memchr`: a first record can be megabytes long).
+    static func lineEnd(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
+        guard let base = bytes.baseAddress, start < bytes.count,
+            let found = memchr(base + start, 0x0A, bytes.count - start)
+        else { return bytes.count }
+        return UnsafeRawPointer(found) - base
     }
 
     /// Whether the document has every one of `keys` at its top level.
