@@ -222,31 +222,69 @@ public struct JSONParser {
         mutating func string(limit: Int) throws(Failure) -> Swift.String {
             let open = index
             index += 1
-            var result = unescaped
-            unescaped = []
-            result.removeAll(keepingCapacity: true)
-            // Handed back for the next string however this one ends.
-            defer { unescaped = result }
-            var hasEscape = false
-            var runStart = index
+            let runStart = index
             var isASCII = true
             var isWellFormed = true
+            // Most strings (and nearly every key) have no escape: read straight from the bytes,
+            // without the buffer escapes are unescaped into.
             while true {
                 index = JSONStringScan.asciiEnd(bytes, from: index)
                 guard index < bytes.count else { throw failure("unterminated string", at: open) }
                 let byte = bytes[index]
                 if byte >= 0x80 {
                     isASCII = false
-                    // Characters of other scripts come one after another: checked in one go.
-                    repeat {
-                        let length = UTF8Sequence.length(bytes, at: index)
-                        if length == 0 {
-                            isWellFormed = false
-                            index += 1
-                        } else {
-                            index += length
-                        }
-                    } while index < bytes.count && bytes[index] >= 0x80
+                    walkNonASCII(&isWellFormed)
+                    continue
+                }
+                if byte == UInt8(ascii: "\"") {
+                    let run = UnsafeRawBufferPointer(rebasing: bytes[runStart..<index])
+                    index += 1
+                    lastStringIsVerbatim = isWellFormed && run.count <= limit
+                    return text(run, limit: limit, isASCII: isASCII, isWellFormed: isWellFormed)
+                }
+                if byte < 0x20 { throw failure("control character in a string; write it as an escape") }
+                return try unescapedString(
+                    open: open, from: runStart, limit: limit, isASCII: isASCII, isWellFormed: isWellFormed)
+            }
+        }
+
+        /// Past a run of bytes of other scripts at the cursor (characters of other scripts come
+        /// one after another: checked in one go), noting when one is not well-formed UTF-8.
+        @inline(__always)
+        mutating func walkNonASCII(_ isWellFormed: inout Bool) {
+            repeat {
+                let length = UTF8Sequence.length(bytes, at: index)
+                if length == 0 {
+                    isWellFormed = false
+                    index += 1
+                } else {
+                    index += length
+                }
+            } while index < bytes.count && bytes[index] >= 0x80
+        }
+
+        /// ``string(limit:)`` of a string with an escape (its opening quote at `open`, its text from
+        /// `start`, the cursor at its first escape): unescaped into a buffer kept from string to
+        /// string.
+        mutating func unescapedString(open: Int, from start: Int, limit: Int, isASCII: Bool, isWellFormed: Bool)
+            throws(Failure) -> Swift.String
+        {
+            var isASCII = isASCII
+            var isWellFormed = isWellFormed
+            var result = unescaped
+            unescaped = []
+            result.removeAll(keepingCapacity: true)
+            // Handed back for the next string however this one ends.
+            defer { unescaped = result }
+            var hasEscape = false
+            var runStart = start
+            while true {
+                index = JSONStringScan.asciiEnd(bytes, from: index)
+                guard index < bytes.count else { throw failure("unterminated string", at: open) }
+                let byte = bytes[index]
+                if byte >= 0x80 {
+                    isASCII = false
+                    walkNonASCII(&isWellFormed)
                     continue
                 }
                 if byte == UInt8(ascii: "\"") {
