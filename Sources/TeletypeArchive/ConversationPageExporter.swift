@@ -263,9 +263,10 @@ public struct ConversationPageExporter: Sendable {
             let render: @Sendable (Int) -> Rendered = { index in
                 var found = SecretRedactor.Tally()
                 let message = redactor.map { $0.redact(messages[index], into: &found) } ?? messages[index]
+                // Not `.map(renderer.renderedBytes)`: a method taken as a value copies its renderer.
                 let fragment = layout.row(
                     for: message, isFirst: first + index == firstOnPage, isLatestReply: false, state: state
-                ).map(renderer.renderedBytes)
+                ).map { renderer.renderedBytes($0) }
                 return Rendered(
                     anchor: numbers[index].map(ConversationPages.anchor), fragment: fragment, redactions: found)
             }
