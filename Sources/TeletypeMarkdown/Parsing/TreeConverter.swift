@@ -235,7 +235,7 @@ struct TreeConverter {
             guard event == CMARK_EVENT_ENTER, let current = cmark_iter_get_node(iterator) else { continue }
             switch cmark_node_get_type(current) {
             case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_CODE_BLOCK, CMARK_NODE_HTML_INLINE, CMARK_NODE_HTML_BLOCK:
-                if let literal = cmark_node_get_literal(current) { text += String(cString: literal) }
+                if let literal = cmark_node_get_literal(current) { text += String(checkedCString: literal) }
             case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK, CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING:
                 if !text.isEmpty, text.last != " " { text += " " }
             default: break
@@ -384,7 +384,7 @@ struct TreeConverter {
 
     private func string(_ pointer: UnsafePointer<CChar>?) -> String {
         guard let pointer else { return "" }
-        return String(cString: pointer)
+        return String(checkedCString: pointer)
     }
 
     private func range(_ node: OpaquePointer) -> SourceRange {
