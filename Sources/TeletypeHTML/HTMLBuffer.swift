@@ -1,4 +1,5 @@
 import CCmarkSupport
+import Teletype
 import TeletypeLayout
 
 /// A growing UTF-8 byte buffer with the escaping rules of cmark-gfm's HTML renderer.
@@ -15,18 +16,7 @@ struct HTMLBuffer {
     private(set) var count = 0
 
     init(capacity: Int) {
-        storage = Self.room(max(capacity, 64), keeping: UnsafeBufferPointer(start: nil, count: 0))
-    }
-
-    /// An array of `size` bytes beginning with `kept`, the rest left as the memory was.
-    private static func room(_ size: Int, keeping kept: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
-            if let from = kept.baseAddress, !kept.isEmpty {
-                buffer.baseAddress!.initialize(from: from, count: kept.count)
-            }
-            // Bytes have no state to set up: the room is counted as the array's, to be written.
-            initialized = size
-        }
+        storage = [UInt8].room(max(capacity, 64), keeping: UnsafeRawBufferPointer(start: nil, count: 0))
     }
 
     /// The bytes written (a copy; ``take()`` hands them over without one).
@@ -56,8 +46,8 @@ struct HTMLBuffer {
     private mutating func grow(toHold needed: Int) {
         let size = max(needed, storage.count * 2, 64)
         let count = self.count
-        storage = storage.withUnsafeBufferPointer {
-            Self.room(size, keeping: UnsafeBufferPointer(rebasing: $0[..<count]))
+        storage = storage.withUnsafeBytes {
+            [UInt8].room(size, keeping: UnsafeRawBufferPointer(rebasing: $0[..<count]))
         }
     }
 

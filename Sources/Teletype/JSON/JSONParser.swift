@@ -94,7 +94,7 @@ public struct JSONParser {
         var pruning: [String: Set<String>] = [:]
         /// The bytes of a string with escapes, as they are unescaped: kept from string to string,
         /// so that a record's strings grow it once rather than each from nothing.
-        var unescaped: [UInt8] = []
+        var unescaped = JSONUnescaped()
         /// Whether the last string read is its bytes in the text as they are: no escape, nothing
         /// repaired, nothing cut.
         var lastStringIsVerbatim = false
@@ -272,12 +272,13 @@ public struct JSONParser {
             var isASCII = isASCII
             var isWellFormed = isWellFormed
             var result = unescaped
-            unescaped = []
-            result.removeAll(keepingCapacity: true)
+            unescaped = JSONUnescaped()
+            result.count = 0
             // Handed back for the next string however this one ends.
             defer { unescaped = result }
-            var hasEscape = false
             var runStart = start
+            // Room for the rest of a long string at once (it is about as long again).
+            result.reserve(max(256, 2 * (index - runStart)))
             while true {
                 index = JSONStringScan.asciiEnd(bytes, from: index)
                 guard index < bytes.count else { throw failure("unterminated string", at: open) }
@@ -290,26 +291,12 @@ public struct JSONParser {
                 if byte == UInt8(ascii: "\"") {
                     let run = UnsafeRawBufferPointer(rebasing: bytes[runStart..<index])
                     index += 1
-                    // Most strings have no escape: straight from the bytes.
-                    if !hasEscape {
-                        lastStringIsVerbatim = isWellFormed && run.count <= limit
-                        return text(run, limit: limit, isASCII: isASCII, isWellFormed: isWellFormed)
-                    }
                     lastStringIsVerbatim = false
-                    if result.count < limit { result.append(contentsOf: run) }
-                    return result.withUnsafeBytes {
-                        text($0, limit: limit, isASCII: isASCII, isWellFormed: isWellFormed)
-                    }
+                    if result.count < limit { result.append(run) }
+                    return result.withBytes { text($0, limit: limit, isASCII: isASCII, isWellFormed: isWellFormed) }
                 }
                 if byte < 0x20 { throw failure("control character in a string; write it as an escape") }
-                if !hasEscape {
-                    hasEscape = true
-                    // Room for the rest of a long string at once (it is about as long again).
-                    result.reserveCapacity(max(256, 2 * (index - runStart)))
-                }
-                if result.count < limit {
-                    result.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<index]))
-                }
+                if result.count < limit { result.append(UnsafeRawBufferPointer(rebasing: bytes[runStart..<index])) }
                 index += 1
                 guard index < bytes.count else { throw failure("unterminated string", at: open) }
                 let escape = bytes[index]
@@ -339,7 +326,7 @@ public struct JSONParser {
                     }
                     let character = Unicode.Scalar(scalar) ?? "\u{FFFD}"
                     if character.value >= 0x80 { isASCII = false }
-                    result.append(contentsOf: Swift.String(character).utf8)
+                    UTF8.encode(character) { result.append($0) }
                 default:
                     throw failure("invalid escape '\\\(Character(Unicode.Scalar(escape)))'", at: index - 2)
                 }
