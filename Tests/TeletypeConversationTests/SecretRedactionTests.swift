@@ -90,6 +90,40 @@ import Testing
         #expect(pieces[0].text == "My token is [REDACTED github-token]")
     }
 
+    /// A secret in one step is redacted there, and the steps without one come back as they were:
+    /// an error's text, a subagent's reply, a thinking's summary; the description of the message
+    /// shows its fields (what the check above reads).
+    @Test func stepsWithoutASecretAreLeftAsTheyWere() throws {
+        let key = "ghp_" + String(repeating: "a1B2c3", count: 6)
+        let clean = AIToolCallPart(id: "c0", name: "read", arguments: .object(JSONObject([("path", .string("a.txt"))])))
+        let failed = AIToolCallPart(id: "c1", name: "bash", errorText: "bad token \(key)")
+        var delegated = AIToolCallPart(id: "c2", name: "Task")
+        delegated.subagent = AISubagent(
+            title: "Explore", messages: [Message(id: "s1", role: .assistant, text: "found \(key) in .env")])
+        let thought = AIReasoningPart(id: "r1", summary: "the token is \(key)")
+        let message = Message(
+            id: "m1", role: .assistant, text: "Done.",
+            parts: [.toolCall(clean), .toolCall(failed), .toolCall(delegated), .reasoning(thought)])
+        #expect("\(message)".contains(key) && "\(message)".contains("Done."))
+        var tally = SecretRedactor.Tally()
+        let redacted = redactor.redact(message, into: &tally)
+        #expect(tally.total == 3 && tally.counts["github-token"] == 3, "\(tally.counts)")
+        #expect(!"\(redacted)".contains(key))
+        #expect(redacted.text == "Done." && redacted.parts[0] == .toolCall(clean))
+        guard case .toolCall(let call) = redacted.parts[1], case .toolCall(let agent) = redacted.parts[2],
+            case .reasoning(let reasoning) = redacted.parts[3]
+        else {
+            Issue.record("the steps changed kind")
+            return
+        }
+        #expect(call.errorText == "bad token [REDACTED github-token]" && call.name == "bash")
+        #expect(agent.subagent?.messages.first?.text == "found [REDACTED github-token] in .env")
+        #expect(agent.subagent?.title == "Explore" && reasoning.summary == "the token is [REDACTED github-token]")
+        var none = SecretRedactor.Tally()
+        let unchanged = Message(id: "m2", role: .assistant, text: "Nothing here.", parts: [.toolCall(clean)])
+        #expect(redactor.redact(unchanged, into: &none) == unchanged && none.total == 0)
+    }
+
     /// A tool's arguments: each secret redacted wherever it stands (first, inside, last, nested,
     /// under a name that says it is one), every other value and the order of keys as they were;
     /// arguments with no secret come back as they were.

@@ -204,3 +204,17 @@ public struct Message: AIMessage, Equatable, Hashable {
         hasher.combine(storage.branchPoint)
     }
 }
+
+extension Message: CustomReflectable {
+    /// The fields, as a message's description and `dump` show them (not its shared storage).
+    public var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                "id": id, "role": role, "text": text, "isGenerating": isGenerating, "parts": parts,
+                "attachments": attachments, "uiDocument": uiDocument as Any, "rating": rating as Any,
+                "reasoningTexts": reasoningTexts, "createdAt": createdAt as Any, "model": model as Any,
+                "textRuns": textRuns, "branchPoint": branchPoint as Any,
+            ], displayStyle: .struct)
+    }
+}

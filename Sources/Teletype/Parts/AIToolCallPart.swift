@@ -413,3 +413,18 @@ extension String {
         return String(decoding: utf8.map { $0 == UInt8(ascii: "_") ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
     }
 }
+
+extension AIToolCallPart: CustomReflectable {
+    /// The fields, as a call's description and `dump` show them (not its shared storage).
+    public var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                "id": id, "version": version, "name": name, "displayTitle": displayTitle as Any, "status": status,
+                "executor": executor, "targetUserID": targetUserID as Any, "targetClientID": targetClientID as Any,
+                "arguments": arguments as Any, "summary": summary as Any, "duration": duration as Any,
+                "approval": approval as Any, "output": output as Any, "errorText": errorText as Any,
+                "subagent": subagent as Any, "kind": kind as Any,
+            ], displayStyle: .struct)
+    }
+}

@@ -5,72 +5,107 @@ import Teletype
 /// arguments, output and errors, a subagent's whole conversation, sources, refusals, attachments'
 /// names and addresses, other branches of the conversation; a session's title and project.
 extension SecretRedactor {
-    /// `message` with every secret in it redacted, counted into `tally`.
+    /// `message` with every secret in it redacted, counted into `tally`. What holds no secret is
+    /// not set again: a message and its tool calls keep their fields in a storage shared by their
+    /// copies, which setting a field copies whole (most messages hold no secret at all).
     public func redact(_ message: Message, into tally: inout Tally) -> Message {
         var message = message
         if let pieces = AITextRun.pieces(of: message.text, runs: message.textRuns) {
-            let before = tally
+            let before = tally.total
             let redacted = pieces.map { (afterParts: $0.afterParts, text: redact(String($0.text), into: &tally)) }
             // Pieces with nothing redacted, none empty (joining drops those), are the text and its
             // runs as they were: not joined again.
-            if tally != before || pieces.contains(where: { $0.text.isEmpty }) {
+            if tally.total != before || pieces.contains(where: { $0.text.isEmpty }) {
                 let joined = AITextRun.joined(redacted)
                 message.text = joined.text
                 message.textRuns = joined.runs
             }
         } else {
-            message.text = redact(message.text, into: &tally)
+            let before = tally.total
+            let text = redact(message.text, into: &tally)
+            if tally.total != before { message.text = text }
         }
-        message.parts = message.parts.map { redact($0, into: &tally) }
-        for (key, text) in message.reasoningTexts { message.reasoningTexts[key] = redact(text, into: &tally) }
-        message.attachments = message.attachments.map { attachment in
-            var attachment = attachment
-            attachment.name = attachment.name.map { redact($0, into: &tally) }
-            attachment.url = attachment.url.map { redact($0, into: &tally) }
-            attachment.extraData = redact(attachment.extraData, into: &tally)
-            return attachment
+        var parts: [AIMessagePart]?
+        for index in message.parts.indices {
+            let before = tally.total
+            let part = redact(message.parts[index], into: &tally)
+            guard tally.total != before else { continue }
+            if parts == nil { parts = message.parts }
+            parts?[index] = part
+        }
+        if let parts { message.parts = parts }
+        for (key, text) in message.reasoningTexts {
+            let before = tally.total
+            let redacted = redact(text, into: &tally)
+            if tally.total != before { message.reasoningTexts[key] = redacted }
+        }
+        if !message.attachments.isEmpty {
+            let before = tally.total
+            let attachments = message.attachments.map { attachment in
+                var attachment = attachment
+                attachment.name = attachment.name.map { redact($0, into: &tally) }
+                attachment.url = attachment.url.map { redact($0, into: &tally) }
+                attachment.extraData = redact(attachment.extraData, into: &tally)
+                return attachment
+            }
+            if tally.total != before { message.attachments = attachments }
         }
         if var branch = message.branchPoint {
+            let before = tally.total
             branch.alternatives = branch.alternatives.map { $0.map { redact($0, into: &tally) } }
-            message.branchPoint = branch
+            if tally.total != before { message.branchPoint = branch }
         }
         if var document = message.uiDocument {
+            let before = tally.total
             document.content = redact(document.content, into: &tally)
-            message.uiDocument = document
+            if tally.total != before { message.uiDocument = document }
         }
         return message
     }
 
-    /// A part of a message, redacted.
+    /// A part of a message, redacted; the part itself when nothing in it was.
     func redact(_ part: AIMessagePart, into tally: inout Tally) -> AIMessagePart {
+        let before = tally.total
+        let redacted: AIMessagePart
         switch part {
         case .reasoning(var reasoning):
             reasoning.summary = reasoning.summary.map { redact($0, into: &tally) }
             reasoning.preview = reasoning.preview.map { redact($0, into: &tally) }
-            return .reasoning(reasoning)
-        case .toolCall(var call):
-            call.displayTitle = call.displayTitle.map { redact($0, into: &tally) }
-            call.summary = call.summary.map { redact($0, into: &tally) }
-            call.arguments = call.arguments.map { redact($0, into: &tally) }
-            call.output = call.output.map { redact($0, into: &tally) }
-            call.errorText = call.errorText.map { redact($0, into: &tally) }
-            if var subagent = call.subagent {
-                subagent.title = subagent.title.map { redact($0, into: &tally) }
-                subagent.messages = subagent.messages.map { redact($0, into: &tally) }
-                call.subagent = subagent
+            redacted = .reasoning(reasoning)
+        case .toolCall(let call):
+            // Each field redacted apart from the call: the call is copied only when one changed.
+            let displayTitle = call.displayTitle.map { redact($0, into: &tally) }
+            let summary = call.summary.map { redact($0, into: &tally) }
+            let arguments = call.arguments.map { redact($0, into: &tally) }
+            let output = call.output.map { redact($0, into: &tally) }
+            let errorText = call.errorText.map { redact($0, into: &tally) }
+            var subagent = call.subagent
+            if var agent = subagent {
+                agent.title = agent.title.map { redact($0, into: &tally) }
+                agent.messages = agent.messages.map { redact($0, into: &tally) }
+                subagent = agent
             }
-            return .toolCall(call)
+            guard tally.total != before else { return part }
+            var changed = call
+            changed.displayTitle = displayTitle
+            changed.summary = summary
+            changed.arguments = arguments
+            changed.output = output
+            changed.errorText = errorText
+            changed.subagent = subagent
+            redacted = .toolCall(changed)
         case .source(var source):
             source.url = redact(source.url, into: &tally)
             source.title = source.title.map { redact($0, into: &tally) }
-            return .source(source)
+            redacted = .source(source)
         case .refusal(var refusal):
             refusal.text = refusal.text.map { redact($0, into: &tally) }
-            return .refusal(refusal)
+            redacted = .refusal(refusal)
         case .unsupported(var other):
             other.payload = redact(other.payload, into: &tally)
-            return .unsupported(other)
+            redacted = .unsupported(other)
         }
+        return tally.total == before ? part : redacted
     }
 
     /// A JSON value with every string in it (keys aside) redacted; the value itself when nothing

@@ -9,6 +9,9 @@ public struct SecretRedactor: Sendable {
     public struct Tally: Sendable, Equatable {
         /// The count of each kind.
         public private(set) var counts: [String: Int] = [:]
+        /// All the secrets redacted (kept as they are counted: a redaction asks after each field
+        /// whether it found any).
+        public private(set) var total = 0
 
         /// An empty tally.
         public init() {}
@@ -16,19 +19,19 @@ public struct SecretRedactor: Sendable {
         /// A tally of `counts` (kind: how many).
         public init(counts: [String: Int]) {
             self.counts = counts.filter { $0.value > 0 }
+            total = self.counts.values.reduce(0, +)
         }
-
-        /// All the secrets redacted.
-        public var total: Int { counts.values.reduce(0, +) }
 
         /// Counts one more of `kind`.
         mutating func add(_ kind: String) {
             counts[kind, default: 0] += 1
+            total += 1
         }
 
         /// Adds another tally's counts.
         public mutating func add(_ other: Tally) {
             for (kind, count) in other.counts { counts[kind, default: 0] += count }
+            total += other.total
         }
 
         /// `3 secrets redacted (2 openai-key, 1 jwt)`, or nil when none were.
