@@ -56,6 +56,13 @@ struct HTMLBuffer {
         append(markup.baseAddress, markup.count)
     }
 
+    /// Appends markup written in the code as is: a literal's bytes are where they are and how
+    /// many (a `String`'s were found through its storage, 80 instructions a tag).
+    @inline(__always)
+    mutating func markup(_ literal: StaticString) {
+        literal.withUTF8Buffer { raw($0) }
+    }
+
     /// Appends markup as is.
     mutating func raw(_ text: String) {
         // Literals and most strings are stored as contiguous UTF-8: copied at once.

@@ -27,11 +27,11 @@ enum HighlightedHTML {
                     }
                     buffer.raw(openingTags[Int(token.kind.rawValue)])
                     buffer.text(utf8: UnsafeBufferPointer(rebasing: line[token.start..<token.end]))
-                    buffer.raw("</span>")
+                    buffer.markup("</span>")
                     position = token.end
                 }
                 if position < line.count { buffer.text(utf8: UnsafeBufferPointer(rebasing: line[position...])) }
-                if lineEnd < bytes.count { buffer.raw("\n") }
+                if lineEnd < bytes.count { buffer.markup("\n") }
                 lineStart = lineEnd + 1
             }
         }

@@ -114,7 +114,7 @@ private struct Writer {
 
     /// Closes what the last blocks left open (the footnotes section).
     mutating func finish() {
-        if inFootnotes { buffer.raw("</ol>\n</section>\n") }
+        if inFootnotes { buffer.markup("</ol>\n</section>\n") }
     }
 
     // MARK: Blocks
@@ -135,10 +135,10 @@ private struct Writer {
                 if let backReference { footnoteBackReferences(backReference, leadingSpace: true) }
             } else {
                 buffer.newlineIfNeeded()
-                buffer.raw("<p>")
+                buffer.markup("<p>")
                 inlines(paragraph.inlines)
                 if let backReference { footnoteBackReferences(backReference, leadingSpace: true) }
-                buffer.raw("</p>\n")
+                buffer.markup("</p>\n")
             }
         case .heading(let heading):
             buffer.newlineIfNeeded()
@@ -151,49 +151,49 @@ private struct Writer {
             if options.rendersAlerts, let (alert, children) = MarkdownAlert.detect(quote) {
                 // As GitHub writes it.
                 buffer.raw("<div class=\"markdown-alert markdown-alert-\(alert.rawValue)\">\n")
-                buffer.raw("<p class=\"markdown-alert-title\">")
+                buffer.markup("<p class=\"markdown-alert-title\">")
                 buffer.text(options.alertTitles[alert] ?? alert.defaultTitle)
-                buffer.raw("</p>\n")
+                buffer.markup("</p>\n")
                 blocks(children, tight: false)
                 buffer.newlineIfNeeded()
-                buffer.raw("</div>\n")
+                buffer.markup("</div>\n")
                 return
             }
-            buffer.raw("<blockquote>\n")
+            buffer.markup("<blockquote>\n")
             blocks(quote.children, tight: false)
             buffer.newlineIfNeeded()
-            buffer.raw("</blockquote>\n")
+            buffer.markup("</blockquote>\n")
         case .list(let list):
             self.list(list)
         case .codeBlock(let code):
             buffer.newlineIfNeeded()
-            buffer.raw("<pre><code")
+            buffer.markup("<pre><code")
             let language = code.info.prefix { $0 != " " }
             if !language.isEmpty {
-                buffer.raw(" class=\"language-")
+                buffer.markup(" class=\"language-")
                 buffer.text(String(language))
-                buffer.raw("\"")
+                buffer.markup("\"")
             }
-            buffer.raw(">")
+            buffer.markup(">")
             if options.highlightsCode, let highlighter = SyntaxHighlighter(language: code.info) {
                 HighlightedHTML.write(code.code, highlighter: highlighter, into: &buffer)
             } else {
                 buffer.text(code.code)
             }
-            buffer.raw("</code></pre>\n")
+            buffer.markup("</code></pre>\n")
         case .htmlBlock(let html):
             buffer.newlineIfNeeded()
             if options.allowsRawHTML {
                 rawHTML(html.html)
             } else {
-                buffer.raw("<pre class=\"raw-html\"><code>")
+                buffer.markup("<pre class=\"raw-html\"><code>")
                 buffer.text(html.html)
-                buffer.raw("</code></pre>")
+                buffer.markup("</code></pre>")
             }
             buffer.newlineIfNeeded()
         case .thematicBreak:
             buffer.newlineIfNeeded()
-            buffer.raw("<hr />\n")
+            buffer.markup("<hr />\n")
         case .table(let table):
             self.table(table)
         case .footnoteDefinition(let definition):
@@ -210,22 +210,22 @@ private struct Writer {
         }
         for item in list.items {
             buffer.newlineIfNeeded()
-            buffer.raw("<li>")
+            buffer.markup("<li>")
             switch item.checkbox {
             case .checked where options.namesTaskCheckboxes:
-                buffer.raw("<input type=\"checkbox\" checked=\"\" disabled=\"\" aria-label=\"")
+                buffer.markup("<input type=\"checkbox\" checked=\"\" disabled=\"\" aria-label=\"")
                 buffer.text(options.checkedTaskName)
-                buffer.raw("\" /> ")
+                buffer.markup("\" /> ")
             case .unchecked where options.namesTaskCheckboxes:
-                buffer.raw("<input type=\"checkbox\" disabled=\"\" aria-label=\"")
+                buffer.markup("<input type=\"checkbox\" disabled=\"\" aria-label=\"")
                 buffer.text(options.uncheckedTaskName)
-                buffer.raw("\" /> ")
-            case .checked: buffer.raw("<input type=\"checkbox\" checked=\"\" disabled=\"\" /> ")
-            case .unchecked: buffer.raw("<input type=\"checkbox\" disabled=\"\" /> ")
+                buffer.markup("\" /> ")
+            case .checked: buffer.markup("<input type=\"checkbox\" checked=\"\" disabled=\"\" /> ")
+            case .unchecked: buffer.markup("<input type=\"checkbox\" disabled=\"\" /> ")
             case nil: break
             }
             blocks(item.children, tight: list.isTight)
-            buffer.raw("</li>\n")
+            buffer.markup("</li>\n")
         }
         buffer.newlineIfNeeded()
         buffer.raw(list.kind == .ordered ? "</ol>\n" : "</ul>\n")
@@ -233,38 +233,38 @@ private struct Writer {
 
     mutating func table(_ table: Table) {
         buffer.newlineIfNeeded()
-        buffer.raw("<table>\n<thead>\n")
+        buffer.markup("<table>\n<thead>\n")
         tableRow(table.header, cellTag: "th", alignments: table.alignments)
-        buffer.raw("</thead>\n")
+        buffer.markup("</thead>\n")
         if !table.rows.isEmpty {
-            buffer.raw("<tbody>\n")
+            buffer.markup("<tbody>\n")
             for row in table.rows { tableRow(row, cellTag: "td", alignments: table.alignments) }
-            buffer.raw("</tbody>\n")
+            buffer.markup("</tbody>\n")
         }
-        buffer.raw("</table>\n")
+        buffer.markup("</table>\n")
     }
 
     mutating func tableRow(_ row: TableRow, cellTag: String, alignments: [Table.Alignment]) {
-        buffer.raw("<tr>\n")
+        buffer.markup("<tr>\n")
         for (column, cell) in row.cells.enumerated() {
             buffer.raw("<" + cellTag)
             switch column < alignments.count ? alignments[column] : .none {
-            case .left: buffer.raw(" align=\"left\"")
-            case .center: buffer.raw(" align=\"center\"")
-            case .right: buffer.raw(" align=\"right\"")
+            case .left: buffer.markup(" align=\"left\"")
+            case .center: buffer.markup(" align=\"center\"")
+            case .right: buffer.markup(" align=\"right\"")
             case .none: break
             }
-            buffer.raw(">")
+            buffer.markup(">")
             inlines(cell.inlines)
             buffer.raw("</" + cellTag + ">\n")
         }
-        buffer.raw("</tr>\n")
+        buffer.markup("</tr>\n")
     }
 
     mutating func footnoteDefinition(_ definition: FootnoteDefinition) {
         if !inFootnotes {
             buffer.newlineIfNeeded()
-            buffer.raw("<section class=\"footnotes\">\n<ol>\n")
+            buffer.markup("<section class=\"footnotes\">\n<ol>\n")
             inFootnotes = true
         }
         buffer.raw("<li id=\"fn\(definition.index)\">\n")
@@ -279,19 +279,19 @@ private struct Writer {
         }
         if definition.children.isEmpty { footnoteBackReferences(definition, leadingSpace: false) }
         buffer.newlineIfNeeded()
-        buffer.raw("</li>\n")
+        buffer.markup("</li>\n")
     }
 
     /// The links from a footnote back to each place that cites it.
     mutating func footnoteBackReferences(_ definition: FootnoteDefinition, leadingSpace: Bool) {
         for occurrence in 1...max(definition.referenceCount, 1) {
-            if leadingSpace || occurrence > 1 { buffer.raw(" ") }
+            if leadingSpace || occurrence > 1 { buffer.markup(" ") }
             let id = FootnoteIDs.reference(definition.index, occurrence)
             buffer.raw("<a href=\"#\(id)\" class=\"footnote-backref\">↩")
             if occurrence > 1 { buffer.raw("<sup class=\"footnote-ref\">\(occurrence)</sup>") }
-            buffer.raw("</a>")
+            buffer.markup("</a>")
         }
-        if !leadingSpace { buffer.raw("\n") }
+        if !leadingSpace { buffer.markup("\n") }
     }
 
     // MARK: Inlines
@@ -303,12 +303,12 @@ private struct Writer {
     mutating func inline(_ inline: Inline) {
         switch inline {
         case .text(let text): buffer.text(text)
-        case .softBreak: buffer.raw("\n")
-        case .lineBreak: buffer.raw("<br />\n")
+        case .softBreak: buffer.markup("\n")
+        case .lineBreak: buffer.markup("<br />\n")
         case .code(let code):
-            buffer.raw("<code>")
+            buffer.markup("<code>")
             buffer.text(code)
-            buffer.raw("</code>")
+            buffer.markup("</code>")
         case .html(let html):
             if options.allowsRawHTML { rawHTML(html) } else { buffer.text(html) }
         case .emphasis(let children): wrapped("em", children)
@@ -319,20 +319,20 @@ private struct Writer {
                 inlines(link.children)
                 return
             }
-            buffer.raw("<a href=\"")
+            buffer.markup("<a href=\"")
             buffer.href(link.destination)
-            buffer.raw("\"")
+            buffer.markup("\"")
             if !link.title.isEmpty {
-                buffer.raw(" title=\"")
+                buffer.markup(" title=\"")
                 buffer.text(link.title)
-                buffer.raw("\"")
+                buffer.markup("\"")
             }
-            if options.addsLinkRelations { buffer.raw(" rel=\"noopener noreferrer nofollow\"") }
-            buffer.raw(">")
+            if options.addsLinkRelations { buffer.markup(" rel=\"noopener noreferrer nofollow\"") }
+            buffer.markup(">")
             linkDepth += 1
             inlines(link.children)
             linkDepth -= 1
-            buffer.raw("</a>")
+            buffer.markup("</a>")
         case .image(let image):
             self.image(image)
         case .footnoteReference(let reference):
@@ -350,42 +350,42 @@ private struct Writer {
     }
 
     mutating func wrapped(_ tag: String, _ children: [Inline]) {
-        buffer.raw("<")
+        buffer.markup("<")
         buffer.raw(tag)
-        buffer.raw(">")
+        buffer.markup(">")
         inlines(children)
-        buffer.raw("</")
+        buffer.markup("</")
         buffer.raw(tag)
-        buffer.raw(">")
+        buffer.markup(">")
     }
 
     mutating func image(_ image: Image) {
         var alt = ""
         AltText.append(image.children, to: &alt)
         if URLPolicy.allowsImageLoad(image.source, options: options) {
-            buffer.raw("<img src=\"")
+            buffer.markup("<img src=\"")
             buffer.href(image.source)
-            buffer.raw("\" alt=\"")
+            buffer.markup("\" alt=\"")
             buffer.text(alt)
-            buffer.raw("\"")
+            buffer.markup("\"")
             if !image.title.isEmpty {
-                buffer.raw(" title=\"")
+                buffer.markup(" title=\"")
                 buffer.text(image.title)
-                buffer.raw("\"")
+                buffer.markup("\"")
             }
-            buffer.raw(" />")
+            buffer.markup(" />")
         } else if linkDepth == 0, URLPolicy.allowsLink(image.source, options: options) {
-            buffer.raw("<a class=\"image\" href=\"")
+            buffer.markup("<a class=\"image\" href=\"")
             buffer.href(image.source)
-            buffer.raw("\"")
-            if options.addsLinkRelations { buffer.raw(" rel=\"noopener noreferrer nofollow\"") }
-            buffer.raw(">🖼 ")
+            buffer.markup("\"")
+            if options.addsLinkRelations { buffer.markup(" rel=\"noopener noreferrer nofollow\"") }
+            buffer.markup(">🖼 ")
             buffer.text(alt.isEmpty ? image.source : alt)
-            buffer.raw("</a>")
+            buffer.markup("</a>")
         } else {
-            buffer.raw("<span class=\"image\">🖼 ")
+            buffer.markup("<span class=\"image\">🖼 ")
             buffer.text(alt.isEmpty ? image.source : alt)
-            buffer.raw("</span>")
+            buffer.markup("</span>")
         }
     }
 }

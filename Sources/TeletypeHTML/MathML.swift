@@ -9,9 +9,9 @@ enum MathML {
         var out = ""
         node(LaTeXMathParser.parse(source), into: &out)
         buffer.raw("<mrow>" + out + "</mrow>")
-        buffer.raw("<annotation encoding=\"application/x-tex\">")
+        buffer.markup("<annotation encoding=\"application/x-tex\">")
         buffer.text(source)
-        buffer.raw("</annotation></semantics></math>")
+        buffer.markup("</annotation></semantics></math>")
     }
 
     static func escaped(_ text: String) -> String {

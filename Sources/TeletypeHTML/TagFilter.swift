@@ -16,7 +16,7 @@ enum TagFilter {
                 index = open + 1
                 guard isFilteredTag(bytes, at: open) else { continue }
                 buffer.raw(UnsafeBufferPointer(rebasing: bytes[copied..<open]))
-                buffer.raw("&lt;")
+                buffer.markup("&lt;")
                 copied = open + 1
             }
             buffer.raw(UnsafeBufferPointer(rebasing: bytes[copied...]))

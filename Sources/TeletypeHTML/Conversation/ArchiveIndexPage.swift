@@ -71,34 +71,34 @@ public struct ArchiveIndexPage: Sendable {
             "<p class=\"tt-archive-count\">\(rows.count) \(rows.count == 1 ? "conversation" : "conversations")</p>\n")
         // Agents' sessions say which agent and which folder.
         let hasSessions = rows.contains { $0.agent != nil }
-        out.raw("<table class=\"tt-archive\">\n<thead><tr>")
+        out.markup("<table class=\"tt-archive\">\n<thead><tr>")
         if hasSessions {
-            out.raw("<th scope=\"col\" class=\"tt-col-agent\">Agent</th>")
-            out.raw("<th scope=\"col\" class=\"tt-col-project\">Project</th>")
+            out.markup("<th scope=\"col\" class=\"tt-col-agent\">Agent</th>")
+            out.markup("<th scope=\"col\" class=\"tt-col-project\">Project</th>")
         }
-        out.raw("<th scope=\"col\">Conversation</th><th scope=\"col\" class=\"tt-col-when\">When</th>")
-        out.raw("<th scope=\"col\" class=\"tt-col-messages\">Messages</th>")
-        out.raw("<th scope=\"col\" class=\"tt-col-models\">Models</th>")
-        out.raw("<th scope=\"col\" class=\"tt-col-tools\">Tools</th>")
-        out.raw("</tr></thead>\n<tbody>\n")
+        out.markup("<th scope=\"col\">Conversation</th><th scope=\"col\" class=\"tt-col-when\">When</th>")
+        out.markup("<th scope=\"col\" class=\"tt-col-messages\">Messages</th>")
+        out.markup("<th scope=\"col\" class=\"tt-col-models\">Models</th>")
+        out.markup("<th scope=\"col\" class=\"tt-col-tools\">Tools</th>")
+        out.markup("</tr></thead>\n<tbody>\n")
         for row in rows {
-            out.raw("<tr>")
+            out.markup("<tr>")
             if hasSessions {
                 Self.clipped(row.agent ?? "—", label: "Agent", into: &out)
                 Self.clipped(
                     row.project.map(Self.shortProject) ?? "—", label: "Project", into: &out, whole: row.project)
             }
-            out.raw("<td class=\"tt-title\"><a href=\"")
+            out.markup("<td class=\"tt-title\"><a href=\"")
             out.href(Self.relativeURL(row.page))
-            out.raw("\">")
+            out.markup("\">")
             out.text(row.title.isEmpty ? row.page : row.title)
-            out.raw("</a>")
+            out.markup("</a>")
             if let count = row.pageCount, let first = row.firstPage {
-                out.raw(" <span class=\"tt-page-links\">(<a href=\"")
+                out.markup(" <span class=\"tt-page-links\">(<a href=\"")
                 out.href(Self.relativeURL(first))
                 out.raw("\">page 1</a> of \(count))</span>")
             }
-            out.raw("</td><td class=\"tt-when\" data-label=\"When\">")
+            out.markup("</td><td class=\"tt-when\" data-label=\"When\">")
             out.text(Self.when(first: row.firstMessageAt, last: row.lastMessageAt).first)
             if let until = Self.when(first: row.firstMessageAt, last: row.lastMessageAt).until {
                 out.text("– " + until, between: "<br><span class=\"tt-until\">", and: "</span>")
@@ -106,9 +106,9 @@ public struct ArchiveIndexPage: Sendable {
             out.raw("</td><td class=\"tt-number\" data-label=\"Messages\">\(row.messageCount)</td>")
             Self.clipped(row.models.joined(separator: ", "), label: "Models", into: &out)
             Self.clipped(row.tools.joined(separator: ", "), label: "Tools", into: &out)
-            out.raw("</tr>\n")
+            out.markup("</tr>\n")
         }
-        out.raw("</tbody>\n</table>\n")
+        out.markup("</tbody>\n</table>\n")
         out.raw(HTMLPage(title: title, colorScheme: colorScheme).footer)
         return out.string
     }
@@ -118,9 +118,9 @@ public struct ArchiveIndexPage: Sendable {
     static func clipped(_ text: String, label: String, into out: inout HTMLBuffer, whole: String? = nil) {
         out.raw("<td class=\"tt-clip\" data-label=\"\(label)\" title=\"")
         out.text(whole ?? text)
-        out.raw("\">")
+        out.markup("\">")
         out.text(text)
-        out.raw("</td>")
+        out.markup("</td>")
     }
 
     /// A project's folder by its last two names (`…/packages/app`): what tells projects apart.

@@ -40,14 +40,14 @@ public struct ConversationHTMLRenderer: Sendable {
     /// String made (and checked) of it on the way (a tenth of an exported page's work).
     package func renderedBytes(_ row: ConversationRow) -> [UInt8] {
         var out = HTMLBuffer(capacity: 2048)
-        out.raw("<article class=\"tt-row tt-")
+        out.markup("<article class=\"tt-row tt-")
         out.raw(row.kind.rawValue)
-        if let role = row.role { out.raw(" tt-role-"); out.text(Self.className(role)) }
-        if row.startsTurn { out.raw(" tt-turn") }
-        out.raw("\" id=\"")
+        if let role = row.role { out.markup(" tt-role-"); out.text(Self.className(role)) }
+        if row.startsTurn { out.markup(" tt-turn") }
+        out.markup("\" id=\"")
         if !idPrefix.isEmpty { out.text(idPrefix) }
         out.text(Self.className(row.id))
-        out.raw("\">\n")
+        out.markup("\">\n")
         for (index, block) in row.blocks.enumerated() {
             if case .toolCall(let view) = block, view.subagent != nil {
                 // A subagent's rows take ids under this block's, so that no id repeats on the page.
@@ -58,7 +58,7 @@ public struct ConversationHTMLRenderer: Sendable {
                 self.block(block, into: &out)
             }
         }
-        out.raw("</article>\n")
+        out.markup("</article>\n")
         return out.take()
     }
 
@@ -89,50 +89,50 @@ public struct ConversationHTMLRenderer: Sendable {
                 multiline(String(fold.shown(of: text)), into: &out)
                 out.text(fold.label, between: "<details class=\"tt-more\"><summary>", and: "</summary>")
                 multiline(String(fold.folded(of: text)), into: &out)
-                out.raw("</details>")
+                out.markup("</details>")
             } else {
                 multiline(text, into: &out)
             }
             if let time {
                 let local = CalendarTime(time)
                 let utc = CalendarTime(time, utc: true)
-                out.raw("<time class=\"tt-time\" datetime=\"")
+                out.markup("<time class=\"tt-time\" datetime=\"")
                 out.raw(utc.date)
-                out.raw("T")
+                out.markup("T")
                 out.raw(utc.clockWithSeconds)
-                out.raw("Z\">")
+                out.markup("Z\">")
                 out.text(local.dateAndClock)
-                out.raw("</time>")
+                out.markup("</time>")
             }
             if isPending {
                 out.text(
                     appearance.string("conversation.pending"), between: "<div class=\"tt-pending-label\">",
                     and: "</div>")
             }
-            out.raw("</div>\n")
+            out.markup("</div>\n")
         case .markdown(let document):
-            out.raw("<div class=\"tt-answer\">\n")
+            out.markup("<div class=\"tt-answer\">\n")
             var markdownOptions = options
             markdownOptions.alertTitles = alertTitles
             out.raw(MarkdownHTMLRenderer(options: markdownOptions).renderedBytes(document))
-            out.raw("</div>\n")
+            out.markup("</div>\n")
         case .reasoning(let view):
             out.raw(
                 view.isStreaming
                     ? "<details class=\"tt-reasoning tt-streaming\" open>" : "<details class=\"tt-reasoning\">")
-            out.raw("<summary><span class=\"tt-icon\">")
+            out.markup("<summary><span class=\"tt-icon\">")
             out.text(appearance.icons.reasoning)
             out.text(view.title, between: "</span> <span class=\"tt-title\">", and: "</span>")
             if let summary = view.summary {
                 out.text(summary, between: " <span class=\"tt-summary\">", and: "</span>")
             }
-            out.raw("</summary>")
+            out.markup("</summary>")
             if let text = view.text, !text.isEmpty {
-                out.raw("<div class=\"tt-thoughts\">")
+                out.markup("<div class=\"tt-thoughts\">")
                 multiline(text, into: &out)
-                out.raw("</div>")
+                out.markup("</div>")
             }
-            out.raw("</details>\n")
+            out.markup("</details>\n")
         case .toolCall(let view):
             toolCall(view, into: &out)
         case .approval(let view):
@@ -145,86 +145,86 @@ public struct ConversationHTMLRenderer: Sendable {
             if let message = view.message {
                 out.text(message, between: "<p class=\"tt-approval-message\">", and: "</p>")
             }
-            out.raw("<p class=\"tt-buttons\"><span class=\"tt-button tt-allow\">")
+            out.markup("<p class=\"tt-buttons\"><span class=\"tt-button tt-allow\">")
             out.text(view.allowTitle)
-            out.raw("</span> <span class=\"tt-button tt-decline\">")
+            out.markup("</span> <span class=\"tt-button tt-decline\">")
             out.text(view.declineTitle)
-            out.raw("</span></p></div>\n")
+            out.markup("</span></p></div>\n")
         case .attachment(let view):
             attachment(view, into: &out)
         case .unsupported(let text):
-            out.raw("<p class=\"tt-unsupported\">")
+            out.markup("<p class=\"tt-unsupported\">")
             out.text(appearance.icons.unsupported + " " + text)
-            out.raw("</p>\n")
+            out.markup("</p>\n")
         case .generatedUI(let view):
-            out.raw("<div class=\"tt-ui tt-ui-")
+            out.markup("<div class=\"tt-ui tt-ui-")
             out.text(Self.className(view.format))
-            out.raw("\">\n")
+            out.markup("\">\n")
             out.raw(view.html)
-            out.raw("\n</div>\n")
+            out.markup("\n</div>\n")
         case .thinking(let title):
-            out.raw("<p class=\"tt-thinking\"><span class=\"tt-icon\">")
+            out.markup("<p class=\"tt-thinking\"><span class=\"tt-icon\">")
             out.text(appearance.icons.reasoning)
-            out.raw("</span> ")
+            out.markup("</span> ")
             out.text(title)
-            out.raw("</p>\n")
+            out.markup("</p>\n")
         case .actions(let actions):
-            out.raw("<div class=\"tt-actions\">")
+            out.markup("<div class=\"tt-actions\">")
             for action in actions {
                 out.raw(action.isSelected ? "<span class=\"tt-action tt-selected tt-" : "<span class=\"tt-action tt-")
                 out.text(Self.className(action.key))
-                out.raw("\" title=\"")
+                out.markup("\" title=\"")
                 out.text(action.label)
                 out.text(
                     action.icon.isEmpty ? action.label : action.icon + " " + action.label, between: "\">",
                     and: "</span>")
             }
-            out.raw("</div>\n")
+            out.markup("</div>\n")
         case .notice(let text, let kind):
             out.raw("<p class=\"tt-notice tt-\(kind.rawValue)\">")
             out.text(text)
-            out.raw("</p>\n")
+            out.markup("</p>\n")
         case .suggestions(let suggestions):
-            out.raw("<ul class=\"tt-suggestions\">")
+            out.markup("<ul class=\"tt-suggestions\">")
             for suggestion in suggestions {
                 out.text(suggestion, between: "<li>", and: "</li>")
             }
-            out.raw("</ul>\n")
+            out.markup("</ul>\n")
         case .custom(let view):
             out.raw(view.html)
-            out.raw("\n")
+            out.markup("\n")
         case .divider(let view):
             if let summary = view.summary {
-                out.raw("<details class=\"tt-divider\"><summary>")
+                out.markup("<details class=\"tt-divider\"><summary>")
                 out.text(view.title)
-                out.raw("</summary><div class=\"tt-answer\">\n")
+                out.markup("</summary><div class=\"tt-answer\">\n")
                 var markdownOptions = options
                 markdownOptions.alertTitles = alertTitles
                 out.raw(MarkdownHTMLRenderer(options: markdownOptions).renderedBytes(summary))
-                out.raw("</div></details>\n")
+                out.markup("</div></details>\n")
             } else {
                 out.text(view.title, between: "<p class=\"tt-divider\">", and: "</p>\n")
             }
         case .branch(let view):
-            out.raw("<div class=\"tt-branch\">")
+            out.markup("<div class=\"tt-branch\">")
             out.text("↺ " + view.label, between: "<p class=\"tt-branch-label\">", and: "</p>")
             for (index, alternative) in view.alternatives.enumerated() {
-                out.raw("<details class=\"tt-version\"><summary>")
+                out.markup("<details class=\"tt-version\"><summary>")
                 out.text(alternative.label)
-                out.raw("</summary>\n")
+                out.markup("</summary>\n")
                 // The other version's rows, their ids under this branch point's.
                 var nested = self
                 nested.idPrefix += "v\(index)-"
                 for row in alternative.rows { out.raw(nested.render(row)) }
-                out.raw("</details>")
+                out.markup("</details>")
             }
-            out.raw("</div>\n")
+            out.markup("</div>\n")
         }
     }
 
     private func multiline(_ text: String, into out: inout HTMLBuffer) {
         for (offset, line) in TextLines.lines(text).enumerated() {
-            if offset > 0 { out.raw("<br>") }
+            if offset > 0 { out.markup("<br>") }
             out.text(String(line))
         }
     }
@@ -237,11 +237,11 @@ public struct ConversationHTMLRenderer: Sendable {
         out.raw(view.state.rawValue)
         out.raw(hasBody && isOpen ? "\" open>" : "\">")
         out.raw(hasBody ? "<summary>" : "<p class=\"tt-tool-line\">")
-        out.raw("<span class=\"tt-icon\">")
+        out.markup("<span class=\"tt-icon\">")
         out.text(view.icon)
-        out.raw("</span> <span class=\"tt-title\">")
+        out.markup("</span> <span class=\"tt-title\">")
         out.text(view.title)
-        out.raw("</span>")
+        out.markup("</span>")
         if let note = view.note { out.text(note, between: " <span class=\"tt-note\">", and: "</span>") }
         if !view.statusLabel.isEmpty {
             out.text(view.statusLabel, between: " <span class=\"tt-status\">", and: "</span>")
@@ -261,27 +261,27 @@ public struct ConversationHTMLRenderer: Sendable {
         if let body = view.body { toolCallBody(body, into: &out) }
         if let subagent = view.subagent { self.subagent(subagent, into: &out) }
         if !view.details.isEmpty {
-            out.raw("<dl>")
+            out.markup("<dl>")
             for detail in view.details {
-                out.raw("<dt>")
+                out.markup("<dt>")
                 out.text(detail.label)
                 if detail.isCode {
-                    out.raw("</dt><dd><pre><code")
+                    out.markup("</dt><dd><pre><code")
                     if let language = detail.language, !language.isEmpty {
-                        out.raw(" class=\"language-")
+                        out.markup(" class=\"language-")
                         out.text(language)
-                        out.raw("\"")
+                        out.markup("\"")
                     }
-                    out.raw(">")
+                    out.markup(">")
                     if options.highlightsCode, let highlighter = detail.language.flatMap(SyntaxHighlighter.init) {
                         HighlightedHTML.write(detail.text, highlighter: highlighter, into: &out)
                     } else {
                         out.text(detail.text)
                     }
-                    out.raw("</code></pre></dd>")
+                    out.markup("</code></pre></dd>")
                 } else {
                     // Prose and output wrap on a narrow page rather than scroll sideways.
-                    out.raw("</dt><dd><pre class=\"tt-text\">")
+                    out.markup("</dt><dd><pre class=\"tt-text\">")
                     if options.highlightsCode,
                         SyntaxHighlighter.looksLikeDiff(TextLines.lines(detail.text, limit: 200).map(String.init))
                     {
@@ -290,10 +290,10 @@ public struct ConversationHTMLRenderer: Sendable {
                     } else {
                         out.text(detail.text)
                     }
-                    out.raw("</pre></dd>")
+                    out.markup("</pre></dd>")
                 }
             }
-            out.raw("</dl>")
+            out.markup("</dl>")
         }
         out.raw(hasBody ? "</details>\n" : "</div>\n")
     }
@@ -303,20 +303,20 @@ public struct ConversationHTMLRenderer: Sendable {
             "tt-attachment" + (view.isImage ? " tt-image" : " tt-file") + (view.isTrailing ? " tt-trailing" : "")
         out.raw("<div class=\"\(classes)\">")
         if view.isImage, let url = view.url, URLPolicy.allowsImageLoad(url, options: options) {
-            out.raw("<img src=\"")
+            out.markup("<img src=\"")
             out.href(url)
-            out.raw("\" alt=\"")
+            out.markup("\" alt=\"")
             out.text(view.name)
-            out.raw("\" loading=\"lazy\">")
+            out.markup("\" loading=\"lazy\">")
         }
-        out.raw("<span class=\"tt-icon\">")
+        out.markup("<span class=\"tt-icon\">")
         out.text(view.icon)
-        out.raw("</span> ")
+        out.markup("</span> ")
         if let url = view.url, URLPolicy.allowsLink(url, options: options), !url.lowercased().hasPrefix("data:") {
-            out.raw("<a class=\"tt-name\" href=\"")
+            out.markup("<a class=\"tt-name\" href=\"")
             out.href(url)
-            out.raw("\"")
-            if options.addsLinkRelations { out.raw(" rel=\"noopener noreferrer nofollow\"") }
+            out.markup("\"")
+            if options.addsLinkRelations { out.markup(" rel=\"noopener noreferrer nofollow\"") }
             out.text(view.name, between: ">", and: "</a>")
         } else {
             out.text(view.name, between: "<span class=\"tt-name\">", and: "</span>")
@@ -326,12 +326,12 @@ public struct ConversationHTMLRenderer: Sendable {
         }
         if let text = view.text {
             // The text read of the file, folded.
-            out.raw("<details class=\"tt-attachment-text\"><summary>")
+            out.markup("<details class=\"tt-attachment-text\"><summary>")
             out.text(appearance.string("attachment.text"))
-            out.raw("</summary><pre>")
+            out.markup("</summary><pre>")
             out.text(text)
-            out.raw("</pre></details>")
+            out.markup("</pre></details>")
         }
-        out.raw("</div>\n")
+        out.markup("</div>\n")
     }
 }

@@ -38,19 +38,19 @@ public enum ConversationPages {
         var out = HTMLBuffer(capacity: 256)
         out.raw("<nav class=\"tt-pages\" aria-label=\"\(atEnd ? "Pages, at the end" : "Pages")\">")
         if page > 1 {
-            out.raw("<a rel=\"prev\" href=\"")
+            out.markup("<a rel=\"prev\" href=\"")
             out.href(ArchiveIndexPage.relativeURL(name(page - 1)))
             out.raw("\">← Page \(page - 1)</a>")
         }
-        out.raw("<a href=\"")
+        out.markup("<a href=\"")
         out.href(ArchiveIndexPage.relativeURL(index))
         out.raw("\">All prompts</a><span class=\"tt-page-number\">Page \(page)</span>")
         if hasNext {
-            out.raw("<a rel=\"next\" href=\"")
+            out.markup("<a rel=\"next\" href=\"")
             out.href(ArchiveIndexPage.relativeURL(name(page + 1)))
             out.raw("\">Page \(page + 1) →</a>")
         }
-        out.raw("</nav>\n")
+        out.markup("</nav>\n")
         return out.string
     }
 
@@ -87,35 +87,35 @@ public enum ConversationPages {
         for number in 1...max(pageCount, 1) {
             var end = start
             while end < prompts.count, prompts[end].page == number { end += 1 }
-            out.raw("<h2 class=\"tt-pages-heading\"><a href=\"")
+            out.markup("<h2 class=\"tt-pages-heading\"><a href=\"")
             out.href(addresses[number])
             out.raw("\">Page \(number)</a></h2>\n")
             if end > start {
                 out.raw("<ol class=\"tt-prompts\" start=\"\(prompts[start].number)\">\n")
                 for prompt in prompts[start..<end] {
                     // Written piece by piece: a long conversation lists thousands of prompts.
-                    out.raw("<li><a href=\"")
+                    out.markup("<li><a href=\"")
                     out.href(
                         prompt.page < addresses.count
                             ? addresses[prompt.page] : ArchiveIndexPage.relativeURL(name(prompt.page)))
-                    out.raw("#prompt-")
+                    out.markup("#prompt-")
                     out.raw(String(prompt.number))
-                    out.raw("\">")
+                    out.markup("\">")
                     out.text(prompt.firstLine.isEmpty ? "Prompt \(prompt.number)" : prompt.firstLine)
-                    out.raw("</a>")
+                    out.markup("</a>")
                     if let time = prompt.createdAt {
                         let utc = CalendarTime(time, utc: true)
-                        out.raw(" <time class=\"tt-time\" datetime=\"")
+                        out.markup(" <time class=\"tt-time\" datetime=\"")
                         out.raw(utc.date)
-                        out.raw("T")
+                        out.markup("T")
                         out.raw(utc.clockWithSeconds)
-                        out.raw("Z\">")
+                        out.markup("Z\">")
                         out.text(CalendarTime(time).dateAndClock)
-                        out.raw("</time>")
+                        out.markup("</time>")
                     }
-                    out.raw("</li>\n")
+                    out.markup("</li>\n")
                 }
-                out.raw("</ol>\n")
+                out.markup("</ol>\n")
             }
             start = end
         }

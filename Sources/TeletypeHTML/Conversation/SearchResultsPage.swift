@@ -44,13 +44,13 @@ public struct SearchResultsPage: Sendable {
         out.raw(page.header)
         out.raw(page.heading)
         out.raw("<p class=\"tt-archive-count\">\(rows.count) \(rows.count == 1 ? "message" : "messages")</p>\n")
-        out.raw("<ol class=\"tt-hits\">\n")
+        out.markup("<ol class=\"tt-hits\">\n")
         for row in rows {
             out.text(row.place, between: "<li><p class=\"tt-hit-place\">", and: "</p>\n<p class=\"tt-hit-snippet\">")
             Self.marked(row.snippet, row.marks, into: &out)
             out.text(row.command, between: "</p>\n<p><code>", and: "</code></p></li>\n")
         }
-        out.raw("</ol>\n")
+        out.markup("</ol>\n")
         out.raw(page.footer)
         return out.string
     }
@@ -70,6 +70,6 @@ public struct SearchResultsPage: Sendable {
             piece.append(scalar)
         }
         out.text(String(piece))
-        if inMark { out.raw("</mark>") }
+        if inMark { out.markup("</mark>") }
     }
 }

@@ -15,36 +15,36 @@ extension ConversationHTMLRenderer {
     func toolCallBody(_ body: ToolCallBody, into out: inout HTMLBuffer) {
         switch body {
         case .shell(let command, let output, let exitCode):
-            out.raw("<pre class=\"tt-shell\"><code><span class=\"tt-prompt\">$ </span>")
+            out.markup("<pre class=\"tt-shell\"><code><span class=\"tt-prompt\">$ </span>")
             if options.highlightsCode {
                 HighlightedHTML.write(command, highlighter: .shell, into: &out)
             } else {
                 out.text(command)
             }
-            out.raw("</code>")
+            out.markup("</code>")
             if let output, !output.isEmpty {
-                out.raw("\n<samp>")
+                out.markup("\n<samp>")
                 Self.commandOutput(output, into: &out)
-                out.raw("</samp>")
+                out.markup("</samp>")
             }
-            out.raw("</pre>")
+            out.markup("</pre>")
             if let exitCode, exitCode != 0 {
                 out.text("exit \(exitCode)", between: "<p class=\"tt-exit\">", and: "</p>")
             }
         case .fileEdit(let changes):
             for change in changes {
-                out.raw("<figure class=\"tt-diff\">")
+                out.markup("<figure class=\"tt-diff\">")
                 if changes.count > 1 { out.text(change.path, between: "<figcaption>", and: "</figcaption>") }
-                out.raw("<pre><code>")
+                out.markup("<pre><code>")
                 let highlighter = options.highlightsCode ? change.language.flatMap(SyntaxHighlighter.init) : nil
                 // Each line is a block of its own (its background across the box), so no line
                 // feed goes between them; a long line wraps at its spaces.
                 for line in change.lines {
                     switch line.kind {
-                    case .added: out.raw("<span class=\"tt-line-added\"><span class=\"tt-mark\">+ </span>")
-                    case .removed: out.raw("<span class=\"tt-line-removed\"><span class=\"tt-mark\">- </span>")
-                    case .context: out.raw("<span class=\"tt-line-context\">  ")
-                    case .hunk: out.raw("<span class=\"tt-line-hunk\">")
+                    case .added: out.markup("<span class=\"tt-line-added\"><span class=\"tt-mark\">+ </span>")
+                    case .removed: out.markup("<span class=\"tt-line-removed\"><span class=\"tt-mark\">- </span>")
+                    case .context: out.markup("<span class=\"tt-line-context\">  ")
+                    case .hunk: out.markup("<span class=\"tt-line-hunk\">")
                     }
                     if line.kind == .hunk {
                         out.text(line.text.isEmpty ? "⋯" : line.text)
@@ -53,43 +53,43 @@ extension ConversationHTMLRenderer {
                     } else {
                         out.text(line.text)
                     }
-                    out.raw("</span>")
+                    out.markup("</span>")
                 }
-                out.raw("</code></pre></figure>")
+                out.markup("</code></pre></figure>")
             }
         case .checklist(let items):
-            out.raw("<ul class=\"tt-checklist\">")
+            out.markup("<ul class=\"tt-checklist\">")
             for item in items {
                 out.raw("<li class=\"tt-\(item.state.rawValue)\"><span class=\"tt-mark\" aria-hidden=\"true\">")
                 out.text(item.state == .done ? "☑" : item.state == .active ? "◐" : "☐")
-                out.raw("</span> ")
+                out.markup("</span> ")
                 out.text(item.text)
                 if item.state != .pending {
                     out.raw(
                         " <span class=\"tt-visually-hidden\">(\(item.state == .done ? "done" : "in progress"))</span>")
                 }
-                out.raw("</li>")
+                out.markup("</li>")
             }
-            out.raw("</ul>")
+            out.markup("</ul>")
         case .web(_, let result):
             if let result, !result.isEmpty {
-                out.raw("<pre class=\"tt-web-result\">")
+                out.markup("<pre class=\"tt-web-result\">")
                 out.text(result)
-                out.raw("</pre>")
+                out.markup("</pre>")
             }
         }
     }
 
     /// A subagent's conversation: its rows, their ids under the call's, inside a `<details>`.
     func subagent(_ view: SubagentView, into out: inout HTMLBuffer) {
-        out.raw("<details class=\"tt-subagent\"><summary>")
+        out.markup("<details class=\"tt-subagent\"><summary>")
         let count = "\(view.messageCount) " + (view.messageCount == 1 ? "message" : "messages")
         out.text("↳ " + (view.title.map { $0 + " · " } ?? "") + count)
-        out.raw("</summary><div class=\"tt-subagent-rows\">\n")
+        out.markup("</summary><div class=\"tt-subagent-rows\">\n")
         var nested = self
         nested.idPrefix += "s-"
         for row in view.rows { out.raw(nested.render(row)) }
-        out.raw("</div></details>")
+        out.markup("</div></details>")
     }
 
     /// Command output with its SGR styles as classes (`sgr-b`, `sgr-f1`, …) and, for 256 and
@@ -108,7 +108,7 @@ extension ConversationHTMLRenderer {
         }
         // Lines by their bytes: a `\r\n` is one Character, and walking Characters is slow on long output.
         for (index, line) in TextLines.lines(output).enumerated() {
-            if index > 0 { out.raw("\n") }
+            if index > 0 { out.markup("\n") }
             let text = String(line)
             guard line.utf8.contains(where: { $0 == 0x1B || $0 == 0x0D }) else {
                 // The buffer shows every other control character as its picture.
@@ -125,12 +125,12 @@ extension ConversationHTMLRenderer {
                     out.text(span.text)
                     continue
                 }
-                out.raw("<span")
+                out.markup("<span")
                 if !classes.isEmpty { out.raw(" class=\"" + classes.joined(separator: " ") + "\"") }
                 if !color.isEmpty { out.raw(" style=\"" + color.joined(separator: "; ") + "\"") }
-                out.raw(">")
+                out.markup(">")
                 out.text(span.text)
-                out.raw("</span>")
+                out.markup("</span>")
             }
         }
     }
