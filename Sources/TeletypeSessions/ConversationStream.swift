@@ -72,11 +72,13 @@ public struct ConversationStream: Sendable {
         guard let handle = FileReader(path: path) else { return nil }
         // Enough to hold the first lines whole: a first record can be long. Read straight into
         // one buffer, doubled as it fills (chunks read as Data and appended were copied twice).
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        var buffer = [UInt8].room(64 * 1024, keeping: UnsafeRawBufferPointer(start: nil, count: 0))
         var count = 0
         var lines = 0
         while count < 16 << 20 {
-            if count == buffer.count { buffer.append(contentsOf: repeatElement(0, count: buffer.count)) }
+            if count == buffer.count {
+                buffer = buffer.withUnsafeBytes { [UInt8].room(2 * $0.count, keeping: $0) }
+            }
             let start = count
             guard
                 let read = try? buffer.withUnsafeMutableBytes({
