@@ -228,14 +228,7 @@ public struct JSONParser {
             // Most strings (and nearly every key) have no escape: read straight from the bytes,
             // without the buffer escapes are unescaped into.
             while true {
-                index = JSONStringScan.asciiEnd(bytes, from: index)
-                guard index < bytes.count else { throw failure("unterminated string", at: open) }
-                let byte = bytes[index]
-                if byte >= 0x80 {
-                    isASCII = false
-                    walkNonASCII(&isWellFormed)
-                    continue
-                }
+                let byte = try nextASCII(open: open, isASCII: &isASCII, isWellFormed: &isWellFormed)
                 if byte == UInt8(ascii: "\"") {
                     let run = UnsafeRawBufferPointer(rebasing: bytes[runStart..<index])
                     index += 1
@@ -245,6 +238,21 @@ public struct JSONParser {
                 if byte < 0x20 { throw failure("control character in a string; write it as an escape") }
                 return try unescapedString(
                     open: open, from: runStart, limit: limit, isASCII: isASCII, isWellFormed: isWellFormed)
+            }
+        }
+
+        /// The next ASCII byte of a string at or past the cursor (the cursor at it): its end, an
+        /// escape or a control character; the bytes of other scripts before it are walked, noting
+        /// whether there were any and whether each is well-formed UTF-8.
+        @inline(__always)
+        mutating func nextASCII(open: Int, isASCII: inout Bool, isWellFormed: inout Bool) throws(Failure) -> UInt8 {
+            while true {
+                index = JSONStringScan.asciiEnd(bytes, from: index)
+                guard index < bytes.count else { throw failure("unterminated string", at: open) }
+                let byte = bytes[index]
+                if byte < 0x80 { return byte }
+                isASCII = false
+                walkNonASCII(&isWellFormed)
             }
         }
 
@@ -280,14 +288,7 @@ public struct JSONParser {
             // Room for the rest of a long string at once (it is about as long again).
             result.reserve(max(256, 2 * (index - runStart)))
             while true {
-                index = JSONStringScan.asciiEnd(bytes, from: index)
-                guard index < bytes.count else { throw failure("unterminated string", at: open) }
-                let byte = bytes[index]
-                if byte >= 0x80 {
-                    isASCII = false
-                    walkNonASCII(&isWellFormed)
-                    continue
-                }
+                let byte = try nextASCII(open: open, isASCII: &isASCII, isWellFormed: &isWellFormed)
                 if byte == UInt8(ascii: "\"") {
                     let run = UnsafeRawBufferPointer(rebasing: bytes[runStart..<index])
                     index += 1

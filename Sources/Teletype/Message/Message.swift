@@ -6,142 +6,102 @@
 /// `any AIMessage`; copying its thirteen fields (a retain each) and boxing it for the protocol cost
 /// an archive over 3% of its instructions.
 public struct Message: AIMessage, Equatable, Hashable {
-    /// The fields, shared by copies until one is changed. A storage is changed only by the one
-    /// message that holds it (``uniqueStorage``), never while it is shared: its fields need no
-    /// check of exclusive access at run time (checked, the accesses cost more than the copies
-    /// saved), and it is sendable as the message is.
-    private final class Storage: @unchecked Sendable {
-        @exclusivity(unchecked) var id: String
-        @exclusivity(unchecked) var role: AIMessageRole
-        @exclusivity(unchecked) var text: String
-        @exclusivity(unchecked) var isGenerating: Bool
-        @exclusivity(unchecked) var parts: [AIMessagePart]
-        @exclusivity(unchecked) var attachments: [AIMessageAttachment]
-        @exclusivity(unchecked) var uiDocument: AIUIDocument?
-        @exclusivity(unchecked) var rating: AIMessageRating?
-        @exclusivity(unchecked) var reasoningTexts: [String: String]
-        @exclusivity(unchecked) var createdAt: Double?
-        @exclusivity(unchecked) var model: String?
-        @exclusivity(unchecked) var textRuns: [AITextRun]
-        @exclusivity(unchecked) var branchPoint: AIBranchPoint?
-
-        init(
-            id: String, role: AIMessageRole, text: String, isGenerating: Bool, parts: [AIMessagePart],
-            attachments: [AIMessageAttachment], uiDocument: AIUIDocument?, rating: AIMessageRating?,
-            reasoningTexts: [String: String], createdAt: Double?, model: String?, textRuns: [AITextRun],
-            branchPoint: AIBranchPoint?
-        ) {
-            self.id = id
-            self.role = role
-            self.text = text
-            self.isGenerating = isGenerating
-            self.parts = parts
-            self.attachments = attachments
-            self.uiDocument = uiDocument
-            self.rating = rating
-            self.reasoningTexts = reasoningTexts
-            self.createdAt = createdAt
-            self.model = model
-            self.textRuns = textRuns
-            self.branchPoint = branchPoint
-        }
-
-        /// A storage of its own with the same fields.
-        func copy() -> Storage {
-            Storage(
-                id: id, role: role, text: text, isGenerating: isGenerating, parts: parts, attachments: attachments,
-                uiDocument: uiDocument, rating: rating, reasoningTexts: reasoningTexts, createdAt: createdAt,
-                model: model, textRuns: textRuns, branchPoint: branchPoint)
-        }
+    /// Every field, in one struct: equal and hashed field by field.
+    private struct Fields: Sendable, Hashable {
+        var id: String
+        var role: AIMessageRole
+        var text: String
+        var isGenerating: Bool
+        var parts: [AIMessagePart]
+        var attachments: [AIMessageAttachment]
+        var uiDocument: AIUIDocument?
+        var rating: AIMessageRating?
+        var reasoningTexts: [String: String]
+        var createdAt: Double?
+        var model: String?
+        var textRuns: [AITextRun]
+        var branchPoint: AIBranchPoint?
     }
 
-    private var storage: Storage
-
-    /// The storage, this message's alone, to be changed.
-    private var uniqueStorage: Storage {
-        mutating get {
-            if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-            return storage
-        }
-    }
+    private var storage: SharedFields<Fields>
 
     /// The message's id, unique in its conversation.
     public var id: String {
-        get { storage.id }
-        set { uniqueStorage.id = newValue }
-        _modify { yield &uniqueStorage.id }
+        get { storage.fields.id }
+        set { storage.fields.id = newValue }
+        _modify { yield &storage.fields.id }
     }
     /// Who wrote it: the user, the assistant, the system, a tool.
     public var role: AIMessageRole {
-        get { storage.role }
-        set { uniqueStorage.role = newValue }
-        _modify { yield &uniqueStorage.role }
+        get { storage.fields.role }
+        set { storage.fields.role = newValue }
+        _modify { yield &storage.fields.role }
     }
     /// Its text, as Markdown.
     public var text: String {
-        get { storage.text }
-        set { uniqueStorage.text = newValue }
-        _modify { yield &uniqueStorage.text }
+        get { storage.fields.text }
+        set { storage.fields.text = newValue }
+        _modify { yield &storage.fields.text }
     }
     /// Whether the agent is still writing it.
     public var isGenerating: Bool {
-        get { storage.isGenerating }
-        set { uniqueStorage.isGenerating = newValue }
-        _modify { yield &uniqueStorage.isGenerating }
+        get { storage.fields.isGenerating }
+        set { storage.fields.isGenerating = newValue }
+        _modify { yield &storage.fields.isGenerating }
     }
     /// Its steps: reasoning, tool calls, sources, refusals.
     public var parts: [AIMessagePart] {
-        get { storage.parts }
-        set { uniqueStorage.parts = newValue }
-        _modify { yield &uniqueStorage.parts }
+        get { storage.fields.parts }
+        set { storage.fields.parts = newValue }
+        _modify { yield &storage.fields.parts }
     }
     /// The files and images it carries.
     public var attachments: [AIMessageAttachment] {
-        get { storage.attachments }
-        set { uniqueStorage.attachments = newValue }
-        _modify { yield &uniqueStorage.attachments }
+        get { storage.fields.attachments }
+        set { storage.fields.attachments = newValue }
+        _modify { yield &storage.fields.attachments }
     }
     /// The UI the agent wrote for it, shown in place of its text.
     public var uiDocument: AIUIDocument? {
-        get { storage.uiDocument }
-        set { uniqueStorage.uiDocument = newValue }
-        _modify { yield &uniqueStorage.uiDocument }
+        get { storage.fields.uiDocument }
+        set { storage.fields.uiDocument = newValue }
+        _modify { yield &storage.fields.uiDocument }
     }
     /// The rating the backend holds for it.
     public var rating: AIMessageRating? {
-        get { storage.rating }
-        set { uniqueStorage.rating = newValue }
-        _modify { yield &uniqueStorage.rating }
+        get { storage.fields.rating }
+        set { storage.fields.rating = newValue }
+        _modify { yield &storage.fields.rating }
     }
     /// The whole thinking of reasoning steps, by part id, when the app has it.
     public var reasoningTexts: [String: String] {
-        get { storage.reasoningTexts }
-        set { uniqueStorage.reasoningTexts = newValue }
-        _modify { yield &uniqueStorage.reasoningTexts }
+        get { storage.fields.reasoningTexts }
+        set { storage.fields.reasoningTexts = newValue }
+        _modify { yield &storage.fields.reasoningTexts }
     }
     /// When the message was written, if known (seconds since 1970).
     public var createdAt: Double? {
-        get { storage.createdAt }
-        set { uniqueStorage.createdAt = newValue }
-        _modify { yield &uniqueStorage.createdAt }
+        get { storage.fields.createdAt }
+        set { storage.fields.createdAt = newValue }
+        _modify { yield &storage.fields.createdAt }
     }
     /// The model that wrote the message, if known (an assistant's reply).
     public var model: String? {
-        get { storage.model }
-        set { uniqueStorage.model = newValue }
-        _modify { yield &uniqueStorage.model }
+        get { storage.fields.model }
+        set { storage.fields.model = newValue }
+        _modify { yield &storage.fields.model }
     }
     /// Where the pieces of the text fall among the parts (see ``AITextRun``).
     public var textRuns: [AITextRun] {
-        get { storage.textRuns }
-        set { uniqueStorage.textRuns = newValue }
-        _modify { yield &uniqueStorage.textRuns }
+        get { storage.fields.textRuns }
+        set { storage.fields.textRuns = newValue }
+        _modify { yield &storage.fields.textRuns }
     }
     /// Where the conversation forked before this message (see ``AIBranchPoint``).
     public var branchPoint: AIBranchPoint? {
-        get { storage.branchPoint }
-        set { uniqueStorage.branchPoint = newValue }
-        _modify { yield &uniqueStorage.branchPoint }
+        get { storage.fields.branchPoint }
+        set { storage.fields.branchPoint = newValue }
+        _modify { yield &storage.fields.branchPoint }
     }
 
     /// Creates a message.
@@ -150,10 +110,11 @@ public struct Message: AIMessage, Equatable, Hashable {
         attachments: [AIMessageAttachment] = [], uiDocument: AIUIDocument? = nil, rating: AIMessageRating? = nil,
         reasoningTexts: [String: String] = [:], createdAt: Double? = nil, model: String? = nil
     ) {
-        storage = Storage(
-            id: id, role: role, text: text, isGenerating: isGenerating, parts: parts, attachments: attachments,
-            uiDocument: uiDocument, rating: rating, reasoningTexts: reasoningTexts, createdAt: createdAt, model: model,
-            textRuns: [], branchPoint: nil)
+        storage = SharedFields(
+            Fields(
+                id: id, role: role, text: text, isGenerating: isGenerating, parts: parts, attachments: attachments,
+                uiDocument: uiDocument, rating: rating, reasoningTexts: reasoningTexts, createdAt: createdAt,
+                model: model, textRuns: [], branchPoint: nil))
     }
 
     /// A copy of any message.
@@ -176,33 +137,11 @@ public struct Message: AIMessage, Equatable, Hashable {
     /// The whole text of a reasoning step, when the message keeps it.
     public func reasoningText(for part: AIReasoningPart) -> String? { reasoningTexts[part.id] }
 
-    /// Whether two messages hold the same fields (the same storage, at once).
-    public static func == (lhs: Message, rhs: Message) -> Bool {
-        if lhs.storage === rhs.storage { return true }
-        let a = lhs.storage
-        let b = rhs.storage
-        return a.id == b.id && a.role == b.role && a.text == b.text && a.isGenerating == b.isGenerating
-            && a.parts == b.parts && a.attachments == b.attachments && a.uiDocument == b.uiDocument
-            && a.rating == b.rating && a.reasoningTexts == b.reasoningTexts && a.createdAt == b.createdAt
-            && a.model == b.model && a.textRuns == b.textRuns && a.branchPoint == b.branchPoint
-    }
+    /// Whether two values hold the same fields (the same storage, at once).
+    public static func == (lhs: Message, rhs: Message) -> Bool { lhs.storage == rhs.storage }
 
-    /// Hashes every field, as ``==`` compares them.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(storage.id)
-        hasher.combine(storage.role)
-        hasher.combine(storage.text)
-        hasher.combine(storage.isGenerating)
-        hasher.combine(storage.parts)
-        hasher.combine(storage.attachments)
-        hasher.combine(storage.uiDocument)
-        hasher.combine(storage.rating)
-        hasher.combine(storage.reasoningTexts)
-        hasher.combine(storage.createdAt)
-        hasher.combine(storage.model)
-        hasher.combine(storage.textRuns)
-        hasher.combine(storage.branchPoint)
-    }
+    /// Hashes every field, as `==` compares them.
+    public func hash(into hasher: inout Hasher) { hasher.combine(storage) }
 }
 
 extension Message: CustomReflectable {

@@ -80,165 +80,123 @@ public struct AIToolCallPart: Sendable, Hashable {
         public static let subagent = Kind(rawValue: "subagent")
     }
 
-    /// The fields, shared by copies until one is changed. A storage is changed only by the one
-    /// call that holds it (``uniqueStorage``), never while it is shared: its fields need no
-    /// check of exclusive access at run time, and it is sendable as the call is.
-    private final class Storage: @unchecked Sendable {
-        @exclusivity(unchecked) var id: String
-        @exclusivity(unchecked) var version: Int
-        @exclusivity(unchecked) var name: String
-        @exclusivity(unchecked) var displayTitle: String?
-        @exclusivity(unchecked) var status: Status
-        @exclusivity(unchecked) var executor: Executor
-        @exclusivity(unchecked) var targetUserID: String?
-        @exclusivity(unchecked) var targetClientID: String?
-        @exclusivity(unchecked) var arguments: JSONValue?
-        @exclusivity(unchecked) var summary: String?
-        @exclusivity(unchecked) var duration: Double?
-        @exclusivity(unchecked) var approval: AIToolApproval?
-        @exclusivity(unchecked) var output: JSONValue?
-        @exclusivity(unchecked) var errorText: String?
-        @exclusivity(unchecked) var subagent: AISubagent?
-        @exclusivity(unchecked) var kind: Kind?
-
-        init(
-            id: String, version: Int, name: String, displayTitle: String?, status: Status, executor: Executor,
-            targetUserID: String?, targetClientID: String?, arguments: JSONValue?, summary: String?, duration: Double?,
-            approval: AIToolApproval?, output: JSONValue?, errorText: String?, subagent: AISubagent?, kind: Kind?
-        ) {
-            self.id = id
-            self.version = version
-            self.name = name
-            self.displayTitle = displayTitle
-            self.status = status
-            self.executor = executor
-            self.targetUserID = targetUserID
-            self.targetClientID = targetClientID
-            self.arguments = arguments
-            self.summary = summary
-            self.duration = duration
-            self.approval = approval
-            self.output = output
-            self.errorText = errorText
-            self.subagent = subagent
-            self.kind = kind
-        }
-
-        /// A storage of its own with the same fields.
-        func copy() -> Storage {
-            Storage(
-                id: id, version: version, name: name, displayTitle: displayTitle, status: status, executor: executor,
-                targetUserID: targetUserID, targetClientID: targetClientID, arguments: arguments, summary: summary,
-                duration: duration, approval: approval, output: output, errorText: errorText, subagent: subagent,
-                kind: kind)
-        }
+    /// Every field, in one struct: equal and hashed field by field.
+    private struct Fields: Sendable, Hashable {
+        var id: String
+        var version: Int
+        var name: String
+        var displayTitle: String?
+        var status: Status
+        var executor: Executor
+        var targetUserID: String?
+        var targetClientID: String?
+        var arguments: JSONValue?
+        var summary: String?
+        var duration: Double?
+        var approval: AIToolApproval?
+        var output: JSONValue?
+        var errorText: String?
+        var subagent: AISubagent?
+        var kind: Kind?
     }
 
-    private var storage: Storage
-
-    /// The storage, this value's alone, to be changed.
-    private var uniqueStorage: Storage {
-        mutating get {
-            if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-            return storage
-        }
-    }
+    private var storage: SharedFields<Fields>
 
     /// The call's id, which its result names.
     public var id: String {
-        get { storage.id }
-        set { uniqueStorage.id = newValue }
-        _modify { yield &uniqueStorage.id }
+        get { storage.fields.id }
+        set { storage.fields.id = newValue }
+        _modify { yield &storage.fields.id }
     }
     /// The payload version (`v`).
     public var version: Int {
-        get { storage.version }
-        set { uniqueStorage.version = newValue }
-        _modify { yield &uniqueStorage.version }
+        get { storage.fields.version }
+        set { storage.fields.version = newValue }
+        _modify { yield &storage.fields.version }
     }
     /// The tool's name, such as `get_weather`.
     public var name: String {
-        get { storage.name }
-        set { uniqueStorage.name = newValue }
-        _modify { yield &uniqueStorage.name }
+        get { storage.fields.name }
+        set { storage.fields.name = newValue }
+        _modify { yield &storage.fields.name }
     }
     /// What the call shows as, such as "Checking your location".
     public var displayTitle: String? {
-        get { storage.displayTitle }
-        set { uniqueStorage.displayTitle = newValue }
-        _modify { yield &uniqueStorage.displayTitle }
+        get { storage.fields.displayTitle }
+        set { storage.fields.displayTitle = newValue }
+        _modify { yield &storage.fields.displayTitle }
     }
     /// Where the call stands: running, waiting, completed, failed or cancelled.
     public var status: Status {
-        get { storage.status }
-        set { uniqueStorage.status = newValue }
-        _modify { yield &uniqueStorage.status }
+        get { storage.fields.status }
+        set { storage.fields.status = newValue }
+        _modify { yield &storage.fields.status }
     }
     /// Who runs the call: the agent's server or the user's device.
     public var executor: Executor {
-        get { storage.executor }
-        set { uniqueStorage.executor = newValue }
-        _modify { yield &uniqueStorage.executor }
+        get { storage.fields.executor }
+        set { storage.fields.executor = newValue }
+        _modify { yield &storage.fields.executor }
     }
     /// The user whose device should run a client call.
     public var targetUserID: String? {
-        get { storage.targetUserID }
-        set { uniqueStorage.targetUserID = newValue }
-        _modify { yield &uniqueStorage.targetUserID }
+        get { storage.fields.targetUserID }
+        set { storage.fields.targetUserID = newValue }
+        _modify { yield &storage.fields.targetUserID }
     }
     /// The device that should run a client call.
     public var targetClientID: String? {
-        get { storage.targetClientID }
-        set { uniqueStorage.targetClientID = newValue }
-        _modify { yield &uniqueStorage.targetClientID }
+        get { storage.fields.targetClientID }
+        set { storage.fields.targetClientID = newValue }
+        _modify { yield &storage.fields.targetClientID }
     }
     /// The arguments, as JSON.
     public var arguments: JSONValue? {
-        get { storage.arguments }
-        set { uniqueStorage.arguments = newValue }
-        _modify { yield &uniqueStorage.arguments }
+        get { storage.fields.arguments }
+        set { storage.fields.arguments = newValue }
+        _modify { yield &storage.fields.arguments }
     }
     /// What the call found, in one line.
     public var summary: String? {
-        get { storage.summary }
-        set { uniqueStorage.summary = newValue }
-        _modify { yield &uniqueStorage.summary }
+        get { storage.fields.summary }
+        set { storage.fields.summary = newValue }
+        _modify { yield &storage.fields.summary }
     }
     /// How long it took, in seconds.
     public var duration: Double? {
-        get { storage.duration }
-        set { uniqueStorage.duration = newValue }
-        _modify { yield &uniqueStorage.duration }
+        get { storage.fields.duration }
+        set { storage.fields.duration = newValue }
+        _modify { yield &storage.fields.duration }
     }
     /// The approval it asks for, and the user's decision.
     public var approval: AIToolApproval? {
-        get { storage.approval }
-        set { uniqueStorage.approval = newValue }
-        _modify { yield &uniqueStorage.approval }
+        get { storage.fields.approval }
+        set { storage.fields.approval = newValue }
+        _modify { yield &storage.fields.approval }
     }
     /// What the tool returned, when the transcript has it.
     public var output: JSONValue? {
-        get { storage.output }
-        set { uniqueStorage.output = newValue }
-        _modify { yield &uniqueStorage.output }
+        get { storage.fields.output }
+        set { storage.fields.output = newValue }
+        _modify { yield &storage.fields.output }
     }
     /// Why the call failed, when the transcript says.
     public var errorText: String? {
-        get { storage.errorText }
-        set { uniqueStorage.errorText = newValue }
-        _modify { yield &uniqueStorage.errorText }
+        get { storage.fields.errorText }
+        set { storage.fields.errorText = newValue }
+        _modify { yield &storage.fields.errorText }
     }
     /// The transcript of the agent the call started, when it started one.
     public var subagent: AISubagent? {
-        get { storage.subagent }
-        set { uniqueStorage.subagent = newValue }
-        _modify { yield &uniqueStorage.subagent }
+        get { storage.fields.subagent }
+        set { storage.fields.subagent = newValue }
+        _modify { yield &storage.fields.subagent }
     }
     /// What the tool does, when the reader knows it from the agent's name for it.
     public var kind: Kind? {
-        get { storage.kind }
-        set { uniqueStorage.kind = newValue }
-        _modify { yield &uniqueStorage.kind }
+        get { storage.fields.kind }
+        set { storage.fields.kind = newValue }
+        _modify { yield &storage.fields.kind }
     }
 
     /// Makes a call of a tool; running on the server unless told otherwise.
@@ -248,10 +206,11 @@ public struct AIToolCallPart: Sendable, Hashable {
         arguments: JSONValue? = nil, summary: String? = nil, duration: Double? = nil, approval: AIToolApproval? = nil,
         output: JSONValue? = nil, errorText: String? = nil
     ) {
-        storage = Storage(
-            id: id, version: version, name: name, displayTitle: displayTitle, status: status, executor: executor,
-            targetUserID: targetUserID, targetClientID: targetClientID, arguments: arguments, summary: summary,
-            duration: duration, approval: approval, output: output, errorText: errorText, subagent: nil, kind: nil)
+        storage = SharedFields(
+            Fields(
+                id: id, version: version, name: name, displayTitle: displayTitle, status: status, executor: executor,
+                targetUserID: targetUserID, targetClientID: targetClientID, arguments: arguments, summary: summary,
+                duration: duration, approval: approval, output: output, errorText: errorText, subagent: nil, kind: nil))
     }
 
     /// Reads an `ai_tool_call` payload leniently.
@@ -299,47 +258,10 @@ public struct AIToolCallPart: Sendable, Hashable {
     }
 
     /// Whether two values hold the same fields (the same storage, at once).
-    public static func == (lhs: AIToolCallPart, rhs: AIToolCallPart) -> Bool {
-        if lhs.storage === rhs.storage { return true }
-        let a = lhs.storage
-        let b = rhs.storage
-        return a.id == b.id
-            && a.version == b.version
-            && a.name == b.name
-            && a.displayTitle == b.displayTitle
-            && a.status == b.status
-            && a.executor == b.executor
-            && a.targetUserID == b.targetUserID
-            && a.targetClientID == b.targetClientID
-            && a.arguments == b.arguments
-            && a.summary == b.summary
-            && a.duration == b.duration
-            && a.approval == b.approval
-            && a.output == b.output
-            && a.errorText == b.errorText
-            && a.subagent == b.subagent
-            && a.kind == b.kind
-    }
+    public static func == (lhs: AIToolCallPart, rhs: AIToolCallPart) -> Bool { lhs.storage == rhs.storage }
 
-    /// Hashes every field, as ``==`` compares them.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(storage.id)
-        hasher.combine(storage.version)
-        hasher.combine(storage.name)
-        hasher.combine(storage.displayTitle)
-        hasher.combine(storage.status)
-        hasher.combine(storage.executor)
-        hasher.combine(storage.targetUserID)
-        hasher.combine(storage.targetClientID)
-        hasher.combine(storage.arguments)
-        hasher.combine(storage.summary)
-        hasher.combine(storage.duration)
-        hasher.combine(storage.approval)
-        hasher.combine(storage.output)
-        hasher.combine(storage.errorText)
-        hasher.combine(storage.subagent)
-        hasher.combine(storage.kind)
-    }
+    /// Hashes every field, as `==` compares them.
+    public func hash(into hasher: inout Hasher) { hasher.combine(storage) }
 }
 
 /// A tool call's request for the user's approval.
