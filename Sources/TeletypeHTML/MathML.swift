@@ -5,78 +5,76 @@ import TeletypeLayout
 /// `<annotation>` for copying. Every text is escaped.
 enum MathML {
     static func write(_ source: String, display: Bool, into buffer: inout HTMLBuffer) {
-        buffer.raw(display ? "<math display=\"block\"><semantics>" : "<math><semantics>")
-        var out = ""
-        node(LaTeXMathParser.parse(source), into: &out)
-        buffer.raw("<mrow>" + out + "</mrow>")
+        buffer.markup(display ? "<math display=\"block\"><semantics>" : "<math><semantics>")
+        buffer.markup("<mrow>")
+        node(LaTeXMathParser.parse(source), into: &buffer)
+        buffer.markup("</mrow>")
         buffer.markup("<annotation encoding=\"application/x-tex\">")
         buffer.text(source)
         buffer.markup("</annotation></semantics></math>")
     }
 
-    static func escaped(_ text: String) -> String {
-        var buffer = HTMLBuffer(capacity: text.utf8.count)
-        buffer.text(text)
-        return buffer.string
-    }
-
-    static func node(_ node: MathNode, into out: inout String) {
+    /// `node` as MathML, written where it goes (every text escaped).
+    static func node(_ node: MathNode, into out: inout HTMLBuffer) {
         switch node {
         case .row(let nodes):
-            out += "<mrow>"
+            out.markup("<mrow>")
             for child in nodes { self.node(child, into: &out) }
-            out += "</mrow>"
-        case .identifier(let text): out += "<mi>" + escaped(text) + "</mi>"
-        case .number(let text): out += "<mn>" + escaped(text) + "</mn>"
+            out.markup("</mrow>")
+        case .identifier(let text): element("<mi>", text, "</mi>", into: &out)
+        case .number(let text): element("<mn>", text, "</mn>", into: &out)
         case .operator(let text, let isLarge):
             if text == "\n" { return }
-            out += (isLarge ? "<mo largeop=\"true\">" : "<mo>") + escaped(text) + "</mo>"
-        case .function(let name): out += "<mi>" + escaped(name) + "</mi><mo>\u{2061}</mo>"
-        case .text(let text): out += "<mtext>" + escaped(text) + "</mtext>"
+            element(isLarge ? "<mo largeop=\"true\">" : "<mo>", text, "</mo>", into: &out)
+        case .function(let name):
+            element("<mi>", name, "</mi>", into: &out)
+            out.markup("<mo>\u{2061}</mo>")
+        case .text(let text): element("<mtext>", text, "</mtext>", into: &out)
         case .fraction(let top, let bottom):
-            out += "<mfrac>"
+            out.markup("<mfrac>")
             wrapped(top, into: &out)
             wrapped(bottom, into: &out)
-            out += "</mfrac>"
+            out.markup("</mfrac>")
         case .binomial(let top, let bottom):
-            out += "<mrow><mo>(</mo><mfrac linethickness=\"0\">"
+            out.markup("<mrow><mo>(</mo><mfrac linethickness=\"0\">")
             wrapped(top, into: &out)
             wrapped(bottom, into: &out)
-            out += "</mfrac><mo>)</mo></mrow>"
+            out.markup("</mfrac><mo>)</mo></mrow>")
         case .root(let radicand, let index):
             if let index {
-                out += "<mroot>"
+                out.markup("<mroot>")
                 wrapped(radicand, into: &out)
                 wrapped(index, into: &out)
-                out += "</mroot>"
+                out.markup("</mroot>")
             } else {
-                out += "<msqrt>"
+                out.markup("<msqrt>")
                 wrapped(radicand, into: &out)
-                out += "</msqrt>"
+                out.markup("</msqrt>")
             }
         case .scripts(let base, let sub, let sup):
             let large: Bool = {
                 if case .operator(_, true) = base { return true }
                 return false
             }()
-            let tag =
+            let (open, close): (StaticString, StaticString) =
                 sub != nil && sup != nil
-                ? (large ? "munderover" : "msubsup")
+                ? (large ? ("<munderover>", "</munderover>") : ("<msubsup>", "</msubsup>"))
                 : sub != nil
-                    ? (large ? "munder" : "msub")
-                    : (large ? "mover" : "msup")
-            out += "<\(tag)>"
+                    ? (large ? ("<munder>", "</munder>") : ("<msub>", "</msub>"))
+                    : (large ? ("<mover>", "</mover>") : ("<msup>", "</msup>"))
+            out.markup(open)
             wrapped(base, into: &out)
             if let sub { wrapped(sub, into: &out) }
             if let sup { wrapped(sup, into: &out) }
-            out += "</\(tag)>"
+            out.markup(close)
         case .accent(let inner, let accent):
-            let tag = accent == .underline ? "munder" : "mover"
-            out += "<\(tag) accent=\"true\">"
+            let isUnder = accent == .underline
+            out.markup(isUnder ? "<munder accent=\"true\">" : "<mover accent=\"true\">")
             wrapped(inner, into: &out)
-            out += "<mo>" + escaped(accent.mark) + "</mo></\(tag)>"
+            element("<mo>", accent.mark, "</mo>", into: &out)
+            out.markup(isUnder ? "</munder>" : "</mover>")
         case .styled(let inner, let alphabet):
-            let variant =
+            let variant: StaticString =
                 switch alphabet {
                 case .doubleStruck: "double-struck"
                 case .script: "script"
@@ -88,38 +86,47 @@ enum MathML {
                 case .monospace: "monospace"
                 }
             // The letters themselves, as the terminal shows them, so any font draws them.
-            out +=
-                "<mstyle mathvariant=\"\(variant)\"><mi>"
-                + escaped(MathUnicode.text(of: inner).trimmingSpaces) + "</mi></mstyle>"
+            out.markup("<mstyle mathvariant=\"")
+            out.markup(variant)
+            element("\"><mi>", MathUnicode.text(of: inner).trimmingSpaces, "</mi></mstyle>", into: &out)
         case .table(let rows, let open, let close):
-            out += "<mrow>"
-            if !open.isEmpty { out += "<mo>" + escaped(open) + "</mo>" }
-            out += "<mtable>"
+            out.markup("<mrow>")
+            if !open.isEmpty { element("<mo>", open, "</mo>", into: &out) }
+            out.markup("<mtable>")
             for row in rows {
-                out += "<mtr>"
+                out.markup("<mtr>")
                 for cell in row {
-                    out += "<mtd>"
+                    out.markup("<mtd>")
                     wrapped(cell, into: &out)
-                    out += "</mtd>"
+                    out.markup("</mtd>")
                 }
-                out += "</mtr>"
+                out.markup("</mtr>")
             }
-            out += "</mtable>"
-            if !close.isEmpty { out += "<mo>" + escaped(close) + "</mo>" }
-            out += "</mrow>"
-        case .space(let width): out += "<mspace width=\"\(Double(width) * 0.25)em\"></mspace>"
-        case .raw(let source): out += "<mtext>" + escaped(source) + "</mtext>"
+            out.markup("</mtable>")
+            if !close.isEmpty { element("<mo>", close, "</mo>", into: &out) }
+            out.markup("</mrow>")
+        case .space(let width): out.raw("<mspace width=\"\(Double(width) * 0.25)em\"></mspace>")
+        case .raw(let source): element("<mtext>", source, "</mtext>", into: &out)
         }
     }
 
+    /// An element around escaped `text`.
+    @inline(__always)
+    private static func element(_ open: StaticString, _ text: String, _ close: StaticString, into out: inout HTMLBuffer)
+    {
+        out.markup(open)
+        out.text(text)
+        out.markup(close)
+    }
+
     /// A node as exactly one MathML element (as fractions and scripts take their arguments).
-    private static func wrapped(_ node: MathNode, into out: inout String) {
+    private static func wrapped(_ node: MathNode, into out: inout HTMLBuffer) {
         if case .row = node {
             self.node(node, into: &out)
         } else {
-            out += "<mrow>"
+            out.markup("<mrow>")
             self.node(node, into: &out)
-            out += "</mrow>"
+            out.markup("</mrow>")
         }
     }
 }

@@ -14,6 +14,10 @@ import Testing
         (#"x \in \mathbb{N}"#, "x ∈ ℕ"),
         (#"\sin x"#, "sin x"), (#"e^{-x}"#, "e⁻ˣ"), (#"x^{(q)}"#, "x^((q))"), (#"\unknown{x}"#, #"\unknown{x}"#),
         (#"-1"#, "−1"), (#"\infty"#, "∞"),
+        // Beyond ASCII the source is read by its characters: a letter with a combining mark is one,
+        // a command's name may be a letter of any script, a digit of any script makes a number, and
+        // a carriage return and line feed are one space.
+        ("é^2 + e\u{301}_i", "é² + e\u{301}ᵢ"), (#"\é"#, #"\é"#), ("٣.5 x", "٣.5x"), ("a\r\nb", "ab"),
     ])
     func unicode(_ source: String, _ expected: String) {
         #expect(MathUnicode.lines(source, display: false) == [expected], "\(source)")

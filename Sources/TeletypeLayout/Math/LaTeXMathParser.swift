@@ -2,47 +2,120 @@
 /// fractions, roots, accents, alphabets, `\left…\right`, environments of rows, and the symbols of
 /// `MathSymbols`. It never fails: what it cannot read is kept as source.
 public struct LaTeXMathParser {
+    /// Each character's ASCII value, or ``notASCII``: what every test of the parser reads, a byte
+    /// rather than a `Character` (whose comparisons and properties cost a grapheme's work each).
+    private let ascii: [UInt8]
+    /// The source's characters, for a source with one that is not ASCII (or a line break of two);
+    /// empty for the rest, which ``ascii`` holds whole.
     private let characters: [Character]
     private var index = 0
     /// How deep groups go; past this, the rest is kept as source.
     private var depth = 0
     private static let maximumDepth = 64
+    /// The value in ``ascii`` of a character that is not ASCII.
+    private static let notASCII: UInt8 = 0xFF
 
     /// A parser of `source`.
     public init(_ source: String) {
-        characters = Array(source)
+        // A carriage return may start a two-scalar character (CR LF): such a source is read by
+        // its characters, as any other that is not ASCII.
+        if source.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+            ascii = Array(source.utf8)
+            characters = []
+        } else {
+            characters = Array(source)
+            ascii = characters.map { $0.asciiValue ?? Self.notASCII }
+        }
     }
 
     /// The math `source` holds.
     public static func parse(_ source: String) -> MathNode {
         var parser = LaTeXMathParser(source)
-        return parser.row(until: nil)
+        return parser.row(until: [])
     }
 
-    private var atEnd: Bool { index >= characters.count }
-    private var current: Character? { atEnd ? nil : characters[index] }
+    /// What ends a row besides the end of the source.
+    private struct Terminators: OptionSet {
+        let rawValue: UInt8
+        /// `}`.
+        static let closeBrace = Terminators(rawValue: 1)
+        /// `]`.
+        static let closeBracket = Terminators(rawValue: 2)
+        /// A cell's end in an environment: `&`, `\\`, `\end`.
+        static let cell = Terminators(rawValue: 4)
+    }
 
-    /// Nodes up to `terminator` (`}`, `]`, `\right`, `\end`, `&`, `\\`) or the end.
-    private mutating func row(until terminator: Set<String>?) -> MathNode {
+    private var atEnd: Bool { index >= ascii.count }
+    /// The ASCII value of the character at the cursor, ``notASCII`` for another, nil at the end.
+    private var current: UInt8? { atEnd ? nil : ascii[index] }
+
+    /// Whether the character at `position` is the ASCII `byte`.
+    private func isASCII(_ byte: UInt8, at position: Int) -> Bool {
+        position < ascii.count && ascii[position] == byte
+    }
+
+    /// The characters at `range` as a string.
+    private func text(_ range: Range<Int>) -> String {
+        if characters.isEmpty {
+            return ascii.withUnsafeBufferPointer {
+                String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self)
+            }
+        }
+        // Character by character: `String(characters[…])` is generic and looks a conformance up at
+        // run time on its first call, through all the binary's (200K instructions).
+        var text = ""
+        for position in range { text.append(characters[position]) }
+        return text
+    }
+
+    /// The character at `position` as a string.
+    private func text(at position: Int) -> String { text(position..<(position + 1)) }
+
+    // Character properties, by the ASCII value; looked up in Unicode's tables only beyond ASCII.
+
+    /// `isLetter`.
+    private func isLetter(at position: Int) -> Bool {
+        let byte = ascii[position]
+        guard byte != Self.notASCII else { return characters[position].isLetter }
+        return byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A
+    }
+
+    /// `isNumber`.
+    private func isDigit(at position: Int) -> Bool {
+        let byte = ascii[position]
+        guard byte != Self.notASCII else { return characters[position].isNumber }
+        return byte >= 0x30 && byte <= 0x39
+    }
+
+    /// `isWhitespace`.
+    private func isSpace(at position: Int) -> Bool {
+        let byte = ascii[position]
+        guard byte != Self.notASCII else { return characters[position].isWhitespace }
+        return byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
+    }
+
+    /// Nodes up to a terminator (`}`, `]`, or a cell's end: `&`, `\\`, `\end`) or the end.
+    /// With no terminators (the whole source), a stray `&` is kept.
+    private mutating func row(until terminators: Terminators) -> MathNode {
         var nodes: [MathNode] = []
         depth += 1
         defer { depth -= 1 }
-        while var character = current {
-            if character.isMathSpace {
+        while !atEnd {
+            if isSpace(at: index) {
                 skipSpaces()
-                guard let next = current else { break }
-                character = next
+                if atEnd { break }
             }
-            if let terminator {
-                if character == "}" && terminator.contains("}") { break }
-                if character == "]" && terminator.contains("]") { break }
-                if character == "&" && terminator.contains("&") { break }
-                if character == "\\", let name = peekCommand(), terminator.contains("\\" + name) { break }
+            let character = ascii[index]
+            if character == UInt8(ascii: "}") && terminators.contains(.closeBrace) { break }
+            if character == UInt8(ascii: "]") && terminators.contains(.closeBracket) { break }
+            if terminators.contains(.cell) {
+                if character == UInt8(ascii: "&") { break }
+                if character == UInt8(ascii: "\\"), isCommand("\\") || isCommand("end") { break }
             }
-            if character == "}" || (character == "&" && terminator == nil) {
+            if character == UInt8(ascii: "}") || (character == UInt8(ascii: "&") && terminators.isEmpty) {
                 // A stray close: keep it.
+                nodes.append(.operator(text(at: index)))
                 index += 1
-                nodes.append(.operator(String(character)))
                 continue
             }
             guard let atom = atom() else { break }
@@ -55,32 +128,34 @@ public struct LaTeXMathParser {
     private mutating func scripts(on base: MathNode) -> MathNode {
         var sub: MathNode?
         var sup: MathNode?
-        while let character = current, character == "_" || character == "^" || character == "'" {
+        while let character = current,
+            character == UInt8(ascii: "_") || character == UInt8(ascii: "^") || character == UInt8(ascii: "'")
+        {
             index += 1
-            if character == "'" {
+            if character == UInt8(ascii: "'") {
                 sup = .row([sup, .operator("′")].compactMap { $0 })
                 continue
             }
             skipSpaces()
             let argument = self.argument() ?? .row([])
-            if character == "_" { sub = argument } else { sup = argument }
+            if character == UInt8(ascii: "_") { sub = argument } else { sup = argument }
         }
         guard sub != nil || sup != nil else { return base }
         return .scripts(base, sub: sub, sup: sup)
     }
 
     private mutating func skipSpaces() {
-        while let character = current, character.isMathSpace { index += 1 }
+        while !atEnd, isSpace(at: index) { index += 1 }
     }
 
     /// One argument: a group, a command or a single character.
     private mutating func argument() -> MathNode? {
         skipSpaces()
         guard let character = current else { return nil }
-        if character == "{" { return group() }
-        if character.isMathDigit {
+        if character == UInt8(ascii: "{") { return group() }
+        if isDigit(at: index) {
             index += 1
-            return .number(String(character))
+            return .number(text(at: index - 1))
         }
         return atom()
     }
@@ -89,137 +164,174 @@ public struct LaTeXMathParser {
     private mutating func group() -> MathNode {
         index += 1  // {
         guard depth < Self.maximumDepth else { return .raw(rest()) }
-        let inside = row(until: ["}"])
-        if current == "}" { index += 1 }
+        let inside = row(until: .closeBrace)
+        if current == UInt8(ascii: "}") { index += 1 }
         return inside
     }
 
     /// The rest of the source, kept as it is.
     private mutating func rest() -> String {
-        let text = String(characters[index...])
-        index = characters.count
+        let text = text(index..<ascii.count)
+        index = ascii.count
         return text
     }
 
-    /// The name of the command at the cursor (after its backslash), without moving.
-    private func peekCommand() -> String? {
-        guard current == "\\", index + 1 < characters.count else { return nil }
+    /// Where the name of the command at the cursor (after its backslash) ends: after a run of
+    /// letters, or after the one character that is not a letter; nil at no command.
+    private func commandEnd() -> Int? {
+        guard current == UInt8(ascii: "\\"), index + 1 < ascii.count else { return nil }
         var end = index + 1
-        if characters[end].isMathLetter {
-            while end < characters.count, characters[end].isMathLetter { end += 1 }
-            // Character by character: `String(characters[…])` is generic and looks a conformance
-            // up at run time on its first call, through all the binary's (200K instructions).
-            var name = ""
-            for position in (index + 1)..<end { name.append(characters[position]) }
-            return name
-        }
-        return String(characters[end])
+        guard isLetter(at: end) else { return end + 1 }
+        while end < ascii.count, isLetter(at: end) { end += 1 }
+        return end
+    }
+
+    /// Whether the command at the cursor is `name` (ASCII), without moving.
+    private func isCommand(_ name: StaticString) -> Bool {
+        guard let end = commandEnd(), end - index - 1 == name.utf8CodeUnitCount else { return false }
+        let bytes = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+        for (offset, byte) in bytes.enumerated() where ascii[index + 1 + offset] != byte { return false }
+        return true
     }
 
     private mutating func atom() -> MathNode? {
         guard let character = current else { return nil }
-        if character.isMathSpace {
+        if isSpace(at: index) {
             skipSpaces()
             return atEnd ? nil : atom()
         }
-        if character == "{" { return group() }
-        if character == "\\" { return command() }
+        if character == UInt8(ascii: "{") { return group() }
+        if character == UInt8(ascii: "\\") { return command() }
+        let start = index
         index += 1
-        if character.isMathDigit || character == "." && current.map({ $0.isMathDigit }) == true {
-            var text = String(character)
-            while let next = current,
-                next.isMathDigit || (next == "." && index + 1 < characters.count && characters[index + 1].isMathDigit)
+        if isDigit(at: start) || character == UInt8(ascii: ".") && !atEnd && isDigit(at: index) {
+            while !atEnd,
+                isDigit(at: index)
+                    || (ascii[index] == UInt8(ascii: ".") && index + 1 < ascii.count && isDigit(at: index + 1))
             {
-                text.append(next)
                 index += 1
             }
-            return .number(text)
+            return .number(text(start..<index))
         }
-        if character.isMathLetter { return .identifier(String(character)) }
-        if character == "~" { return .space(1) }
+        if isLetter(at: start) { return .identifier(text(at: start)) }
         switch character {
-        case "-": return .operator("−")
-        case "*": return .operator("∗")
-        case "<", ">", "=", "+", "/", "(", ")", "[", "]", "|", ",", ";", ":", "!", "?", ".", "'":
-            return .operator(String(character))
-        default: return .identifier(String(character))
+        case UInt8(ascii: "~"): return .space(1)
+        case UInt8(ascii: "-"): return .operator("−")
+        case UInt8(ascii: "*"): return .operator("∗")
+        case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "/"),
+            UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "|"),
+            UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: "!"), UInt8(ascii: "?"),
+            UInt8(ascii: "."), UInt8(ascii: "'"):
+            return .operator(text(at: start))
+        default: return .identifier(text(at: start))
         }
     }
+
+    /// What a command that is not a symbol does.
+    private enum Command {
+        case space(Int)
+        case nothing
+        case lineBreak
+        case escaped
+        case fraction
+        case binomial
+        case root
+        case fence
+        case text
+        case alphabet(MathAlphabet)
+        case accent(MathAccent)
+        case begin
+    }
+
+    /// The commands that are not symbols, by name: one look-up rather than a comparison with each.
+    private static let commands: [String: Command] = {
+        var commands: [String: Command] = [
+            ",": .space(1), ":": .space(1), ";": .space(1), " ": .space(1), "!": .nothing, "quad": .space(2),
+            "qquad": .space(4), "\\": .lineBreak, "begin": .begin,
+        ]
+        for name in ["{", "}", "|", "&", "%", "$", "#", "_"] { commands[name] = .escaped }
+        for name in ["frac", "dfrac", "tfrac", "cfrac"] { commands[name] = .fraction }
+        for name in ["binom", "dbinom", "tbinom"] { commands[name] = .binomial }
+        commands["sqrt"] = .root
+        for name in [
+            "left", "right", "bigl", "bigr", "Bigl", "Bigr", "big", "Big", "bigg", "Bigg", "biggl", "biggr", "Biggl",
+            "Biggr",
+        ] { commands[name] = .fence }
+        for name in ["text", "textrm", "textit", "textbf", "mbox", "operatorname", "mathrm", "textsf", "texttt"] {
+            commands[name] = .text
+        }
+        let alphabets: [(String, MathAlphabet)] = [
+            ("mathbb", .doubleStruck), ("mathcal", .script), ("mathscr", .script), ("mathfrak", .fraktur),
+            ("mathbf", .bold), ("boldsymbol", .bold), ("bm", .bold), ("mathit", .italic), ("mathsf", .sansSerif),
+            ("mathtt", .monospace),
+        ]
+        for (name, alphabet) in alphabets { commands[name] = .alphabet(alphabet) }
+        for name in ["hat", "bar", "vec", "dot", "ddot", "tilde", "overline", "underline", "widehat", "widetilde"] {
+            commands[name] = .accent(MathAccent(rawValue: name)!)
+        }
+        for name in ["displaystyle", "textstyle", "scriptstyle", "limits", "nolimits", "nonumber", "notag"] {
+            commands[name] = .nothing
+        }
+        return commands
+    }()
 
     /// A command after its backslash.
     private mutating func command() -> MathNode {
         let start = index
-        guard let name = peekCommand() else {
+        guard let end = commandEnd() else {
             index += 1
             return .raw("\\")
         }
-        index += 1 + name.count
+        let name = text((index + 1)..<end)
+        index = end
         if let symbol = MathSymbols.symbol(name) { return symbol }
-        switch name {
-        case ",", ":", ";", " ": return .space(1)
-        case "!": return .row([])
-        case "quad": return .space(2)
-        case "qquad": return .space(4)
-        case "\\": return .operator("\n")
-        case "{", "}", "|", "&", "%", "$", "#", "_": return .operator(name == "|" ? "‖" : name)
-        case "frac", "dfrac", "tfrac", "cfrac":
+        switch Self.commands[name] {
+        case .space(let width): return .space(width)
+        case .nothing: return .row([])
+        case .lineBreak: return .operator("\n")
+        case .escaped: return .operator(name == "|" ? "‖" : name)
+        case .fraction:
             let top = argument() ?? .row([])
             let bottom = argument() ?? .row([])
             return .fraction(top, bottom)
-        case "binom", "dbinom", "tbinom":
+        case .binomial:
             let top = argument() ?? .row([])
             let bottom = argument() ?? .row([])
             return .binomial(top, bottom)
-        case "sqrt":
+        case .root:
             skipSpaces()
             var rootIndex: MathNode?
-            if current == "[" {
+            if current == UInt8(ascii: "[") {
                 index += 1
-                rootIndex = row(until: ["]"])
-                if current == "]" { index += 1 }
+                rootIndex = row(until: .closeBracket)
+                if current == UInt8(ascii: "]") { index += 1 }
             }
             return .root(argument() ?? .row([]), index: rootIndex)
-        case "left", "right", "bigl", "bigr", "Bigl", "Bigr", "big", "Big", "bigg", "Bigg", "biggl", "biggr",
-            "Biggl", "Biggr":
+        case .fence:
             // The size is the terminal's; the fence stays.
             skipSpaces()
             guard let fence = current else { return .row([]) }
-            if fence == "\\" {
-                let inner = command()
-                return inner
-            }
+            if fence == UInt8(ascii: "\\") { return command() }
             index += 1
-            return fence == "." ? .row([]) : .operator(String(fence))
-        case "text", "textrm", "textit", "textbf", "mbox", "operatorname", "mathrm", "textsf", "texttt":
+            return fence == UInt8(ascii: ".") ? .row([]) : .operator(text(at: index - 1))
+        case .text:
             skipSpaces()
-            guard current == "{" else { return argument() ?? .row([]) }
+            guard current == UInt8(ascii: "{") else { return argument() ?? .row([]) }
             let text = plainGroup()
             return name == "mathrm" && text.count == 1 ? .identifier(text) : .text(text)
-        case "mathbb", "mathcal", "mathscr", "mathfrak", "mathbf", "boldsymbol", "bm", "mathit", "mathsf", "mathtt":
-            let alphabet: MathAlphabet =
-                switch name {
-                case "mathbb": .doubleStruck
-                case "mathcal", "mathscr": .script
-                case "mathfrak": .fraktur
-                case "mathbf", "boldsymbol", "bm": .bold
-                case "mathit": .italic
-                case "mathsf": .sansSerif
-                default: .monospace
-                }
+        case .alphabet(let alphabet):
             return .styled(argument() ?? .row([]), alphabet)
-        case "hat", "bar", "vec", "dot", "ddot", "tilde", "overline", "underline", "widehat", "widetilde":
-            return .accent(argument() ?? .row([]), MathAccent(rawValue: name)!)
-        case "begin":
+        case .accent(let accent):
+            return .accent(argument() ?? .row([]), accent)
+        case .begin:
             return environment(start: start)
-        case "displaystyle", "textstyle", "scriptstyle", "limits", "nolimits", "nonumber", "notag":
-            return .row([])
-        default:
+        case nil:
             // Unknown: kept as written, with the groups it takes.
             var source = "\\" + name
-            while current == "{" {
+            while current == UInt8(ascii: "{") {
                 let start = index
                 _ = plainGroup()
-                source += String(characters[start..<index])
+                source += text(start..<index)
             }
             return .raw(source)
         }
@@ -228,49 +340,48 @@ public struct LaTeXMathParser {
     /// The text of a `{…}` group, as written (for `\text`).
     private mutating func plainGroup() -> String {
         index += 1
+        let start = index
         var depth = 1
-        var text = ""
         while let character = current {
             index += 1
-            if character == "{" { depth += 1 }
-            if character == "}" {
+            if character == UInt8(ascii: "{") { depth += 1 }
+            if character == UInt8(ascii: "}") {
                 depth -= 1
-                if depth == 0 { break }
+                if depth == 0 { return text(start..<(index - 1)) }
             }
-            text.append(character)
         }
-        return text
+        return text(start..<index)
     }
 
     /// `\begin{name}…\end{name}`: rows of cells split by `\\` and `&`.
     private mutating func environment(start: Int) -> MathNode {
         skipSpaces()
-        guard current == "{" else { return .raw("\\begin") }
+        guard current == UInt8(ascii: "{") else { return .raw("\\begin") }
         let name = plainGroup()
         if name == "array" || name == "tabular" {
             skipSpaces()
-            if current == "{" { _ = plainGroup() }  // column spec
+            if current == UInt8(ascii: "{") { _ = plainGroup() }  // column spec
         }
         var rows: [[MathNode]] = []
         var cells: [MathNode] = []
         guard depth < Self.maximumDepth else { return .raw(rest()) }
         while !atEnd {
-            let cell = row(until: ["&", "\\\\", "\\end"])
+            let cell = row(until: .cell)
             cells.append(cell)
-            if current == "&" {
+            if current == UInt8(ascii: "&") {
                 index += 1
                 continue
             }
-            if peekCommand() == "\\" {
+            if isCommand("\\") {
                 index += 2
                 rows.append(cells)
                 cells = []
                 continue
             }
-            if peekCommand() == "end" {
+            if isCommand("end") {
                 index += 4
                 skipSpaces()
-                if current == "{" { _ = plainGroup() }
+                if current == UInt8(ascii: "{") { _ = plainGroup() }
                 break
             }
         }
@@ -286,27 +397,5 @@ public struct LaTeXMathParser {
             default: ("", "")
             }
         return .table(rows, open: fences.0, close: fences.1)
-    }
-}
-
-extension Character {
-    // Character properties, looked up in Unicode's tables only beyond ASCII (the common case in math).
-
-    /// `isLetter`.
-    fileprivate var isMathLetter: Bool {
-        guard let ascii = asciiValue else { return isLetter }
-        return ascii | 0x20 >= 0x61 && ascii | 0x20 <= 0x7A
-    }
-
-    /// `isNumber`.
-    fileprivate var isMathDigit: Bool {
-        guard let ascii = asciiValue else { return isNumber }
-        return ascii >= 0x30 && ascii <= 0x39
-    }
-
-    /// `isWhitespace`.
-    fileprivate var isMathSpace: Bool {
-        guard let ascii = asciiValue else { return isWhitespace }
-        return ascii == 0x20 || (ascii >= 0x09 && ascii <= 0x0D)
     }
 }

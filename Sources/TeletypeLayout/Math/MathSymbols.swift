@@ -1,14 +1,19 @@
 /// The LaTeX commands that stand for one symbol: Greek letters, operators, relations, arrows,
 /// large operators, function names.
 enum MathSymbols {
-    static func symbol(_ name: String) -> MathNode? {
-        if let letter = greek[name] { return .identifier(letter) }
-        if let symbol = operators[name] { return .operator(symbol) }
-        if let symbol = largeOperators[name] { return .operator(symbol, isLarge: true) }
-        if let symbol = ordinary[name] { return .identifier(symbol) }
-        if functions.contains(name) { return .function(name) }
-        return nil
-    }
+    static func symbol(_ name: String) -> MathNode? { symbols[name] }
+
+    /// Every table's symbols in one, the earlier table's where two name the same: one look-up a
+    /// command instead of one a table.
+    private static let symbols: [String: MathNode] = {
+        var symbols: [String: MathNode] = [:]
+        for name in functions { symbols[name] = .function(name) }
+        for (name, symbol) in ordinary { symbols[name] = .identifier(symbol) }
+        for (name, symbol) in largeOperators { symbols[name] = .operator(symbol, isLarge: true) }
+        for (name, symbol) in operators { symbols[name] = .operator(symbol) }
+        for (name, letter) in greek { symbols[name] = .identifier(letter) }
+        return symbols
+    }()
 
     static let greek: [String: String] = [
         "alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ϵ", "varepsilon": "ε", "zeta": "ζ",

@@ -9,9 +9,11 @@ public enum MathUnicode {
     public static func lines(_ source: String, display: Bool) -> [String] {
         let node = LaTeXMathParser.parse(source)
         let text = render(node)
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-            String($0).trimmingSpaces
-        }
+        // Without a line feed's byte there is no line feed: one line, not split character by character.
+        var lines =
+            text.utf8.contains(0x0A)
+            ? text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0).trimmingSpaces }
+            : [text.trimmingSpaces]
         if !display { lines = [Joined.strings(lines, separator: "; ")] }
         return lines.filter { !$0.isEmpty }.isEmpty ? [""] : lines
     }
@@ -96,9 +98,14 @@ public enum MathUnicode {
 
     /// Whether `text` ends with an operator (so one after it is a sign).
     private static func isOperatorEnd(_ text: String) -> Bool {
-        guard let last = text.trimmingSpaces.last else { return true }
-        return "+−=<>≤≥≠≈≡→←⇒⇔⟹↦∈×⋅±,;".contains(last)
+        // The last character but spaces, found from the end (trimming the whole row, as it grew,
+        // made each row's drawing take time by the square of its length).
+        guard let last = text.reversed().first(where: { $0 != " " }) else { return true }
+        return operatorEnds.contains(last)
     }
+
+    /// The characters after which an operator is a sign.
+    private static let operatorEnds = Set("+−=<>≤≥≠≈≡→←⇒⇔⟹↦∈×⋅±,;")
 
     /// `text` in parentheses unless it is one simple piece.
     private static func grouped(_ text: String) -> String {

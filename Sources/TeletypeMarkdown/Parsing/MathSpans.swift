@@ -170,11 +170,8 @@ enum MathSpans {
         }
         func emit(_ start: Int, _ contentStart: Int, _ contentEnd: Int, _ end: Int, display: Bool) {
             out.append(contentsOf: line[copied..<start])
-            let content = Array(line[contentStart..<contentEnd])
-            let fence = [UInt8](repeating: 0x60, count: longestBacktickRun(content) + 1)
-            out += fence + (display ? displayBytes : inlineBytes) + content
-            if content.last == 0x60 { out.append(0x20) }
-            out += fence
+            let content = UnsafeRawBufferPointer(rebasing: line[contentStart..<contentEnd])
+            appendCodeSpan(content, display: display, to: &out)
             copied = end
             changed = true
         }
@@ -212,7 +209,7 @@ enum MathSpans {
                 let next = line[i + 1]
                 if next == 0x28 || next == 0x5B {
                     // `\(…\)`, `\[…\]`.
-                    let closer: [UInt8] = [0x5C, next == 0x28 ? 0x29 : 0x5D]
+                    let closer: (UInt8, UInt8) = (0x5C, next == 0x28 ? 0x29 : 0x5D)
                     if let end = find(closer, in: line, from: i + 2), end > i + 2, holdsLetter(i + 2, end) {
                         emit(i, i + 2, end, end + 2, display: next == 0x5B)
                         i = end + 2
@@ -234,14 +231,14 @@ enum MathSpans {
             case 0x24:
                 if i + 1 < n, line[i + 1] == 0x24 {
                     // `$$…$$`.
-                    if let end = find([0x24, 0x24], in: line, from: i + 2), end > i + 2, saysSomething(i + 2, end) {
+                    if let end = find((0x24, 0x24), in: line, from: i + 2), end > i + 2, saysSomething(i + 2, end) {
                         emit(i, i + 2, end, end + 2, display: true)
                         i = end + 2
                         continue
                     }
                     if line[(i + 2)...].allSatisfy(isSpace),
                         let taken = multiline(
-                            line, opener: i, openerLength: 2, closer: [0x24, 0x24], following: following)
+                            line, opener: i, openerLength: 2, closer: (0x24, 0x24), following: following)
                     {
                         out.append(contentsOf: line[copied..<i])
                         consumed = 1 + taken.lines
@@ -293,7 +290,7 @@ enum MathSpans {
     /// before a blank line or a fence: its bytes from the opener to the end of the closer's line,
     /// and how many following lines it took.
     static func multiline(
-        _ line: UnsafeRawBufferPointer, opener: Int, openerLength: Int, closer: [UInt8], following: LazyLines
+        _ line: UnsafeRawBufferPointer, opener: Int, openerLength: Int, closer: (UInt8, UInt8), following: LazyLines
     ) -> (bytes: [UInt8], lines: Int)? {
         var start = following.start
         var lines = 0
@@ -318,12 +315,10 @@ enum MathSpans {
                     ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || $0 >= 0x80
                 })
             else { return nil }
-            let fence = [UInt8](repeating: 0x60, count: longestBacktickRun(content) + 1)
-            var bytes = fence + displayBytes + content
-            if bytes.last == 0x60 { bytes.append(0x20) }
-            bytes += fence
+            var bytes: [UInt8] = []
+            content.withUnsafeBytes { appendCodeSpan($0, display: true, to: &bytes) }
             // The rest of the closer's line is read as it is (math after it is left alone).
-            bytes += next[(close + closer.count)...]
+            bytes += next[(close + 2)...]
             return (bytes, lines)
         }
         return nil
@@ -355,22 +350,34 @@ enum MathSpans {
         return false
     }
 
-    static func find(_ needle: [UInt8], in line: UnsafeRawBufferPointer, from start: Int) -> Int? {
-        guard needle.count > 0, line.count >= needle.count else { return nil }
+    /// Where the two bytes of `needle` are next in `line` from `start`, escapes passed over.
+    static func find(_ needle: (UInt8, UInt8), in line: UnsafeRawBufferPointer, from start: Int) -> Int? {
+        guard line.count >= 2 else { return nil }
         var i = start
-        while i <= line.count - needle.count {
+        while i <= line.count - 2 {
             // An escape is passed over whole: `\\]` is a backslash and a bracket, never `\]`.
-            if line[i] == 0x5C, needle[0] != 0x5C || (i + 1 < line.count && line[i + 1] == 0x5C) {
+            if line[i] == 0x5C, needle.0 != 0x5C || (i + 1 < line.count && line[i + 1] == 0x5C) {
                 i += 2
                 continue
             }
-            if line[i] == needle[0], needle.indices.allSatisfy({ line[i + $0] == needle[$0] }) { return i }
+            if line[i] == needle.0, line[i + 1] == needle.1 { return i }
             i += 1
         }
         return nil
     }
 
-    static func longestBacktickRun(_ bytes: [UInt8]) -> Int {
+    /// Appends math `content` as a code span that starts with its marker: fenced by one backtick
+    /// more than its longest run, a space after a closing backtick of its own.
+    static func appendCodeSpan(_ content: UnsafeRawBufferPointer, display: Bool, to out: inout [UInt8]) {
+        let ticks = longestBacktickRun(content) + 1
+        out.append(contentsOf: repeatElement(0x60, count: ticks))
+        out.append(contentsOf: display ? displayBytes : inlineBytes)
+        out.append(contentsOf: content)
+        if content.last == 0x60 { out.append(0x20) }
+        out.append(contentsOf: repeatElement(0x60, count: ticks))
+    }
+
+    static func longestBacktickRun(_ bytes: UnsafeRawBufferPointer) -> Int {
         var longest = 0
         var run = 0
         for byte in bytes {
