@@ -23,15 +23,21 @@ public enum CellWidth {
     /// The cells one grapheme cluster takes.
     public static func of(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
-        guard let first = scalars.first else { return 0 }
-        if first.value < 0x7F, scalars.count == 1 { return first.value >= 0x20 ? 1 : 0 }
+        // One pass of an iterator: counting the scalars and dropping the first cost an index's
+        // check and a walk each.
+        var rest = scalars.makeIterator()
+        guard let first = rest.next() else { return 0 }
+        let second = rest.next()
+        if first.value < 0x7F, second == nil { return first.value >= 0x20 ? 1 : 0 }
         let base = of(first)
-        guard scalars.count > 1 else { return base }
+        guard second != nil else { return base }
         if clustering == .codePoints { return scalars.reduce(0) { $0 + of($1) } }
         if base == 0 { return scalars.reduce(0) { max($0, of($1)) } }
         if base == 2 { return 2 }
         var afterVirama = false
-        for scalar in scalars.dropFirst() {
+        var next = second
+        while let scalar = next {
+            next = rest.next()
             let value = scalar.value
             // The emoji variation selector asks for emoji presentation: two cells.
             if value == 0xFE0F { return 2 }
