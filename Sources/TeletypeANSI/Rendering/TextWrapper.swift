@@ -261,23 +261,35 @@ struct TextWrapper {
     /// Adds a word walked by grapheme clusters; a line may break before and after each wide (CJK)
     /// character.
     private mutating func addClusters(_ text: String, style: TextStyle, hyperlink: String?) {
-        var run = ""
+        // Runs are byte ranges of the word, as in `addScalars`: not strings built a character at a time.
+        var runStart = 0
         var runWidth = 0
+        var offset = 0
         for character in text {
+            let length = character.utf8.count
             let cells = CellWidth.of(character)
             if cells == 2 {
-                if !run.isEmpty { appendFragment(Fragment(run, style: style, hyperlink: hyperlink, width: runWidth)) }
-                run = ""
+                if offset > runStart {
+                    appendFragment(
+                        Fragment(
+                            text: text, range: runStart..<offset, style: style, hyperlink: hyperlink, width: runWidth))
+                }
                 runWidth = 0
                 flushWord()
-                appendFragment(Fragment(String(character), style: style, hyperlink: hyperlink, width: 2))
+                appendFragment(
+                    Fragment(
+                        text: text, range: offset..<(offset + length), style: style, hyperlink: hyperlink, width: 2))
                 flushWord()
+                runStart = offset + length
             } else {
-                run.append(character)
                 runWidth += cells
             }
+            offset += length
         }
-        if !run.isEmpty { appendFragment(Fragment(run, style: style, hyperlink: hyperlink, width: runWidth)) }
+        if offset > runStart {
+            appendFragment(
+                Fragment(text: text, range: runStart..<offset, style: style, hyperlink: hyperlink, width: runWidth))
+        }
     }
 
     private mutating func appendFragment(_ fragment: Fragment) {
