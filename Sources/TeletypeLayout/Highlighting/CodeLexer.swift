@@ -60,15 +60,16 @@ struct CodeLexer: Sendable {
                 i += 1
                 continue
             }
+            let mayOpen = shared.mayOpen[Int(b)]
             // Comments.
-            if let comment = grammar.lineComments.first(where: { Self.matches(line, i, $0) }),
+            if mayOpen, let comment = grammar.lineComments.first(where: { Self.matches(line, i, $0) }),
                 comment != [35] || grammar.special != .shell || i == 0 || Self.isSpace(line[i - 1])
             {
                 _ = comment
                 out.add(i, n, .comment)
                 return
             }
-            if let index = grammar.blockComments.firstIndex(where: { Self.matches(line, i, $0.open) }) {
+            if mayOpen, let index = grammar.blockComments.firstIndex(where: { Self.matches(line, i, $0.open) }) {
                 let open = grammar.blockComments[index].open
                 state.rule = UInt8(index)
                 state.depth = 1
@@ -108,7 +109,7 @@ struct CodeLexer: Sendable {
                 continue
             }
             // Strings.
-            if let index = grammar.strings.firstIndex(where: { Self.matches(line, i, $0.open) }) {
+            if mayOpen, let index = grammar.strings.firstIndex(where: { Self.matches(line, i, $0.open) }) {
                 if grammar.rustLike, b == 39, !isCharLiteral(line, i) {
                     // A lifetime: `'a`.
                     var j = i + 1
@@ -603,8 +604,16 @@ struct TokenList {
 /// A language's grammar, made once and shared by reference.
 final class SharedGrammar: Sendable {
     let grammar: LanguageGrammar
+    /// For each byte, whether a comment or a string of the grammar may start with it: at any other
+    /// byte the lexer does not try each opener in turn.
+    let mayOpen: [Bool]
 
     init(_ grammar: LanguageGrammar) {
         self.grammar = grammar
+        let openers = grammar.lineComments + grammar.blockComments.map(\.open) + grammar.strings.map(\.open)
+        // An empty opener matches anywhere.
+        var mayOpen = [Bool](repeating: openers.contains { $0.isEmpty }, count: 256)
+        for opener in openers { if let first = opener.first { mayOpen[Int(first)] = true } }
+        self.mayOpen = mayOpen
     }
 }
