@@ -17,8 +17,10 @@ public enum CellWidth {
 
     /// How text is measured in this process. Set it once, before anything is measured (the command
     /// line does, from `--graphemes`, `TELETYPE_GRAPHEMES` or the terminal's answer); the default,
-    /// ``Clustering/graphemes``, is how modern terminals draw.
-    nonisolated(unsafe) public static var clustering: Clustering = .graphemes
+    /// ``Clustering/graphemes``, is how modern terminals draw. Read without the run-time check of
+    /// exclusive access (set once, read for every scalar measured: the check cost 3.7% of an Arabic
+    /// page's drawing).
+    @exclusivity(unchecked) nonisolated(unsafe) public static var clustering: Clustering = .graphemes
 
     /// The cells one grapheme cluster takes.
     public static func of(_ character: Character) -> Int {
