@@ -49,11 +49,6 @@ public struct LaTeXMathParser {
     /// The ASCII value of the character at the cursor, ``notASCII`` for another, nil at the end.
     private var current: UInt8? { atEnd ? nil : ascii[index] }
 
-    /// Whether the character at `position` is the ASCII `byte`.
-    private func isASCII(_ byte: UInt8, at position: Int) -> Bool {
-        position < ascii.count && ascii[position] == byte
-    }
-
     /// The characters at `range` as a string.
     private func text(_ range: Range<Int>) -> String {
         if characters.isEmpty {
