@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "files.h"
+#include <errno.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -19,6 +20,24 @@ int teletype_sync_file_system(int descriptor) {
 #else
     (void)descriptor;
     sync();
+    return 0;
+#endif
+}
+
+int teletype_write_behind(int descriptor) {
+#if defined(__linux__)
+    if (sync_file_range(descriptor, 0, 0,
+                        SYNC_FILE_RANGE_WAIT_BEFORE | SYNC_FILE_RANGE_WRITE | SYNC_FILE_RANGE_WAIT_AFTER) != 0) {
+        return -1;
+    }
+    int advised = posix_fadvise(descriptor, 0, 0, POSIX_FADV_DONTNEED);
+    if (advised != 0) {
+        errno = advised;
+        return -1;
+    }
+    return 0;
+#else
+    (void)descriptor;
     return 0;
 #endif
 }

@@ -36,11 +36,12 @@ package final class AtomicFile {
     private let descriptor: Int32
     private var isOpen = true
     private var buffer: [UInt8] = []
-    /// Whether finishing the file waits until it is on its disk (`fsync`); when not, its
-    /// writing to the disk is only started, and whoever wrote it waits for the whole file system
-    /// once (``syncFileSystem(of:)``) before anything says the file is there: an archive of
-    /// thousands of pages spent a sixth of its time waiting on each page's `fsync`.
-    package var waitsForDisk = true
+    /// Where finishing the file hands it when it does not wait until it is on its disk: nil, and
+    /// finishing waits (`fsync`); otherwise its writing to the disk is only started, the queue
+    /// drops it from the cache once newer files are written, and whoever wrote it waits for the
+    /// whole file system once (``syncFileSystem(of:)``) before anything says the file is there:
+    /// an archive of thousands of pages spent a sixth of its time waiting on each page's `fsync`.
+    package var writeBehind: WriteBehind?
 
     /// A file to be written in place of `path`; `tag` tells apart its unfinished file from that of
     /// another file of the same destination being written at the same time.
@@ -188,16 +189,18 @@ package final class AtomicFile {
             discard()
             throw error
         }
-        if waitsForDisk {
+        guard let writeBehind else {
             _ = fsync(descriptor)
-        } else {
-            _ = teletype_start_writeback(descriptor)
+            close()
+            return
         }
-        close()
+        _ = teletype_start_writeback(descriptor)
+        isOpen = false
+        writeBehind.take(descriptor)
     }
 
     /// Waits until what was written to the file system holding `folder` is on its disk: after
-    /// files finished without waiting (``waitsForDisk``), before anything records them as done.
+    /// files finished without waiting (``writeBehind``), before anything records them as done.
     package static func syncFileSystem(of folder: String) {
         let descriptor = open(folder, O_RDONLY | O_DIRECTORY)
         guard descriptor >= 0 else { return }

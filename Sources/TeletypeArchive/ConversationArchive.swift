@@ -92,12 +92,13 @@ public struct ConversationArchive: Sendable {
         var manifest = ArchiveManifest.read(from: folderURL.appendingPathComponent(Self.manifestName).path)
         let optionsKey = Self.optionsKey(exporter)
         let previous = manifest.entries
+        let writeBehind = WriteBehind()
         let exporter = {
             var exporter = self.exporter
             exporter.rendersBatchesInParallel = self.jobs == 1 || inputs.count == 1
-            // The pages reach the disk while the next are made; the archive waits for them once,
-            // before its manifest records them.
-            exporter.waitsForDisk = false
+            // The pages reach the disk while the next are made, and leave the cache a few pages
+            // later; the archive waits for them once, before its manifest records them.
+            exporter.writeBehind = writeBehind
             return exporter
         }()
         let force = self.force
@@ -167,6 +168,7 @@ public struct ConversationArchive: Sendable {
                 }
             }
         }
+        writeBehind.closeAll()
         AtomicFile.syncFileSystem(of: folderURL.path)
         var report = state.withLock { $0.report }
         report.wasCancelled = isCancelled() || report.wasCancelled

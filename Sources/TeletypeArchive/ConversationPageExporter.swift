@@ -28,9 +28,9 @@ public struct ConversationPageExporter: Sendable {
     /// How a long conversation is cut into pages: by default, past 50 prompts or 2 MB of page,
     /// into pages of 50 prompts beside the destination, which lists every prompt.
     public var paging: ConversationPaging = .automatic
-    /// Whether each page waits until it is on its disk when written (``AtomicFile/waitsForDisk``):
-    /// an archive of many pages waits once for all of them instead.
-    package var waitsForDisk = true
+    /// Where each page goes when written, if it does not wait until it is on its disk
+    /// (``AtomicFile/writeBehind``): an archive of many pages waits once for all of them instead.
+    package var writeBehind: WriteBehind?
 
     /// An exporter.
     public init(
@@ -61,7 +61,7 @@ public struct ConversationPageExporter: Sendable {
         isCancelled: @Sendable () -> Bool = { false }, bytesRead: (@Sendable (Int) -> Void)? = nil,
         notice: (String) -> Void = { _ in }
     ) throws -> ConversationOverview {
-        let files = try PageFiles(path: destination, waitsForDisk: waitsForDisk)
+        let files = try PageFiles(path: destination, writeBehind: writeBehind)
         do {
             let summary = try write(
                 transcriptAt: path, name: name, isCancelled: isCancelled, bytesRead: bytesRead, notice: notice,
@@ -81,7 +81,7 @@ public struct ConversationPageExporter: Sendable {
     public func export(_ transcript: Transcript, to destination: String, isCancelled: @Sendable () -> Bool = { false })
         throws -> ConversationOverview
     {
-        let files = try PageFiles(path: destination, waitsForDisk: waitsForDisk)
+        let files = try PageFiles(path: destination, writeBehind: writeBehind)
         do {
             let summary = try write(
                 reading: { session, body in

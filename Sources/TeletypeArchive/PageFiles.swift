@@ -55,18 +55,19 @@ package final class PageFiles {
     private var files: [AtomicFile]
     /// The bytes written to the page being written.
     private(set) var bytesOnPage = 0
-    /// Whether each page waits until it is on its disk when finished (``AtomicFile/waitsForDisk``).
-    private let waitsForDisk: Bool
+    /// Where each page goes when finished, if it does not wait until it is on its disk
+    /// (``AtomicFile/writeBehind``).
+    private let writeBehind: WriteBehind?
 
     /// The page files of a conversation to be written to `path`.
-    init(path: String, waitsForDisk: Bool = true) throws {
-        self.waitsForDisk = waitsForDisk
-        files = [try Self.file(path, waitsForDisk: waitsForDisk)]
+    init(path: String, writeBehind: WriteBehind? = nil) throws {
+        self.writeBehind = writeBehind
+        files = [try Self.file(path, writeBehind: writeBehind)]
     }
 
-    private static func file(_ path: String, tag: String? = nil, waitsForDisk: Bool) throws -> AtomicFile {
+    private static func file(_ path: String, tag: String? = nil, writeBehind: WriteBehind?) throws -> AtomicFile {
         let file = try AtomicFile(path: path, tag: tag)
-        file.waitsForDisk = waitsForDisk
+        file.writeBehind = writeBehind
         return file
     }
 
@@ -93,7 +94,7 @@ package final class PageFiles {
     func startNextPage() throws {
         try files[files.count - 1].finish()
         files.append(
-            try Self.file(Self.path(of: files.count + 1, destination: destination), waitsForDisk: waitsForDisk))
+            try Self.file(Self.path(of: files.count + 1, destination: destination), writeBehind: writeBehind))
         bytesOnPage = 0
     }
 
@@ -123,7 +124,7 @@ package final class PageFiles {
                 if let notice { _ = try files[0].insert(notice, after: "</h1>\n") }
                 try files[0].moveIntoPlace()
             } else {
-                let list = try Self.file(destination, tag: "prompts", waitsForDisk: waitsForDisk)
+                let list = try Self.file(destination, tag: "prompts", writeBehind: writeBehind)
                 do {
                     try list.write(bytes: index ?? [])
                     try list.finish()

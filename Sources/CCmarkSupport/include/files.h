@@ -11,6 +11,13 @@ int teletype_start_writeback(int descriptor);
 // `descriptor` is on its disk (Linux's syncfs; sync elsewhere). Returns 0, or -1 with errno set.
 int teletype_sync_file_system(int descriptor);
 
+// Waits until the data written to the file open as `descriptor` is on its disk, then lets the
+// system drop it from its cache (Linux's sync_file_range and posix_fadvise DONTNEED): an archive
+// of hundreds of megabytes written once keeps reusing the same memory rather than pushing the
+// rest of the machine's cached files out (and, in a virtual machine, taking fresh pages from its
+// host, each faulted in). Does nothing elsewhere. Returns 0, or -1 with errno set.
+int teletype_write_behind(int descriptor);
+
 // Asks the system to start reading `length` bytes from `offset` of the file at `path` (to its end
 // when `length` is 0) into its cache, without waiting for them (Linux's posix_fadvise WILLNEED):
 // a file read soon after is then there, where reading it would have waited on its disk. Does
