@@ -44,9 +44,11 @@ package final class WriteBehind: Sendable {
 
     /// Closes the files still kept, leaving them in the cache.
     package func closeAll() {
-        for descriptor in finished.withLock({ files in defer { files.removeAll() }; return files }) {
-            _ = close(descriptor)
+        let kept = finished.withLock { files in
+            defer { files.removeAll() }
+            return files
         }
+        for descriptor in kept { _ = close(descriptor) }
     }
 
     deinit {
