@@ -179,7 +179,7 @@ enum AgentHomeBench {
                     "`teletype sessions --limit 20` of that home, nothing cached", newest, against: first,
                     peer: String(format: "the whole first listing %.2f s", first.seconds), goal: "—"))
         }
-        // The archive of the whole home, against agentsview's sync of it: in turn, three times
+        // The archive of the whole home, against agentsview's sync of it: in turn, five times
         // (each from nothing: a new folder for ours, the peer's database removed), the median of
         // each kept. The last round's archive is moved aside and removed once every round is
         // done, as a user's export writes a new folder. Removed just before the next round, its
@@ -190,7 +190,7 @@ enum AgentHomeBench {
         var earlier: [String] = []
         let (exportRun, syncRun) = SessionBench.alternated(
             environment + [cli, "export", home, "-o", out, "--quiet"],
-            SessionBench.agentsviewSync(home: home, agentsview: agentsview), rounds: quick ? 1 : 3
+            SessionBench.agentsviewSync(home: home, agentsview: agentsview), rounds: quick ? 1 : 5
         ) {
             let aside = out + "-\(earlier.count)"
             if (try? FileManager.default.moveItem(atPath: out, toPath: aside)) != nil { earlier.append(aside) }
