@@ -3,28 +3,27 @@ import Testing
 
 @testable import TeletypeArchive
 
-#if canImport(Glibc)
+// What the queue does with a file it drops (wait for it, advise it out of the cache) is Linux's.
+#if os(Linux)
     import Glibc
-#endif
 
-/// An archive's finished pages are kept a few files deep, then waited for, dropped from the
-/// system's cache and closed: their bytes intact on the file system, the newest still open.
-@Suite struct WriteBehindTests {
-    /// Writes `bytes` to a new file at `path` and returns its open descriptor, its writing to the
-    /// disk started, as a finished page hands it over.
-    static func finishedFile(_ path: String, _ bytes: [UInt8]) -> Int32 {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        precondition(descriptor >= 0)
-        let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-        precondition(written == bytes.count)
-        return descriptor
-    }
+    /// An archive's finished pages are kept a few files deep, then waited for, dropped from the
+    /// system's cache and closed: their bytes intact on the file system, the newest still open.
+    @Suite struct WriteBehindTests {
+        /// Writes `bytes` to a new file at `path` and returns its open descriptor, its writing to the
+        /// disk started, as a finished page hands it over.
+        static func finishedFile(_ path: String, _ bytes: [UInt8]) -> Int32 {
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            precondition(descriptor >= 0)
+            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            precondition(written == bytes.count)
+            return descriptor
+        }
 
-    static func isOpen(_ descriptor: Int32) -> Bool { fcntl(descriptor, F_GETFD) != -1 }
+        static func isOpen(_ descriptor: Int32) -> Bool { fcntl(descriptor, F_GETFD) != -1 }
 
-    /// How many of the file's pages are in the system's cache (nil where that cannot be asked).
-    static func cachedPages(of path: String) -> Int? {
-        #if os(Linux)
+        /// How many of the file's pages are in the system's cache (nil where that cannot be asked).
+        static func cachedPages(of path: String) -> Int? {
             let descriptor = open(path, O_RDONLY)
             guard descriptor >= 0 else { return nil }
             defer { close(descriptor) }
@@ -39,50 +38,50 @@ import Testing
             var resident = [UInt8](repeating: 0, count: (length + pageSize - 1) / pageSize)
             guard mincore(map, length, &resident) == 0 else { return nil }
             return resident.filter { $0 & 1 != 0 }.count
-        #else
-            return nil
-        #endif
-    }
+        }
 
-    /// Whether the file system of `folder` lets a file's pages leave the cache once they are on
-    /// its disk (not tmpfs, whose pages are the file): a file written there, synced and advised
-    /// away by hand, is no longer cached.
-    static func dropsCachedPages(in folder: URL) -> Bool {
-        let path = folder.appendingPathComponent("control").path
-        let descriptor = finishedFile(path, [UInt8](repeating: 1, count: 1 << 20))
-        defer { close(descriptor) }
-        guard fsync(descriptor) == 0, posix_fadvise(descriptor, 0, 0, POSIX_FADV_DONTNEED) == 0 else { return false }
-        return cachedPages(of: path) == 0
-    }
+        /// Whether the file system of `folder` lets a file's pages leave the cache once they are on
+        /// its disk (not tmpfs, whose pages are the file): a file written there, synced and advised
+        /// away by hand, is no longer cached.
+        static func dropsCachedPages(in folder: URL) -> Bool {
+            let path = folder.appendingPathComponent("control").path
+            let descriptor = finishedFile(path, [UInt8](repeating: 1, count: 1 << 20))
+            defer { close(descriptor) }
+            guard fsync(descriptor) == 0, posix_fadvise(descriptor, 0, 0, POSIX_FADV_DONTNEED) == 0 else {
+                return false
+            }
+            return cachedPages(of: path) == 0
+        }
 
-    @Test func theFilesPastItsDepthAreOnTheirDiskClosedAndOutOfTheCache() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "teletype-write-behind-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let drops = Self.dropsCachedPages(in: folder)
-        let queue = WriteBehind(depth: 2)
-        let contents = (0..<4).map { file in (0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0 * 7 + file) } }
-        let paths = (0..<4).map { folder.appendingPathComponent("page-\($0).html").path }
-        var descriptors: [Int32] = []
-        for (path, bytes) in zip(paths, contents) {
-            let descriptor = Self.finishedFile(path, bytes)
-            descriptors.append(descriptor)
-            queue.take(descriptor)
-            // Each file past the depth closes the oldest (asked before its number can be reused).
-            let index = descriptors.count - 1
-            if index >= 2 { #expect(!Self.isOpen(descriptors[index - 2])) }
-            #expect(descriptors[max(0, index - 1)...].allSatisfy(Self.isOpen))
-        }
-        if drops {
-            #expect(Self.cachedPages(of: paths[0]) == 0, "the oldest file's pages left the cache")
-            #expect(Self.cachedPages(of: paths[1]) == 0)
-            #expect((Self.cachedPages(of: paths[3]) ?? 0) > 0, "the newest file's pages are still in the cache")
-        }
-        queue.closeAll()
-        #expect(!Self.isOpen(descriptors[2]) && !Self.isOpen(descriptors[3]))
-        for (path, bytes) in zip(paths, contents) {
-            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(bytes), "\(path)")
+        @Test func theFilesPastItsDepthAreOnTheirDiskClosedAndOutOfTheCache() throws {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "teletype-write-behind-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let drops = Self.dropsCachedPages(in: folder)
+            let queue = WriteBehind(depth: 2)
+            let contents = (0..<4).map { file in (0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0 * 7 + file) } }
+            let paths = (0..<4).map { folder.appendingPathComponent("page-\($0).html").path }
+            var descriptors: [Int32] = []
+            for (path, bytes) in zip(paths, contents) {
+                let descriptor = Self.finishedFile(path, bytes)
+                descriptors.append(descriptor)
+                queue.take(descriptor)
+                // Each file past the depth closes the oldest (asked before its number can be reused).
+                let index = descriptors.count - 1
+                if index >= 2 { #expect(!Self.isOpen(descriptors[index - 2])) }
+                #expect(descriptors[max(0, index - 1)...].allSatisfy(Self.isOpen))
+            }
+            if drops {
+                #expect(Self.cachedPages(of: paths[0]) == 0, "the oldest file's pages left the cache")
+                #expect(Self.cachedPages(of: paths[1]) == 0)
+                #expect((Self.cachedPages(of: paths[3]) ?? 0) > 0, "the newest file's pages are still in the cache")
+            }
+            queue.closeAll()
+            #expect(!Self.isOpen(descriptors[2]) && !Self.isOpen(descriptors[3]))
+            for (path, bytes) in zip(paths, contents) {
+                #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(bytes), "\(path)")
+            }
         }
     }
-}
+#endif
