@@ -83,5 +83,34 @@ import Testing
                 #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(bytes), "\(path)")
             }
         }
+
+        /// What the archive guide promises: an archive's early pages leave the cache once newer
+        /// ones are written, the last ones stay, and every page is whole.
+        @Test func anArchiveLeavesItsEarlyPagesOutOfTheCacheAndItsLastIn() throws {
+            try ConversationArchiveTests.withFolder { folder in
+                let input = folder.appendingPathComponent("in")
+                try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+                for index in 0..<40 {
+                    try ConversationArchiveTests.generated(count: 30, start: 1_780_000_000, model: "m").write(
+                        to: input.appendingPathComponent(String(format: "chat-%02d.jsonl", index)), atomically: true,
+                        encoding: .utf8)
+                }
+                let inputs = ArchiveInput.find([input.path]).inputs
+                let output = folder.appendingPathComponent("out")
+                let report = try ConversationArchive(jobs: 1).export(inputs, to: output.path)
+                #expect(report.written.count == 40)
+                let pages = inputs.map { output.appendingPathComponent($0.page).path }
+                // Asked before the pages are read below (reading brings a page back).
+                if Self.dropsCachedPages(in: folder) {
+                    #expect(Self.cachedPages(of: pages[0]) == 0, "the first page left the cache")
+                    #expect(Self.cachedPages(of: pages[20]) == 0)
+                    #expect((Self.cachedPages(of: pages[39]) ?? 0) > 0, "the last page is still in the cache")
+                }
+                for page in pages {
+                    let text = try String(contentsOfFile: page, encoding: .utf8)
+                    #expect(text.hasSuffix("</html>\n"), "\(page)")
+                }
+            }
+        }
     }
 #endif
