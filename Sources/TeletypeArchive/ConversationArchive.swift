@@ -155,16 +155,20 @@ public struct ConversationArchive: Sendable {
             progressCallback?(snapshot)
         }
         let jobs = min(self.jobs, max(1, inputs.count))
+        // The largest first: the run ends on small conversations, which keep every core busy to
+        // the end, rather than on a large one taken last that keeps one core and leaves the other
+        // idle. Pages, index and manifest do not depend on the order.
+        let ordered = Self.largestFirst(inputs)
         DispatchQueue.concurrentPerform(iterations: jobs) { _ in
             // While conversations are left for the other workers, the cores are busy: a
             // conversation's own work (its lines read ahead, a long message's pieces) runs on its
             // worker's thread. The last one may spread its work over the cores the others free.
-            while !isCancelled(), let (next, ahead) = state.withLock({ $0.takeNext(readingAheadIn: inputs) }) {
-                for index in ahead { ArchiveReadAhead.ask(index, of: inputs) }
-                if jobs > 1 && next < inputs.count - 1 {
-                    ParallelWork.asShare { work(inputs[next]) }
+            while !isCancelled(), let (next, ahead) = state.withLock({ $0.takeNext(readingAheadIn: ordered) }) {
+                for index in ahead { ArchiveReadAhead.ask(index, of: ordered) }
+                if jobs > 1 && next < ordered.count - 1 {
+                    ParallelWork.asShare { work(ordered[next]) }
                 } else {
-                    work(inputs[next])
+                    work(ordered[next])
                 }
             }
         }
@@ -190,6 +194,13 @@ public struct ConversationArchive: Sendable {
         try indexFile.commit()
         try manifest.write(to: folderURL.appendingPathComponent(Self.manifestName).path)
         return report
+    }
+
+    /// `inputs` in the order they are exported: the largest first, those of equal size in the
+    /// order given.
+    static func largestFirst(_ inputs: [ArchiveInput]) -> [ArchiveInput] {
+        inputs.indices.sorted { inputs[$0].size != inputs[$1].size ? inputs[$0].size > inputs[$1].size : $0 < $1 }
+            .map { inputs[$0] }
     }
 
     /// Entries in reading order: by the time their conversations began (those without a time

@@ -164,6 +164,32 @@ import Testing
         }
     }
 
+    /// The largest transcript is exported first and the smallest last, whatever their names: a
+    /// large one left to the end would keep one core busy while the others wait.
+    @Test func theLargestTranscriptsAreExportedFirst() throws {
+        try Self.withFolder { folder in
+            let input = folder.appendingPathComponent("in")
+            try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+            for (name, count) in [("a.jsonl", 3), ("b.jsonl", 40), ("c.jsonl", 1), ("d.jsonl", 12)] {
+                try Self.generated(count: count, start: 1_700_000_000, model: "m").write(
+                    to: input.appendingPathComponent(name), atomically: true, encoding: .utf8)
+            }
+            let inputs = ArchiveInput.find([input.path]).inputs
+            #expect(
+                inputs.map(\.page) == [
+                    "pages/a.jsonl.html", "pages/b.jsonl.html", "pages/c.jsonl.html", "pages/d.jsonl.html",
+                ])
+            let done = Recorder()
+            let report = try ConversationArchive(jobs: 1).export(
+                inputs, to: folder.appendingPathComponent("out").path, progress: { done.add($0.bytesDone) })
+            #expect(report.written.count == 4)
+            let totals = done.values
+            let sizes = totals.indices.map { totals[$0] - ($0 == 0 ? 0 : totals[$0 - 1]) }
+            let bySize = inputs.map(\.size).sorted(by: >)
+            #expect(sizes == bySize, "exported in the order of sizes \(sizes), not \(bySize)")
+        }
+    }
+
     @Test func pageNamesAreStableAndCollisionFree() throws {
         try Self.withFolder { folder in
             let names = [
@@ -226,6 +252,14 @@ import Testing
         }
         return files
     }
+}
+
+/// The values a callback was given, in order, from any thread.
+final class Recorder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var recorded: [Int] = []
+    var values: [Int] { lock.withLock { recorded } }
+    func add(_ value: Int) { lock.withLock { recorded.append(value) } }
 }
 
 /// A count shared between threads.
