@@ -86,6 +86,9 @@ test-corpus: deps test-deps venv
 #   from its name (a `Set<MarkdownExtension>`, a `[String: Int]`) had the runtime look for its
 #   conformances (`String: Hashable`) through all 3,800 of the binary's, 200K instructions each, on
 #   every start (a one-line document: 1.93M to 1.41M instructions, 2.8 to 2.6 ms).
+# And one in the code: the runtime's constructor that reads /proc/self/maps to find argv is left out
+# of the link by Sources/CCmarkSupport/arguments.c, which takes them from glibc (1.40M to 1.24M
+# instructions, about 0.15 ms a process); Scripts/check-release.sh checks the arguments arrive.
 RELEASE_LIBS := .build/release-libs
 PACKED_RELOCATIONS := $(shell ld --help 2>/dev/null | grep -q pack-relative-relocs && \
   getconf GNU_LIBC_VERSION 2>/dev/null | awk '{ split($$2, v, "."); exit !(v[1] > 2 || (v[1] == 2 && v[2] >= 36)) }' && \

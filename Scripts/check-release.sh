@@ -9,3 +9,10 @@ if ! nm -D --defined-only "$binary" | grep -qw "$symbol"; then
   echo "check-release: $binary does not export $symbol: cmark-gfm cannot reach the stand-in (see RELEASE in the Makefile)" >&2
   exit 1
 fi
+# The command's arguments come from CCmarkSupport's arguments.c, which stands in for the runtime's
+# reading of /proc/self/maps at every start: they must reach the command as given.
+version="$("$binary" --version 2>&1 || true)"
+case "$version" in
+  "teletype "[0-9]*) ;;
+  *) echo "check-release: $binary did not read its arguments (--version printed: $version); see Sources/CCmarkSupport/arguments.c" >&2; exit 1 ;;
+esac
