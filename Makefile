@@ -69,7 +69,7 @@ test-corpus: deps test-deps venv
 # time (about 2 ms of CPU instead of 5) and runs about 10% faster. The benchmarks measure it so.
 # Four more settings take two thirds of the instructions off every start (a tiny document to HTML:
 # 5.7M to 1.9M, about 3.5 ms a process to 2; cmark-gfm's whole run is 0.4M):
-# - libstdc++, SQLite and Zstandard linked in, not loaded: loading libstdc++.so cost 0.6 ms a
+# - libstdc++, SQLite, Zstandard and zlib linked in, not loaded: loading libstdc++.so cost 0.6 ms a
 #   process, and SQLite's library binds 1,500 symbols of its own each time it is loaded, even for
 #   `teletype md`. $(RELEASE_LIBS) holds only their static archives, and a .pc file for each that
 #   names the folder, so that the linker finds the archives before the shared libraries (where an
@@ -102,7 +102,7 @@ $(RELEASE_LIBS)/.made: Makefile
 	@archive="$$( (cc -print-file-name=libstdc++.a || clang -print-file-name=libstdc++.a) 2>/dev/null)"; \
 	if [ -f "$$archive" ]; then ln -s "$$archive" $(RELEASE_LIBS)/libstdc++.a; \
 	else echo "no static libstdc++ here (libstdc++-dev): the release build loads the shared one"; fi
-	@for package in sqlite3:libsqlite3 libzstd:libzstd; do \
+	@for package in sqlite3:libsqlite3 libzstd:libzstd zlib:libz; do \
 	  name="$${package%%:*}"; pc="$$(pkg-config --path $$name)"; archive=; \
 	  for folder in "$$(pkg-config --variable=libdir $$name)" "$$(dirname "$$pc")/.."; do \
 	    [ -f "$$folder/$${package#*:}.a" ] && archive="$$folder/$${package#*:}.a" && break; done; \
