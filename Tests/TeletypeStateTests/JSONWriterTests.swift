@@ -6,26 +6,19 @@ import Testing
 /// returns and tabs by their letters, every other control character — C0, DEL, C1 — as `\u00xx`,
 /// the rest as it is), whatever runs of it come between the escapes, and read back as it was.
 @Suite struct JSONWriterTests {
-    /// The rule, a character at a time.
+    /// The rule, a character at a time: what one character is written as.
+    static func written(_ scalar: Unicode.Scalar) -> String {
+        let named: [Unicode.Scalar: String] = ["\"": #"\""#, "\\": #"\\"#, "\n": #"\n"#, "\r": #"\r"#, "\t": #"\t"#]
+        if let name = named[scalar] { return name }
+        let isControl = scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
+        guard isControl else { return String(scalar) }
+        let hex = String(scalar.value, radix: 16)
+        return #"\u"# + String(repeating: "0", count: 4 - hex.count) + hex
+    }
+
+    /// `text` as a JSON string by the rule.
     static func escaped(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        "\"" + text.unicodeScalars.map(written).joined() + "\""
     }
 
     static let texts = [
