@@ -1,3 +1,5 @@
+import Teletype
+
 /// Names of an archive's files kept within what file systems allow: 255 bytes a name. A longer
 /// name (a long title, a long file name, with `.html` and the unfinished page's ending added) is
 /// cut at a character and ended with a hash of the whole, so two long names that share their start
@@ -24,10 +26,7 @@ enum ArchiveNames {
 
     /// Each component of a relative path shortened to ``pageNameBytes``.
     static func shortenedPath(_ path: String) -> String {
-        // Split at the byte: a split by character walked each path's graphemes (38,000
-        // instructions a path, 67 million for a home's 1,752 sessions).
-        path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-            .map { shortened(String(decoding: $0, as: UTF8.self), toBytes: pageNameBytes) }.joined(separator: "/")
+        path.slashParts(keepingEmpty: true).map { shortened(String($0), toBytes: pageNameBytes) }.joined(separator: "/")
     }
 
     /// A stable 64-bit FNV-1a hash of `text`, as 16 hexadecimal digits.

@@ -219,9 +219,7 @@ public struct ConversationPageExporter: Sendable {
         }
         let destination = files.destination
         func pageName(_ number: Int) -> String { PageFiles.name(of: number, destination: destination) }
-        // Split at the byte (by character, a path's graphemes were walked for each page).
-        let indexName =
-            destination.utf8.split(separator: UInt8(ascii: "/")).last.map { String(Substring($0)) } ?? destination
+        let indexName = destination.lastSlashPart
         func writeHeader() throws {
             let number = files.pageNumber
             let page = HTMLPage(

@@ -66,13 +66,6 @@ extension JSONValue {
         for _ in 0..<level { out += indent.utf8 }
     }
 
-    /// `value` as a JSON string, quoted and escaped, appended to `out`.
-    static func writeString(_ value: String, to out: inout String) {
-        var bytes: [UInt8] = []
-        writeString(value, to: &bytes)
-        out += String(decoding: bytes, as: UTF8.self)
-    }
-
     /// `value` as a JSON string's UTF-8, quoted and escaped, appended to `out`: `"` and `\`, line
     /// feeds, returns and tabs by their letters, and every other control character (C0, DEL, C1)
     /// as `\u00XX`; the rest as it is.

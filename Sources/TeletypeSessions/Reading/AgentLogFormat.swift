@@ -54,7 +54,7 @@ struct LogHead {
     let isList: Bool
 
     /// The file's own name (its path's last part).
-    var fileName: String { SessionSidecar.components(name).last.map(String.init) ?? name }
+    var fileName: String { name.lastSlashPart }
 
     init(_ bytes: UnsafeRawBufferPointer, name: String) {
         self.name = name

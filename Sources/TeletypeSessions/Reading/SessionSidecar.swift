@@ -1,3 +1,5 @@
+import Teletype
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -27,7 +29,7 @@ public enum SessionSidecar {
     /// beside its log `<id>.jsonl` (a Kiro run's state), an Antigravity chunk after the first or a
     /// condensed transcript beside the full one.
     public static func isSidecar(path: String) -> Bool {
-        let parts = components(path)
+        let parts = path.slashParts()
         let name = parts.last.map(String.init) ?? path
         if isSidecar(name: name) { return true }
         let folder = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[..<$0]) } ?? "."
@@ -58,7 +60,7 @@ public enum SessionSidecar {
     /// started it rather than as a session: Claude Code's `agent-*.jsonl` and `subagents/`, Cursor's
     /// `subagents/`, a Kimi Code agent's `wire.jsonl` other than the main agent's.
     public static func isSubagentLog(path: String) -> Bool {
-        let parts = components(path)
+        let parts = path.slashParts()
         guard let name = parts.last else { return false }
         if parts.dropLast().last == "subagents" { return true }
         if name == "wire.jsonl", parts.count >= 3, parts[parts.count - 3] == "agents", parts[parts.count - 2] != "main"
@@ -66,13 +68,6 @@ public enum SessionSidecar {
             return true
         }
         return false
-    }
-
-    /// The names between the slashes of `path`, empty ones left out: split at the byte, as the file
-    /// system splits it (a split by character walked every path's graphemes, 100,000 instructions
-    /// for each file of a folder searched).
-    static func components(_ path: String) -> [Substring] {
-        path.utf8.split(separator: UInt8(ascii: "/")).map { Substring($0) }
     }
 
     /// The hidden folders agents keep their logs in, which a folder search looks into (others it
