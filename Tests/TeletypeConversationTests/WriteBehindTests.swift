@@ -27,9 +27,11 @@ import Testing
             let prefix = folder.resolvingSymlinksInPath().path + "/"
             let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
             return Set(
-                descriptors.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + $0) }
-                    .filter { $0.hasPrefix(prefix) }
-                    .map { String($0.dropFirst(prefix.count)) })
+                descriptors.compactMap {
+                    try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + $0)
+                }
+                .filter { $0.hasPrefix(prefix) }
+                .map { String($0.dropFirst(prefix.count)) })
         }
 
         /// How many of the file's pages are in the system's cache (nil where that cannot be asked).
