@@ -185,8 +185,8 @@ public struct ConversationArchive: Sendable {
         // A transcript that fails now loses the page an earlier run made of it.
         for page in (report.failures + report.empty).map(\.page) {
             manifest.entries[page] = nil
-            try? FileManager.default.removeItem(at: folderURL.appendingPathComponent(page))
-            PageFiles.removePages(of: folderURL.appendingPathComponent(page).path)
+            try? FileManager.default.removeItem(atPath: placeOf(page))
+            PageFiles.removePages(of: placeOf(page))
         }
         for entry in report.written + report.skipped { manifest.entries[entry.page] = entry }
         manifest.entries = manifest.entries.filter { access(placeOf($0.key), F_OK) == 0 }

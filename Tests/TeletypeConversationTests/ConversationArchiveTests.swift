@@ -143,6 +143,34 @@ import Testing
         }
     }
 
+    /// A transcript that read before and fails now loses its page, its manifest entry and its row
+    /// in the index; the others stay as they were.
+    @Test func aTranscriptThatNowFailsLosesItsPage() throws {
+        try Self.withFolder { folder in
+            let input = folder.appendingPathComponent("in")
+            let output = folder.appendingPathComponent("out")
+            _ = try Self.fill(input)
+            let inputs = ArchiveInput.find([input.path]).inputs
+            let first = try ConversationArchive(jobs: 2).export(inputs, to: output.path)
+            let page = "pages/generated/2026/chat-1.jsonl.html"
+            #expect(first.written.map(\.page).contains(page))
+            #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent(page).path))
+            try "{\"type\": \"user\", \"message\": ".write(
+                to: input.appendingPathComponent("generated/2026/chat-1.jsonl"), atomically: true, encoding: .utf8)
+            let again = try ConversationArchive(jobs: 2).export(inputs, to: output.path)
+            // The fill's malformed transcript fails every time.
+            #expect(Set(again.failures.map(\.page) + again.empty.map(\.page)) == [page, "pages/malformed.json.html"])
+            #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent(page).path))
+            #expect(!again.index.map(\.page).contains(page))
+            #expect(again.index.count == first.index.count - 1)
+            let index = try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
+            #expect(!index.contains("chat-1.jsonl.html"))
+            let manifest = try String(
+                contentsOf: output.appendingPathComponent(ConversationArchive.manifestName), encoding: .utf8)
+            #expect(!manifest.contains("chat-1.jsonl.html") && manifest.contains("chat-2.jsonl.html"))
+        }
+    }
+
     @Test func cancellingLeavesCompletePagesAndAnIndexOfThem() throws {
         try Self.withFolder { folder in
             let input = folder.appendingPathComponent("in")
