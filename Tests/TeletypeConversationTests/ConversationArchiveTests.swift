@@ -34,6 +34,13 @@ import Testing
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// `folder/in` filled (see ``fill(_:)``), the inputs found in it, and `folder/out` for the archive.
+    static func filled(_ folder: URL) throws -> (input: URL, output: URL, inputs: [ArchiveInput]) {
+        let input = folder.appendingPathComponent("in")
+        _ = try fill(input)
+        return (input, folder.appendingPathComponent("out"), ArchiveInput.find([input.path]).inputs)
+    }
+
     /// A folder of transcripts in every format, with `malformed.json` among them; returns how many
     /// good transcripts it holds.
     static func fill(_ folder: URL) throws -> Int {
@@ -115,10 +122,8 @@ import Testing
 
     @Test func aReRunWritesOnlyWhatChanged() throws {
         try Self.withFolder { folder in
-            let input = folder.appendingPathComponent("in")
-            let output = folder.appendingPathComponent("out").path
-            _ = try Self.fill(input)
-            let inputs = ArchiveInput.find([input.path]).inputs
+            let (input, outputFolder, inputs) = try Self.filled(folder)
+            let output = outputFolder.path
             let first = try ConversationArchive(jobs: 2).export(inputs, to: output)
             let again = try ConversationArchive(jobs: 2).export(inputs, to: output)
             #expect(again.written.isEmpty && again.skipped.count == first.written.count)
@@ -147,10 +152,7 @@ import Testing
     /// in the index; the others stay as they were.
     @Test func aTranscriptThatNowFailsLosesItsPage() throws {
         try Self.withFolder { folder in
-            let input = folder.appendingPathComponent("in")
-            let output = folder.appendingPathComponent("out")
-            _ = try Self.fill(input)
-            let inputs = ArchiveInput.find([input.path]).inputs
+            let (input, output, inputs) = try Self.filled(folder)
             let first = try ConversationArchive(jobs: 2).export(inputs, to: output.path)
             let page = "pages/generated/2026/chat-1.jsonl.html"
             #expect(first.written.map(\.page).contains(page))
@@ -173,10 +175,7 @@ import Testing
 
     @Test func cancellingLeavesCompletePagesAndAnIndexOfThem() throws {
         try Self.withFolder { folder in
-            let input = folder.appendingPathComponent("in")
-            let output = folder.appendingPathComponent("out")
-            _ = try Self.fill(input)
-            let inputs = ArchiveInput.find([input.path]).inputs
+            let (_, output, inputs) = try Self.filled(folder)
             let done = Counter()
             let report = try ConversationArchive(jobs: 2).export(
                 inputs, to: output.path, progress: { _ in done.add() }, isCancelled: { done.value >= 5 })
