@@ -91,10 +91,8 @@ public struct ConversationArchive: Sendable {
         Self.removeAbandonedPartials(in: folderURL.path)
         // Where a page of the archive goes: the folder's path and the page's, joined as strings
         // (through URL, 28,000 instructions a page, on one core for every page at the end).
-        let folderPath = folderURL.path
-        let placeOf: @Sendable (String) -> String = { page in
-            folderPath.hasSuffix("/") ? folderPath + page : folderPath + "/" + page
-        }
+        let folderPrefix = folderURL.path.hasSuffix("/") ? folderURL.path : folderURL.path + "/"
+        let placeOf: @Sendable (String) -> String = { page in folderPrefix + page }
         var manifest = ArchiveManifest.read(from: folderURL.appendingPathComponent(Self.manifestName).path)
         let optionsKey = Self.optionsKey(exporter)
         let previous = manifest.entries
